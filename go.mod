@@ -1,0 +1,3 @@
+module littlego
+
+go 1.26
