@@ -80,14 +80,14 @@ func ParseInput(r io.Reader) (Input, error) {
 	default:
 		note(&InputError{1, fmt.Sprintf("expected the colour 1 or 2, got %q", clip(lines[0]))})
 	}
-	if len(lines) != 11 {
+	if len(lines) > 11 {
 		note(&InputError{0, fmt.Sprintf("has %d lines; expected 11 (colour, then two boards of 5 lines)", len(lines))})
 	}
 	var bad bool
 	in.Previous, bad = parseBoard(lines, 1, note)
 	in.HavePrevious = !bad
 	in.Current, bad = parseBoard(lines, 6, note)
-	in.HaveCurrent = !bad && len(lines) <= 11
+	in.HaveCurrent = !bad
 	return in, first
 }
 
