@@ -1,0 +1,247 @@
+// main.go: the solve command: proves an input.txt position exactly and prints its value and every winning move.
+
+// Command solve reads an input.txt (the course host's format) and prints, for the side
+// to move, whether it wins with perfect play and which actions keep the win.
+//
+//	solve [-move N] [-budget S] [-margin] [input.txt]
+//	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
+//
+// input.txt carries no move number: -move gives the number of the move about to be
+// played (1..24, odd for Black). It can be left out only on a first move (both boards
+// empty with Black to play: move 1; an empty previous board with White to play: move 2).
+// The exit status is 0 when the position was proved, 2 when the budget ran out first, 1
+// on bad input.
+//
+// -bench-positions measures the CPU time to prove seeded random positions (uniform
+// random placements without passes from the empty board, solver.RandomPositions) at
+// each move of -moves, with a fresh table for each, and prints the median and maximum.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"littlego/board"
+	"littlego/solver"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		var u unknownError
+		if errors.As(err, &u) {
+			fmt.Fprintln(os.Stderr, "solve:", err)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "solve:", err)
+		os.Exit(1)
+	}
+}
+
+// unknownError reports that the budget ran out before the proof.
+type unknownError struct{ what string }
+
+func (e unknownError) Error() string { return e.what }
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	move := fs.Int("move", 0, "number of the move about to be played, 1..24 (odd: Black); required unless the boards show a first move")
+	budget := fs.Float64("budget", 60, "CPU seconds the whole run may use (0: no limit)")
+	ttBits := fs.Int("tt", 22, "log2 of the transposition table entries (16 bytes each)")
+	margin := fs.Bool("margin", false, "also find the exact final margin black - white and a move that achieves it")
+	bench := fs.Bool("bench-positions", false, "measure the time to prove seeded random positions instead of solving a file")
+	moves := fs.String("moves", "8,10,12,14", "with -bench-positions: the move numbers to measure")
+	count := fs.Int("n", 20, "with -bench-positions: positions per move number")
+	seed := fs.Uint64("seed", 1, "with -bench-positions: the seed of the positions")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if *budget < 0 {
+		return fmt.Errorf("-budget %v: must be 0 (no limit) or positive", *budget)
+	}
+	if *ttBits < 10 || *ttBits > 30 {
+		return fmt.Errorf("-tt %d: must be in 10..30", *ttBits)
+	}
+	lim := time.Duration(*budget * float64(time.Second))
+	if *bench {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("-bench-positions takes no file, got %q", fs.Arg(0))
+		}
+		return benchPositions(stdout, *moves, *count, *seed, lim, *ttBits, *margin)
+	}
+	path := "input.txt"
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		path = fs.Arg(0)
+	default:
+		return fmt.Errorf("expected at most one input file, got %d arguments", fs.NArg())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	in, err := board.ParseInput(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if err := in.Consistency(); err != nil {
+		return fmt.Errorf("%s: the boards do not follow from one another: %v", path, err)
+	}
+	n, err := moveNumber(in, *move)
+	if err != nil {
+		return err
+	}
+	return solveOne(stdout, stderr, in.Position(n), lim, *ttBits, *margin)
+}
+
+// moveNumber checks -move against the colour, or infers it on a first move.
+func moveNumber(in board.Input, move int) (int, error) {
+	if move == 0 {
+		empty := board.Stones{}
+		switch {
+		case in.Colour == board.Black && in.Previous == empty && in.Current == empty:
+			return 1, nil
+		case in.Colour == board.White && in.Previous == empty && in.Current[board.White] == 0 && in.Current[board.Black].Count() <= 1:
+			return 2, nil
+		}
+		return 0, errors.New("-move is required: input.txt does not say which move is about to be played")
+	}
+	if move < 1 || move > board.MaxMoves {
+		return 0, fmt.Errorf("-move %d: must be in 1..%d", move, board.MaxMoves)
+	}
+	if (move%2 == 1) != (in.Colour == board.Black) {
+		return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Colour)
+	}
+	return move, nil
+}
+
+// remaining returns what is left of a budget started at start (lim 0: no limit).
+func remaining(start, lim time.Duration) solver.Limits {
+	if lim == 0 {
+		return solver.Limits{}
+	}
+	left := lim - (solver.ProcessCPU() - start)
+	if left <= 0 {
+		left = time.Nanosecond
+	}
+	return solver.Limits{CPU: left}
+}
+
+func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, ttBits int, margin bool) error {
+	start := solver.ProcessCPU()
+	s := solver.New(ttBits)
+	r := s.Solve(pos, remaining(start, lim))
+	if !r.Known {
+		return unknownError{fmt.Sprintf("unknown: the budget of %v CPU ran out after %d nodes", lim, r.Nodes)}
+	}
+	nodes := r.Nodes
+	win, lose, known := s.WinningMoves(pos, remaining(start, lim))
+	nodes += s.Nodes()
+	if !known {
+		return unknownError{fmt.Sprintf("%s: the budget of %v CPU ran out while sorting the moves", verdict(pos, r.Win), lim)}
+	}
+	fmt.Fprintf(stdout, "%s to play move %d: %s\n", pos.Turn, pos.Move, verdict(pos, r.Win))
+	fmt.Fprintf(stdout, "winning: %s\n", pointList(win))
+	fmt.Fprintf(stdout, "losing: %s\n", pointList(lose))
+	if margin {
+		m := s.Margin(pos, remaining(start, lim))
+		nodes += m.Nodes
+		if !m.Known {
+			return unknownError{fmt.Sprintf("margin unknown: the budget of %v CPU ran out", lim)}
+		}
+		fmt.Fprintf(stdout, "margin: %+d (black - white with perfect play; Black needs %+d) by %v\n", m.Margin, board.BlackMargin, m.Best)
+	}
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU\n", nodes, (solver.ProcessCPU() - start).Seconds())
+	return nil
+}
+
+func verdict(pos board.Position, win bool) string {
+	if pos.Over {
+		return "the game is over, " + pos.Winner().String() + " has won"
+	}
+	if win {
+		return "WIN for " + pos.Turn.String()
+	}
+	return "LOSS for " + pos.Turn.String()
+}
+
+func pointList(ps []board.Point) string {
+	if len(ps) == 0 {
+		return "(none)"
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// benchPositions proves RandomPositions at each move number and prints, per move, the
+// median and maximum CPU time (unknown results count as the budget).
+func benchPositions(stdout io.Writer, moveList string, count int, seed uint64, lim time.Duration, ttBits int, margin bool) error {
+	var moves []int
+	for _, f := range strings.Split(moveList, ",") {
+		m, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || m < 1 || m > board.MaxMoves {
+			return fmt.Errorf("-moves %q: expected move numbers 1..24 separated by commas", moveList)
+		}
+		moves = append(moves, m)
+	}
+	if count < 1 {
+		return fmt.Errorf("-n %d: must be at least 1", count)
+	}
+	what := "Solve"
+	if margin {
+		what = "Margin"
+	}
+	fmt.Fprintf(stdout, "%s on %d seeded random positions per move (seed %d, budget %v, table 2^%d)\n", what, count, seed, lim, ttBits)
+	fmt.Fprintf(stdout, "%5s %6s %8s %10s %10s %10s %12s %9s\n", "move", "proved", "mover", "median s", "p90 s", "max s", "max nodes", "Mnodes/s")
+	s := solver.New(ttBits)
+	for _, m := range moves {
+		var times []time.Duration
+		var maxNodes, sumNodes int64
+		var sumCPU time.Duration
+		proved, wins := 0, 0
+		for _, pos := range solver.RandomPositions(seed, m, count) {
+			s.Clear()
+			var known, win bool
+			var nodes int64
+			var cpu time.Duration
+			if margin {
+				r := s.Margin(pos, solver.Limits{CPU: lim})
+				known, nodes, cpu = r.Known, r.Nodes, r.CPU
+				win = (r.Margin >= board.BlackMargin) == (pos.Turn == board.Black)
+			} else {
+				r := s.Solve(pos, solver.Limits{CPU: lim})
+				known, win, nodes, cpu = r.Known, r.Win, r.Nodes, r.CPU
+			}
+			if known {
+				proved++
+				if win {
+					wins++
+				}
+			}
+			times = append(times, cpu)
+			sumCPU += cpu
+			sumNodes += nodes
+			maxNodes = max(maxNodes, nodes)
+		}
+		slices.Sort(times)
+		rate := float64(sumNodes) / sumCPU.Seconds() / 1e6
+		fmt.Fprintf(stdout, "%5d %3d/%-3d %4d won %10.3f %10.3f %10.3f %12d %9.2f\n", m, proved, len(times), wins,
+			times[len(times)/2].Seconds(), times[len(times)*9/10].Seconds(), times[len(times)-1].Seconds(), maxNodes, rate)
+	}
+	return nil
+}

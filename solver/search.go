@@ -1,0 +1,295 @@
+// search.go: the null-window margin test at the heart of the solver: static bounds, table, move ordering, alpha-beta.
+
+package solver
+
+import "littlego/board"
+
+// Move order scores. The table move is tried before any list is built; then captures
+// (bigger first), saving an own group in atari, killer moves, ataris, and the history
+// score (bounded by historyMax) orders the rest.
+const (
+	scoreCapture    = 1 << 24
+	scoreCaptureOne = 1 << 20 // per stone captured
+	scoreSave       = 1 << 22
+	scoreSaveOne    = 1 << 18 // per stone saved
+	scoreKiller1    = 1 << 21
+	scoreKiller2    = 1 << 20
+	scoreAtari      = 1 << 17
+	scoreAtariOne   = 1 << 14
+	historyMax      = 1 << 13
+)
+
+// turnsLeft returns how many of the left actions Black and White still play, when c is
+// to move.
+func turnsLeft(left int, c board.Color) (black, white int) {
+	mine, theirs := (left+1)/2, left/2
+	if c == board.Black {
+		return mine, theirs
+	}
+	return theirs, mine
+}
+
+// capturable returns the number of stones in the groups of stones with at most n
+// liberties on empty: the most the opponent can capture with n more placements while
+// stones' owner passes. (A group is captured only once all its liberties are filled,
+// one placement each; while its owner passes it gains none, and captures of its other
+// groups free no point next to it.)
+func capturable(stones, empty board.Bitboard, n int) int {
+	total := 0
+	for rest := stones; rest != 0; {
+		g := board.Group(rest&-rest, stones)
+		rest &^= g
+		if (g.Neighbours() & empty).Count() <= n {
+			total += g.Count()
+		}
+	}
+	return total
+}
+
+// lastMove returns the exact final margin when only the side to move's action remains:
+// the best capture if any placement is legal (a placement adds a stone and a pass adds
+// nothing, so placing always beats passing), else the margin as it stands.
+func lastMove(pos *board.Position, m int) int {
+	c := pos.Turn
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
+	var capAt [board.NumPoints]int8
+	best := -1
+	for rest := opp; rest != 0; {
+		g := board.Group(rest&-rest, opp)
+		rest &^= g
+		libs := g.Neighbours() & empty
+		if libs&(libs-1) == 0 && libs&^pos.Ko != 0 {
+			p := libs.First()
+			capAt[p] += int8(g.Count())
+			if int(capAt[p]) > best {
+				best = int(capAt[p])
+			}
+		}
+	}
+	if best < 0 {
+		if pos.Legal() == 0 {
+			return m
+		}
+		best = 0
+	}
+	if c == board.Black {
+		return m + 1 + best
+	}
+	return m - 1 - best
+}
+
+// test returns a fail-soft bound on the value v (the exact final margin) of pos compared
+// with threshold t: a result r >= t proves v >= r, a result r < t proves v <= r. At ply 0
+// it searches every move itself (no shortcut) and leaves in rootBest the action that
+// proved the result. When a limit stops the search it sets s.aborted and returns 0,
+// which callers must ignore.
+func (s *Solver) test(pos *board.Position, ply int, t int) int {
+	if pos.Over {
+		return pos.Margin()
+	}
+	s.nodes++
+	if s.nodes >= s.nextCheck && s.outOfBudget() {
+		return 0
+	}
+	left := int(pos.Last) - int(pos.Move) + 1
+	c := pos.Turn
+	m := pos.Margin()
+	key := pos.Key()
+	ttMove := board.NoPoint
+	lo, hi := -noBound, noBound
+	if ply > 0 {
+		// Static bounds: White can pass to the end, so Black's margin can grow by no more
+		// than one stone per Black turn plus the White groups it can capture in that many
+		// placements; likewise Black can pass to the end.
+		nb, nw := turnsLeft(left, c)
+		if h := m + nb; h < t {
+			white := pos.Stones[board.White]
+			if h+white.Count() < t {
+				return h + white.Count()
+			}
+			if h += capturable(white, pos.Stones.Empty(), nb); h < t {
+				return h
+			}
+		}
+		if l := m - nw; l >= t {
+			black := pos.Stones[board.Black]
+			if l-black.Count() >= t {
+				return l - black.Count()
+			}
+			if l -= capturable(black, pos.Stones.Empty(), nw); l >= t {
+				return l
+			}
+		}
+		if left == 1 {
+			return lastMove(pos, m)
+		}
+		if e := s.tt.probe(key); e != nil {
+			if int(e.lo) >= t {
+				return int(e.lo)
+			}
+			if int(e.hi) < t {
+				return int(e.hi)
+			}
+			lo, hi, ttMove = int(e.lo), int(e.hi), e.move
+		}
+	} else if e := s.tt.probe(key); e != nil {
+		ttMove = e.move
+	}
+
+	maxNode := c == board.Black
+	best, bestV := board.NoPoint, noBound
+	if maxNode {
+		bestV = -noBound
+	}
+	// cutoff reports whether v refutes the window: a Black move reaching t, or a White
+	// move staying below it.
+	var v int
+	var child board.Position
+	if ttMove != board.NoPoint {
+		child = *pos
+		if _, ok := child.Play(ttMove); ok {
+			v = s.test(&child, ply+1, t)
+			if s.aborted {
+				return 0
+			}
+			best, bestV = ttMove, v
+			if (v >= t) == maxNode {
+				return s.cut(pos, key, ply, left, t, v, ttMove)
+			}
+		} else {
+			ttMove = board.NoPoint
+		}
+	}
+	pl := &s.plies[ply]
+	n := s.orderMoves(pos, pl, ttMove)
+	for i := 0; i < n; i++ {
+		// Selection sort, one step per move: cut nodes never sort the rest.
+		bi := i
+		for j := i + 1; j < n; j++ {
+			if pl.scores[j] > pl.scores[bi] {
+				bi = j
+			}
+		}
+		mv := pl.moves[bi]
+		pl.moves[bi], pl.scores[bi] = pl.moves[i], pl.scores[i]
+		pl.moves[i] = mv
+		child = *pos
+		child.Play(mv)
+		v = s.test(&child, ply+1, t)
+		if s.aborted {
+			return 0
+		}
+		if (v >= t) == maxNode {
+			return s.cut(pos, key, ply, left, t, v, mv)
+		}
+		if (maxNode && v > bestV) || (!maxNode && v < bestV) {
+			best, bestV = mv, v
+		}
+	}
+	// Every move failed: bestV bounds the value from the same side as t.
+	if ply == 0 {
+		s.rootBest = best
+	}
+	if maxNode {
+		if bestV > hi {
+			bestV = hi
+		}
+		s.tt.store(key, left, lo, bestV, best, false)
+	} else {
+		if bestV < lo {
+			bestV = lo
+		}
+		s.tt.store(key, left, bestV, hi, best, false)
+	}
+	return bestV
+}
+
+// cut records a move mv whose value v refuted the window at pos: it stores the bound,
+// rewards the move as a killer and in the history table, and returns v.
+func (s *Solver) cut(pos *board.Position, key uint64, ply, left, t, v int, mv board.Point) int {
+	if pos.Turn == board.Black {
+		s.tt.store(key, left, v, noBound, mv, true)
+	} else {
+		s.tt.store(key, left, -noBound, v, mv, true)
+	}
+	if ply == 0 {
+		s.rootBest = mv
+	}
+	pl := &s.plies[ply]
+	if mv != pl.killers[0] {
+		pl.killers[1], pl.killers[0] = pl.killers[0], mv
+	}
+	h := &s.history[pos.Turn][mv]
+	*h += int32(left * left)
+	if *h > historyMax {
+		for a := range s.history[pos.Turn] {
+			s.history[pos.Turn][a] >>= 1
+		}
+	}
+	return v
+}
+
+// orderMoves fills pl with every legal action of pos except skip (the table move,
+// already searched) and their order scores, and returns how many there are. It finds
+// the legal points itself, in the same group pass that scores captures and ataris
+// (the rules are those of board.Position.Legal).
+func (s *Solver) orderMoves(pos *board.Position, pl *ply, skip board.Point) int {
+	c := pos.Turn
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
+	var sc [board.NumActions]int32
+	legal := empty & empty.Neighbours()
+	for rest := own; rest != 0; {
+		g := board.Group(rest&-rest, own)
+		rest &^= g
+		libs := g.Neighbours() & empty
+		if libs&(libs-1) != 0 {
+			legal |= libs
+		} else if libs != 0 {
+			sc[libs.First()] += scoreSave + scoreSaveOne*int32(g.Count())
+		}
+	}
+	for rest := opp; rest != 0; {
+		g := board.Group(rest&-rest, opp)
+		rest &^= g
+		libs := g.Neighbours() & empty
+		switch {
+		case libs == 0:
+		case libs&(libs-1) == 0:
+			legal |= libs
+			sc[libs.First()] += scoreCapture + scoreCaptureOne*int32(g.Count())
+		case libs.Count() == 2:
+			for b := libs; b != 0; b &= b - 1 {
+				sc[b.First()] += scoreAtari + scoreAtariOne*int32(g.Count())
+			}
+		}
+	}
+	legal &^= pos.Ko
+	if skip >= 0 && skip < board.NumPoints {
+		legal &^= skip.Bit()
+	}
+	hist := &s.history[c]
+	k0, k1 := pl.killers[0], pl.killers[1]
+	n := 0
+	for b := legal; b != 0; b &= b - 1 {
+		p := b.First()
+		pl.moves[n] = p
+		pl.scores[n] = sc[p] + hist[p]
+		n++
+	}
+	if skip != board.Pass {
+		pl.moves[n] = board.Pass
+		pl.scores[n] = hist[board.Pass]
+		n++
+	}
+	for i := 0; i < n; i++ {
+		switch pl.moves[i] {
+		case k0:
+			pl.scores[i] += scoreKiller1
+		case k1:
+			pl.scores[i] += scoreKiller2
+		}
+	}
+	return n
+}
