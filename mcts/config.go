@@ -1,0 +1,112 @@
+// config.go: Config, the search settings, with DefaultConfig and Validate.
+
+package mcts
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"littlego/board"
+	"littlego/policy"
+)
+
+// HardCeiling is the most process CPU time one search may use, whatever its Config:
+// the course host forfeits a move over 10 s of CPU, start-up included.
+const HardCeiling = 8 * time.Second
+
+// Config holds the settings of a search. Start from DefaultConfig.
+type Config struct {
+	// C is the UCT exploration constant (Kocsis and Szepesvári, "Bandit based
+	// Monte-Carlo planning", ECML 2006): a child's urgency gets C*sqrt(ln N / n), N the
+	// parent's simulations and n the child's (priors included). 0 turns exploration
+	// off, as in MC-RAVE, where priors and RAVE drive the choice.
+	C float64
+	// RaveEquiv is the RAVE equivalence parameter k: a child's value is
+	// (1-b)*Q + b*Q_amaf with b = n_amaf / (n + n_amaf + n*n_amaf/k), the
+	// minimum-error schedule of Gelly and Silver ("Monte-Carlo tree search and rapid
+	// action value estimation in computer Go", Artificial Intelligence 175, 2011,
+	// section 5.2, with k = 1/(4b^2)) in the form michi and Pachi use. 0 turns RAVE
+	// off.
+	RaveEquiv float64
+	// ExpandThreshold is the number of simulations a leaf needs before its children
+	// are created (1 expands every leaf at its first visit).
+	ExpandThreshold int
+	// Workers is the number of root-parallel goroutines, each with its own tree.
+	Workers int
+	// Playouts, when positive, is the number of iterations of the whole search, shared
+	// among the workers; with one worker and no Budget the search is reproducible.
+	Playouts int
+	// Budget, when positive, is the process CPU time (every thread) the search may
+	// use: two busy workers spend it twice as fast as one. At most HardCeiling.
+	Budget time.Duration
+	// Seed seeds the random streams: worker k draws from Seed+k.
+	Seed uint64
+	// Policy plays the simulations.
+	Policy policy.Policy
+	// Priors gives new nodes the policy's prior knowledge, if its Player implements
+	// policy.Priorer.
+	Priors bool
+	// MaxNodes is the size of each worker's node arena (32 bytes a node). When it is
+	// full the tree stops growing and the search goes on with simulations from its
+	// leaves. The memory is touched only as nodes are used.
+	MaxNodes int
+	// EarlyStop ends the search as soon as the most visited move cannot be overtaken
+	// in the rest of the budget (estimated from the speed so far).
+	EarlyStop bool
+}
+
+// Limits on Config fields.
+const (
+	// MaxWorkers bounds Config.Workers.
+	MaxWorkers = 256
+	// MaxPlayouts bounds Config.Playouts.
+	MaxPlayouts = 1_000_000_000
+	// MinNodes is the least MaxNodes: the root and its children.
+	MinNodes = board.NumActions + 1
+	// MaxMaxNodes bounds MaxNodes (node indices are int32).
+	MaxMaxNodes = 1 << 28
+)
+
+// DefaultConfig returns the default settings: light playouts, RAVE on, priors on, one
+// worker, 0.5 s of CPU. The search constants are first guesses to be replaced by
+// tuned values (issue 4's A/B matches).
+func DefaultConfig() Config {
+	return Config{
+		C:               0.7,
+		RaveEquiv:       1000,
+		ExpandThreshold: 2,
+		Workers:         1,
+		Budget:          500 * time.Millisecond,
+		Seed:            1,
+		Policy:          policy.Light{},
+		Priors:          true,
+		MaxNodes:        1 << 21,
+		EarlyStop:       true,
+	}
+}
+
+// Validate returns an error naming the first setting out of range, or nil.
+func (c *Config) Validate() error {
+	switch {
+	case math.IsNaN(c.C) || c.C < 0 || c.C > 100:
+		return fmt.Errorf("mcts: C = %v out of range: want 0 <= C <= 100", c.C)
+	case math.IsNaN(c.RaveEquiv) || c.RaveEquiv < 0 || c.RaveEquiv > 1e12:
+		return fmt.Errorf("mcts: RaveEquiv = %v out of range: want 0 (off) to 1e12", c.RaveEquiv)
+	case c.ExpandThreshold < 1 || c.ExpandThreshold > 1_000_000:
+		return fmt.Errorf("mcts: ExpandThreshold = %d out of range: want 1 to 1000000", c.ExpandThreshold)
+	case c.Workers < 1 || c.Workers > MaxWorkers:
+		return fmt.Errorf("mcts: Workers = %d out of range: want 1 to %d", c.Workers, MaxWorkers)
+	case c.Playouts < 0 || c.Playouts > MaxPlayouts:
+		return fmt.Errorf("mcts: Playouts = %d out of range: want 0 (none) to %d", c.Playouts, MaxPlayouts)
+	case c.Budget < 0 || c.Budget > HardCeiling:
+		return fmt.Errorf("mcts: Budget = %v out of range: want 0 (none) to %v of CPU", c.Budget, HardCeiling)
+	case c.Playouts == 0 && c.Budget == 0:
+		return fmt.Errorf("mcts: no limit: set Playouts or Budget")
+	case c.Policy == nil:
+		return fmt.Errorf("mcts: Policy is nil")
+	case c.MaxNodes < MinNodes || c.MaxNodes > MaxMaxNodes:
+		return fmt.Errorf("mcts: MaxNodes = %d out of range: want %d to %d", c.MaxNodes, MinNodes, MaxMaxNodes)
+	}
+	return nil
+}

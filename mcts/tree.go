@@ -1,0 +1,306 @@
+// tree.go: one worker's search tree: the node arena and the iteration (select, expand, simulate, back up, prove).
+
+package mcts
+
+import (
+	"math"
+	"math/bits"
+
+	"littlego/board"
+	"littlego/policy"
+)
+
+// Proof values of a node, for the player who made the move into it (MCTS-Solver:
+// Winands, Björnsson and Saito, "Monte-Carlo tree search solver", Computers and
+// Games 2008).
+const (
+	unproven  int8 = 0
+	provenWin int8 = 1  // the player who moved into the node wins with perfect play
+	provenBad int8 = -1 // ... loses with perfect play
+)
+
+// node is one position of the tree, reached by move from its parent. Nodes live in a
+// flat arena and refer to their children by index: the children of a node are
+// contiguous, one per legal point in increasing order, then Pass.
+type node struct {
+	// n and w are the simulations through the node and the wins among them for the
+	// player who made move, virtual prior simulations included.
+	n, w float32
+	// rn and rw are the AMAF simulations and wins of move, as seen from the parent.
+	rn, rw float32
+	// visits counts the real simulations through the node.
+	visits uint32
+	// child is the arena index of the first child; 0 while the node is a leaf (the
+	// root, index 0, is never a child).
+	child int32
+	// moves holds the points of the children; Pass is the child after them.
+	moves board.Bitboard
+	// move is the action that leads from the parent to this node.
+	move board.Point
+	// proof is unproven, provenWin or provenBad.
+	proof int8
+}
+
+// numChildren returns how many children an expanded node has.
+func (nd *node) numChildren() int32 { return int32(nd.moves.Count()) + 1 }
+
+// childOf returns the arena index of nd's child for action a (a child of nd).
+func (nd *node) childOf(a board.Point) int32 {
+	if a == board.Pass {
+		return nd.child + int32(nd.moves.Count())
+	}
+	return nd.child + int32(bits.OnesCount32(uint32(nd.moves&(a.Bit()-1))))
+}
+
+// maxDepth bounds the length of a path from the root: every action advances the move
+// number, and a game has at most board.MaxMoves actions.
+const maxDepth = board.MaxMoves + 1
+
+// tree is one worker's search: its arena, its random stream, its policy player and
+// scratch space, all allocated once.
+type tree struct {
+	nodes []node
+	used  int32
+
+	root    board.Position
+	rng     policy.Rand
+	player  policy.Player
+	priorer policy.Priorer // nil when priors are off or the player has none
+
+	c         float32
+	raveEquiv float32 // 0: RAVE off
+	expandAt  uint32
+
+	// Scratch for one iteration.
+	pos    board.Position
+	amaf   [2]board.Bitboard
+	path   [maxDepth + 1]int32
+	priors [board.NumActions]policy.Prior
+}
+
+// newTree allocates a worker's tree for cfg (already validated).
+func newTree(cfg *Config) *tree {
+	t := &tree{nodes: make([]node, cfg.MaxNodes)}
+	t.configure(cfg)
+	return t
+}
+
+// configure takes the search constants and the policy from cfg.
+func (t *tree) configure(cfg *Config) {
+	t.c = float32(cfg.C)
+	t.raveEquiv = float32(cfg.RaveEquiv)
+	t.expandAt = uint32(cfg.ExpandThreshold)
+	t.player = cfg.Policy.NewPlayer()
+	t.priorer = nil
+	if cfg.Priors {
+		t.priorer, _ = t.player.(policy.Priorer)
+	}
+}
+
+// reset empties the tree and roots it at pos (not over), with the root expanded.
+func (t *tree) reset(pos board.Position, seed uint64) {
+	t.root = pos
+	t.rng.Seed(seed)
+	t.nodes[0] = node{move: board.NoPoint}
+	t.used = 1
+	t.pos = pos
+	t.expand(0, &t.pos)
+}
+
+// rootProof returns the root's proof for the side to move at the root: provenWin if
+// the side to move wins with perfect play, provenBad if it loses, unproven otherwise.
+func (t *tree) rootProof() int8 { return -t.nodes[0].proof }
+
+// expand creates the children of node idx, whose position is pos, and reports whether
+// there was room for them in the arena.
+func (t *tree) expand(idx int32, pos *board.Position) bool {
+	legal := pos.Legal()
+	count := int32(legal.Count()) + 1
+	if int(t.used)+int(count) > len(t.nodes) {
+		return false
+	}
+	first := t.used
+	t.used += count
+	if t.priorer != nil {
+		t.priorer.Priors(pos, &t.priors)
+	}
+	children := t.nodes[first : first+count]
+	i := 0
+	for b := legal; b != 0; b &= b - 1 {
+		p := b.First()
+		children[i] = node{move: p}
+		i++
+	}
+	children[i] = node{move: board.Pass}
+	if t.priorer != nil {
+		for k := range children {
+			pr := t.priors[children[k].move]
+			children[k].n, children[k].w = pr.Visits, pr.Wins
+		}
+	}
+	nd := &t.nodes[idx]
+	nd.moves = legal
+	nd.child = first
+	return true
+}
+
+// iterate runs one simulation: it descends from the root by selectChild, expands the
+// leaf it reaches once the leaf has enough simulations, plays the rest of the game with
+// the policy (or scores the terminal position exactly), and backs up the result. The
+// root must not be proven.
+func (t *tree) iterate() {
+	nodes := t.nodes
+	t.pos = t.root
+	pos := &t.pos
+	depth := 0
+	idx := int32(0)
+	t.path[0] = 0
+	terminal := false
+	for {
+		nd := &nodes[idx]
+		if pos.Over {
+			// A terminal position, scored exactly by the rules. The player who moved
+			// into it is the opponent of the side to move.
+			terminal = true
+			if nd.proof == unproven {
+				if pos.Winner() == pos.Turn {
+					nd.proof = provenBad
+				} else {
+					nd.proof = provenWin
+				}
+			}
+			break
+		}
+		if nd.child == 0 && (nd.visits < t.expandAt || !t.expand(idx, pos)) {
+			break
+		}
+		idx = t.selectChild(idx)
+		pos.Play(nodes[idx].move)
+		depth++
+		t.path[depth] = idx
+	}
+	t.amaf = [2]board.Bitboard{}
+	if !terminal {
+		t.player.Playout(pos, &t.rng, &t.amaf)
+	}
+	t.backup(depth, pos.Winner())
+	if terminal {
+		t.prove(depth)
+	}
+}
+
+// selectChild returns the child of parent with the highest urgency: its value (the
+// RAVE mix of its mean and its AMAF mean, priors included) plus the UCT exploration
+// term. Proven children are skipped: a proven win for the side to move would have
+// proven parent, and a proven loss is never worth a simulation. Unvisited children
+// without AMAF information come first.
+func (t *tree) selectChild(parent int32) int32 {
+	nd := &t.nodes[parent]
+	first := nd.child
+	children := t.nodes[first : first+nd.numChildren()]
+	var explore float32
+	if t.c > 0 {
+		explore = t.c * float32(math.Sqrt(math.Log(float64(nd.visits)+1)))
+	}
+	k := t.raveEquiv
+	best, bestUrgency := int32(-1), float32(math.Inf(-1))
+	for i := range children {
+		ch := &children[i]
+		if ch.proof != unproven {
+			continue
+		}
+		n := ch.n
+		var value float32
+		switch {
+		case k > 0 && ch.rn > 0:
+			beta := ch.rn / (ch.rn + n + n*ch.rn/k)
+			amaf := ch.rw / ch.rn
+			if n > 0 {
+				value = (1-beta)*(ch.w/n) + beta*amaf
+			} else {
+				value, n = amaf, 1
+			}
+		case n > 0:
+			value = ch.w / n
+		default:
+			return first + int32(i) // no information at all: try it now
+		}
+		if explore > 0 {
+			value += explore / float32(math.Sqrt(float64(n)))
+		}
+		if value > bestUrgency {
+			best, bestUrgency = int32(i), value
+		}
+	}
+	if best < 0 {
+		best = 0 // every child proven: cannot happen below an unproven node
+	}
+	return first + best
+}
+
+// backup adds the simulation that reached depth with the given winner to every node
+// of the path, and to the AMAF statistics of their children: a child's move counts
+// if the side to move at the node played it first, later in the simulation.
+func (t *tree) backup(depth int, winner board.Color) {
+	nodes := t.nodes
+	amaf := t.amaf
+	toMove := t.root.Turn
+	if depth&1 == 1 {
+		toMove ^= 1
+	}
+	useRAVE := t.raveEquiv > 0
+	for d := depth; d >= 0; d-- {
+		nd := &nodes[t.path[d]]
+		// toMove is the side to move at nd; the player who moved into nd is the other.
+		won := float32(0)
+		if winner != toMove {
+			won = 1
+		}
+		nd.n++
+		nd.w += won
+		nd.visits++
+		if useRAVE && nd.child != 0 {
+			mine := float32(1) - won // a win for the side to move at nd
+			for b := amaf[toMove] & nd.moves; b != 0; b &= b - 1 {
+				ch := &nodes[nd.childOf(b.First())]
+				ch.rn++
+				ch.rw += mine
+			}
+		}
+		if d > 0 {
+			// nd's move was played before everything counted so far: it is the
+			// first play of its point.
+			if m := nd.move; m != board.Pass {
+				mover := toMove ^ 1
+				amaf[mover] |= m.Bit()
+				amaf[mover^1] &^= m.Bit()
+			}
+		}
+		toMove ^= 1
+	}
+}
+
+// prove propagates the proof of the terminal node at depth up the path: a node is a
+// proven loss for the player who moved into it as soon as one child is a proven win
+// for its mover, and a proven win once every child is a proven loss.
+func (t *tree) prove(depth int) {
+	nodes := t.nodes
+	for d := depth; d > 0; d-- {
+		ch := &nodes[t.path[d]]
+		parent := &nodes[t.path[d-1]]
+		if parent.proof != unproven {
+			return
+		}
+		if ch.proof == provenWin {
+			parent.proof = provenBad
+			continue
+		}
+		children := nodes[parent.child : parent.child+parent.numChildren()]
+		for i := range children {
+			if children[i].proof != provenBad {
+				return
+			}
+		}
+		parent.proof = provenWin
+	}
+}
