@@ -15,18 +15,22 @@ type game struct {
 	turn   board.Color
 	passed bool
 	over   bool
+	// suspect[c] holds stones of colour c whose group may have lost liberties since
+	// the last look for c's groups in atari (see bestCapture); every stone at first.
+	suspect [2]board.Bitboard
 }
 
 // load copies the game state out of pos.
 func load(pos *board.Position) game {
 	return game{
-		stones: pos.Stones,
-		ko:     pos.Ko,
-		move:   pos.Move,
-		last:   pos.Last,
-		turn:   pos.Turn,
-		passed: pos.Passed,
-		over:   pos.Over,
+		stones:  pos.Stones,
+		ko:      pos.Ko,
+		move:    pos.Move,
+		last:    pos.Last,
+		turn:    pos.Turn,
+		passed:  pos.Passed,
+		over:    pos.Over,
+		suspect: pos.Stones,
 	}
 }
 
@@ -64,6 +68,8 @@ func (g *game) advance() {
 // placeQuiet plays p for the side to move when the caller knows that p is legal and
 // captures nothing.
 func (g *game) placeQuiet(p board.Point) {
+	g.suspect[g.turn] |= p.Bit()
+	g.suspect[g.turn^1] |= board.NeighboursOf(p)
 	g.stones[g.turn] |= p.Bit()
 	g.ko = 0
 	g.passed = false
@@ -86,13 +92,13 @@ func (g *game) place(p board.Point) (captured int, ok bool) {
 		if board.NeighboursOf(s)&empty != 0 || dead.Has(s) {
 			continue // this stone keeps a liberty, so its group lives
 		}
-		if grp := board.Group(s.Bit(), opp); grp.Neighbours()&empty == 0 {
+		if grp := group(s.Bit(), opp); neighbours(grp)&empty == 0 {
 			dead |= grp
 		}
 	}
 	ko := board.Bitboard(0)
 	if dead == 0 {
-		if nb&empty == 0 && board.Group(bit, own).Neighbours()&empty == 0 {
+		if nb&empty == 0 && neighbours(group(bit, own))&empty == 0 {
 			return 0, false // suicide
 		}
 	} else {
@@ -102,6 +108,8 @@ func (g *game) place(p board.Point) (captured int, ok bool) {
 		}
 	}
 	g.stones[c], g.stones[c^1] = own, opp
+	g.suspect[c] |= bit
+	g.suspect[c^1] |= nb
 	g.ko = ko
 	g.passed = false
 	g.turn ^= 1

@@ -2,7 +2,11 @@
 
 package policy
 
-import "littlego/board"
+import (
+	"math/bits"
+
+	"littlego/board"
+)
 
 // Light is the default rollout policy. In order:
 //
@@ -52,19 +56,48 @@ func (Light) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
 	g.store(pos)
 }
 
-// lightPlay plays Light's choice for the side to move and returns it.
+// lightPlay plays Light's choice for the side to move and returns it. The common path
+// (no capture, a candidate with two empty neighbours) is written out in full: it is
+// the hottest code of the engine.
 func (g *game) lightPlay(rng *Rand) board.Point {
-	if p := g.bestCapture(rng); p != board.NoPoint {
-		g.place(p)
-		return p
+	c := g.turn
+	own, opp := g.stones[c], g.stones[c^1]
+	empty := board.Full &^ (own | opp)
+	if suspects := g.suspect[c^1] & opp &^ twoOrMore(empty); suspects != 0 {
+		if p := g.bestCapture(suspects, empty, rng); p != board.NoPoint {
+			g.place(p)
+			return p
+		}
+	} else {
+		g.suspect[c^1] = 0
 	}
-	own := g.stones[g.turn]
-	empty := g.stones.Empty()
-	cand := empty &^ g.ko
-	for cand != 0 {
-		p := cand.Nth(rng.Intn(cand.Count()))
-		if acceptableQuiet(p, own, empty) {
-			g.placeQuiet(p)
+	for cand := empty &^ g.ko; cand != 0; {
+		// p = nth(cand, uniform index), written out: two population counts narrow
+		// the search to one byte, a table finishes it.
+		n := int((rng.Uint64() >> 32) * uint64(bits.OnesCount32(uint32(cand))) >> 32)
+		x := uint32(cand)
+		k := bits.OnesCount32(x & 0xffff)
+		step := uint(k-1-n) >> (bits.UintSize - 1)
+		n -= k & -int(step)
+		off := 16 * step
+		x >>= off
+		k = bits.OnesCount32(x & 0xff)
+		step = uint(k-1-n) >> (bits.UintSize - 1)
+		n -= k & -int(step)
+		x >>= 8 * step
+		off += 8 * step
+		p := board.Point(off + uint(selectInByte[x&0xff][n&7]))
+
+		nb := board.NeighboursOf(p)
+		if libs := nb & empty; libs&(libs-1) != 0 || acceptableQuiet(p, nb, libs, own, empty) {
+			bit := p.Bit()
+			g.stones[c] = own | bit
+			g.suspect[c] |= bit
+			g.suspect[c^1] |= nb
+			g.ko = 0
+			g.passed = false
+			g.turn = c ^ 1
+			g.advance()
 			return p
 		}
 		cand &^= p.Bit()
@@ -73,42 +106,48 @@ func (g *game) lightPlay(rng *Rand) board.Point {
 	return board.Pass
 }
 
-// acceptableQuiet reports whether placing at the empty point p is legal and not a
-// self-atari of two or more stones, when no placement of the side to move captures.
-func acceptableQuiet(p board.Point, own, empty board.Bitboard) bool {
-	nb := board.NeighboursOf(p)
-	libs := nb & empty
-	if libs&(libs-1) != 0 {
-		return true // two liberties of its own
-	}
-	if nb&own == 0 {
+// acceptableQuiet reports whether placing at the empty point p, with neighbours nb of
+// which libs are empty (fewer than two), is legal and not a self-atari of two or more
+// stones, when no placement of the side to move captures.
+func acceptableQuiet(p board.Point, nb, libs, own, empty board.Bitboard) bool {
+	friends := nb & own
+	if friends == 0 {
 		return libs != 0 // a lone stone: one liberty is allowed, none is suicide
 	}
-	grp := board.Group(p.Bit()|nb&own, own|p.Bit())
-	libs = grp.Neighbours() & empty &^ p.Bit()
+	// The liberties of the stones next to p, and p's own: two of them are enough.
+	if near := (neighbours(friends) | libs) & empty &^ p.Bit(); near&(near-1) != 0 {
+		return true
+	}
+	grp := group(p.Bit()|friends, own|p.Bit())
+	libs = neighbours(grp) & empty &^ p.Bit()
 	return libs&(libs-1) != 0
 }
 
 // bestCapture returns the point that captures the most enemy stones (ties broken at
-// random), or board.NoPoint if no legal placement captures.
-func (g *game) bestCapture(rng *Rand) board.Point {
+// random), or board.NoPoint if no legal placement captures. Only the enemy groups that
+// hold a stone of rest are examined: lightPlay passes the suspect stones (next to a
+// placement since the last look, or placed since then, or in atari last time) without
+// the stones that have two empty neighbours, whose groups have two liberties. It
+// leaves the stones of the groups in atari as the next suspects.
+func (g *game) bestCapture(rest, empty board.Bitboard, rng *Rand) board.Point {
 	opp := g.stones[g.turn^1]
-	empty := g.stones.Empty()
-	// Fast path: every enemy group touches a point with two empty neighbours.
-	rest := opp &^ board.Group(opp&twoOrMore(empty), opp)
-	if rest == 0 {
-		return board.NoPoint
-	}
 	var gain [board.NumPoints]uint8
-	var capture board.Bitboard
+	var capture, atari board.Bitboard
 	for rest != 0 {
-		grp := board.Group(rest&-rest, opp)
+		grp := group(rest&-rest, opp)
 		rest &^= grp
-		libs := grp.Neighbours() & empty
-		if libs != 0 && libs&(libs-1) == 0 && libs&g.ko == 0 {
-			capture |= libs
-			gain[libs.First()] += uint8(grp.Count())
+		libs := neighbours(grp) & empty
+		if libs != 0 && libs&(libs-1) == 0 {
+			atari |= grp
+			if libs&g.ko == 0 {
+				capture |= libs
+				gain[libs.First()] += uint8(grp.Count())
+			}
 		}
+	}
+	g.suspect[g.turn^1] = atari // still in atari next time unless captured
+	if capture == 0 {
+		return board.NoPoint
 	}
 	best, bestGain, ties := board.NoPoint, uint8(0), 0
 	for ; capture != 0; capture &= capture - 1 {
@@ -166,8 +205,8 @@ func (Light) Priors(pos *board.Position, out *[board.NumActions]Prior) {
 			continue
 		}
 		pr := Prior{Visits: PriorEven, Wins: PriorEven / 2}
-		grp := board.Group(p.Bit(), t.stones[c])
-		libs := grp.Neighbours() & t.stones.Empty()
+		grp := group(p.Bit(), t.stones[c])
+		libs := neighbours(grp) & t.stones.Empty()
 		switch {
 		case captured > 0:
 			pr.Visits += PriorCapture

@@ -5,7 +5,9 @@ package policy
 import (
 	"math"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"littlego/board"
 )
@@ -112,29 +114,55 @@ func TestGameAgreesWithBoard(t *testing.T) {
 func TestLightChoosesByItsRules(t *testing.T) {
 	rng := NewRand(3)
 	for _, pos := range randomPositions(300, 2) {
-		p := Light{}.Move(&pos, &rng)
-		bestGain, acceptable := 0, false
-		for legal := pos.Legal(); legal != 0; legal &= legal - 1 {
-			q := legal.First()
-			gain, _ := captureGain(pos, q)
-			bestGain = max(bestGain, gain)
-			if !selfAtari(pos, q) {
-				acceptable = true
+		checkLightChoice(t, pos, Light{}.Move(&pos, &rng))
+	}
+}
+
+// TestLightRulesHoldThroughPlayouts checks Light's choices at every move of whole
+// playouts, where its capture search relies on what it remembered from earlier moves.
+func TestLightRulesHoldThroughPlayouts(t *testing.T) {
+	rng := NewRand(8)
+	starts := append(randomPositions(20, 5), board.New())
+	for _, start := range starts {
+		for range 10 {
+			g := load(&start)
+			for !g.over {
+				var pos board.Position
+				g.store(&pos)
+				p := g.lightPlay(&rng)
+				checkLightChoice(t, pos, p)
 			}
 		}
-		switch {
-		case bestGain > 0:
-			if gain, _ := captureGain(pos, p); gain != bestGain {
-				t.Fatalf("Light played %v capturing %d, but %d could be captured in\n%v", p, gain, bestGain, &pos)
-			}
-		case p == board.Pass:
-			if acceptable {
-				t.Fatalf("Light passed with an acceptable placement left in\n%v", &pos)
-			}
-		default:
-			if selfAtari(pos, p) {
-				t.Fatalf("Light played self-atari %v in\n%v", p, &pos)
-			}
+	}
+}
+
+// checkLightChoice fails t unless p is what Light's rules allow in pos.
+func checkLightChoice(t *testing.T, pos board.Position, p board.Point) {
+	t.Helper()
+	if !pos.IsLegal(p) {
+		t.Fatalf("Light played illegal %v in\n%v", p, &pos)
+	}
+	bestGain, acceptable := 0, false
+	for legal := pos.Legal(); legal != 0; legal &= legal - 1 {
+		q := legal.First()
+		gain, _ := captureGain(pos, q)
+		bestGain = max(bestGain, gain)
+		if !selfAtari(pos, q) {
+			acceptable = true
+		}
+	}
+	switch {
+	case bestGain > 0:
+		if gain, _ := captureGain(pos, p); gain != bestGain {
+			t.Fatalf("Light played %v capturing %d, but %d could be captured in\n%v", p, gain, bestGain, &pos)
+		}
+	case p == board.Pass:
+		if acceptable {
+			t.Fatalf("Light passed with an acceptable placement left in\n%v", &pos)
+		}
+	default:
+		if selfAtari(pos, p) {
+			t.Fatalf("Light played self-atari %v in\n%v", p, &pos)
 		}
 	}
 }
@@ -478,12 +506,25 @@ func BenchmarkPlayout(b *testing.B) {
 			var pos board.Position
 			var amaf [2]board.Bitboard
 			b.ReportAllocs()
+			cpu := processCPU()
 			for b.Loop() {
 				pos = start
 				amaf = [2]board.Bitboard{}
 				player.Playout(&pos, &rng, &amaf)
 			}
+			cpu = processCPU() - cpu
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
 		})
 	}
+}
+
+// processCPU returns the CPU time of the process (user + system, all threads), so that
+// benchmarks on a shared machine can report work per CPU-second next to wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -46,7 +46,7 @@ func (Uniform) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) 
 func (g *game) uniformPlay(rng *Rand) board.Point {
 	cand := g.stones.Empty() &^ g.ko
 	for cand != 0 {
-		p := cand.Nth(rng.Intn(cand.Count()))
+		p := randomPoint(cand, rng)
 		if _, ok := g.place(p); ok {
 			return p
 		}

@@ -1,0 +1,68 @@
+// bits.go: bit tricks for the playouts: the n-th point of a set without a loop.
+
+package policy
+
+import (
+	"math/bits"
+
+	"littlego/board"
+)
+
+// selectInByte[v][n] is the position of the n-th lowest set bit of the byte v.
+var selectInByte [256][8]uint8
+
+func init() {
+	for v := range 256 {
+		n := 0
+		for bit := range 8 {
+			if v>>bit&1 != 0 {
+				selectInByte[v][n] = uint8(bit)
+				n++
+			}
+		}
+	}
+}
+
+// nth returns the n-th lowest point of b, counting from 0; n must be below b.Count().
+// Two population counts narrow the search to one byte, without branches, and a table
+// finishes it.
+func nth(b board.Bitboard, n int) board.Point {
+	x := uint32(b)
+	// step is 1 when the point lies above the low 16 bits.
+	c := bits.OnesCount32(x & 0xffff)
+	step := uint(c-1-n) >> (bits.UintSize - 1)
+	n -= c & -int(step)
+	off := 16 * step
+	x >>= off
+	c = bits.OnesCount32(x & 0xff)
+	step = uint(c-1-n) >> (bits.UintSize - 1)
+	n -= c & -int(step)
+	x >>= 8 * step
+	off += 8 * step
+	return board.Point(off + uint(selectInByte[x&0xff][n&7]))
+}
+
+// randomPoint returns a uniformly random point of b, which must not be empty.
+func randomPoint(b board.Bitboard, rng *Rand) board.Point {
+	return nth(b, rng.Intn(b.Count()))
+}
+
+// group returns the connected part of stones that contains seed (a subset of
+// stones), like board.Group with the masks hoisted out of the loop.
+func group(seed, stones board.Bitboard) board.Bitboard {
+	fromLeft := stones &^ board.Col0  // points that can be reached by a step right
+	fromRight := stones &^ board.Col4 // points that can be reached by a step left
+	g := seed
+	for {
+		n := g | (g>>5|g<<5)&stones | g<<1&fromLeft | g>>1&fromRight
+		if n == g {
+			return g
+		}
+		g = n
+	}
+}
+
+// neighbours returns the points next to b, within the board.
+func neighbours(b board.Bitboard) board.Bitboard {
+	return (b>>5 | b<<5 | (b&^board.Col4)<<1 | (b&^board.Col0)>>1) & board.Full
+}
