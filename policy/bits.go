@@ -66,3 +66,27 @@ func group(seed, stones board.Bitboard) board.Bitboard {
 func neighbours(b board.Bitboard) board.Bitboard {
 	return (b>>5 | b<<5 | (b&^board.Col4)<<1 | (b&^board.Col0)>>1) & board.Full
 }
+
+// shortOfLiberties grows the group of stones that contains seed (a subset of stones)
+// and reports whether it has fewer than two liberties in empty. If it has, grp is the
+// whole group and libs its liberty or none; if not, the search stops as soon as two
+// liberties are seen, and grp is only the part of the group grown so far.
+func shortOfLiberties(seed, stones, empty board.Bitboard) (grp, libs board.Bitboard, short bool) {
+	fromLeft := stones &^ board.Col0
+	fromRight := stones &^ board.Col4
+	emptyLeft := empty &^ board.Col0
+	emptyRight := empty &^ board.Col4
+	grp = seed
+	for {
+		vertical := grp>>5 | grp<<5
+		libs = vertical&empty | grp<<1&emptyLeft | grp>>1&emptyRight
+		if libs&(libs-1) != 0 {
+			return grp, libs, false
+		}
+		n := grp | vertical&stones | grp<<1&fromLeft | grp>>1&fromRight
+		if n == grp {
+			return grp, libs, true
+		}
+		grp = n
+	}
+}

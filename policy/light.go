@@ -47,63 +47,110 @@ func (Light) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
 		return
 	}
 	g := load(pos)
-	for !g.over {
-		c := g.turn
-		if p := g.lightPlay(rng); p != board.Pass {
-			markAMAF(amaf, c, p)
-		}
-	}
+	g.lightRun(rng, amaf, board.MaxMoves+2)
 	g.store(pos)
 }
 
-// lightPlay plays Light's choice for the side to move and returns it. The common path
-// (no capture, a candidate with two empty neighbours) is written out in full: it is
-// the hottest code of the engine.
+// lightPlay plays Light's choice for the side to move and returns it.
 func (g *game) lightPlay(rng *Rand) board.Point {
+	var amaf [2]board.Bitboard
+	return g.lightRun(rng, &amaf, 1)
+}
+
+// lightRun plays up to steps actions with Light's rules, or to the end of the game,
+// and returns the last action played. It is the hottest code of the engine, so the
+// state lives in local variables for the side to move ("own") and the other side
+// ("opp"), swapped after each action, and the common path (no capture, a candidate
+// with two empty neighbours) is written out in full.
+func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Point {
 	c := g.turn
 	own, opp := g.stones[c], g.stones[c^1]
-	empty := board.Full &^ (own | opp)
-	if suspects := g.suspect[c^1] & opp &^ twoOrMore(empty); suspects != 0 {
-		if p := g.bestCapture(suspects, empty, rng); p != board.NoPoint {
-			g.place(p)
-			return p
+	suspOwn, suspOpp := g.suspect[c], g.suspect[c^1]
+	amafOwn, amafOpp := amaf[c], amaf[c^1]
+	ko, move, last, passed, over := g.ko, g.move, g.last, g.passed, g.over
+	p := board.NoPoint
+	for ; steps > 0 && !over; steps-- {
+		empty := board.Full &^ (own | opp)
+		p = board.Pass
+		// 1. The biggest capture, if the enemy has a group in atari.
+		if suspects := suspOpp & opp &^ twoOrMore(empty); suspects != 0 {
+			var atari board.Bitboard
+			p, atari = bestCapture(suspects, opp, empty, ko, rng)
+			suspOpp = atari // still in atari next time unless captured now
+			if p != board.NoPoint {
+				bit, nb := p.Bit(), board.NeighboursOf(p)
+				// Every group in atari next to p has p as its last liberty.
+				dead := group(nb&atari, atari)
+				ko = 0
+				if nb&own == 0 && dead&(dead-1) == 0 && nb&empty == 0 {
+					ko = dead // a lone stone took one stone; retaking would repeat
+				}
+				own |= bit
+				opp &^= dead
+				suspOwn |= bit
+				suspOpp |= nb
+			}
+		} else {
+			suspOpp = 0
+			p = board.NoPoint
 		}
-	} else {
-		g.suspect[c^1] = 0
-	}
-	for cand := empty &^ g.ko; cand != 0; {
-		// p = nth(cand, uniform index), written out: two population counts narrow
-		// the search to one byte, a table finishes it.
-		n := int((rng.Uint64() >> 32) * uint64(bits.OnesCount32(uint32(cand))) >> 32)
-		x := uint32(cand)
-		k := bits.OnesCount32(x & 0xffff)
-		step := uint(k-1-n) >> (bits.UintSize - 1)
-		n -= k & -int(step)
-		off := 16 * step
-		x >>= off
-		k = bits.OnesCount32(x & 0xff)
-		step = uint(k-1-n) >> (bits.UintSize - 1)
-		n -= k & -int(step)
-		x >>= 8 * step
-		off += 8 * step
-		p := board.Point(off + uint(selectInByte[x&0xff][n&7]))
+		// 2. A random acceptable quiet placement.
+		if p == board.NoPoint {
+			p = board.Pass
+			for cand := empty &^ ko; cand != 0; {
+				// q = nth(cand, uniform index), written out.
+				n := int((rng.Uint64() >> 32) * uint64(bits.OnesCount32(uint32(cand))) >> 32)
+				x := uint32(cand)
+				k := bits.OnesCount32(x & 0xffff)
+				step := uint(k-1-n) >> (bits.UintSize - 1)
+				n -= k & -int(step)
+				off := 16 * step
+				x >>= off
+				k = bits.OnesCount32(x & 0xff)
+				step = uint(k-1-n) >> (bits.UintSize - 1)
+				n -= k & -int(step)
+				x >>= 8 * step
+				off += 8 * step
+				q := board.Point(off + uint(selectInByte[x&0xff][n&7]))
 
-		nb := board.NeighboursOf(p)
-		if libs := nb & empty; libs&(libs-1) != 0 || acceptableQuiet(p, nb, libs, own, empty) {
-			bit := p.Bit()
-			g.stones[c] = own | bit
-			g.suspect[c] |= bit
-			g.suspect[c^1] |= nb
-			g.ko = 0
-			g.passed = false
-			g.turn = c ^ 1
-			g.advance()
-			return p
+				nb := board.NeighboursOf(q)
+				if libs := nb & empty; libs&(libs-1) != 0 || acceptableQuiet(q, nb, libs, own, empty) {
+					p = q
+					own |= q.Bit()
+					suspOwn |= q.Bit()
+					suspOpp |= nb
+					ko = 0
+					break
+				}
+				cand &^= q.Bit()
+			}
 		}
-		cand &^= p.Bit()
+		// 3. Pass when nothing is acceptable.
+		if p == board.Pass {
+			over = over || passed
+			passed = true
+			ko = 0
+		} else {
+			passed = false
+			if (amafOwn|amafOpp)&p.Bit() == 0 {
+				amafOwn |= p.Bit()
+			}
+		}
+		move++
+		if move > last {
+			over = true
+		}
+		own, opp = opp, own
+		suspOwn, suspOpp = suspOpp, suspOwn
+		amafOwn, amafOpp = amafOpp, amafOwn
+		c ^= 1
 	}
-	g.pass()
-	return board.Pass
+	g.turn = c
+	g.stones[c], g.stones[c^1] = own, opp
+	g.suspect[c], g.suspect[c^1] = suspOwn, suspOpp
+	amaf[c], amaf[c^1] = amafOwn, amafOpp
+	g.ko, g.move, g.passed, g.over = ko, move, passed, over
+	return p
 }
 
 // acceptableQuiet reports whether placing at the empty point p, with neighbours nb of
@@ -118,36 +165,29 @@ func acceptableQuiet(p board.Point, nb, libs, own, empty board.Bitboard) bool {
 	if near := (neighbours(friends) | libs) & empty &^ p.Bit(); near&(near-1) != 0 {
 		return true
 	}
-	grp := group(p.Bit()|friends, own|p.Bit())
-	libs = neighbours(grp) & empty &^ p.Bit()
-	return libs&(libs-1) != 0
+	_, _, short := shortOfLiberties(p.Bit()|friends, own|p.Bit(), empty&^p.Bit())
+	return !short
 }
 
-// bestCapture returns the point that captures the most enemy stones (ties broken at
-// random), or board.NoPoint if no legal placement captures. Only the enemy groups that
-// hold a stone of rest are examined: lightPlay passes the suspect stones (next to a
-// placement since the last look, or placed since then, or in atari last time) without
-// the stones that have two empty neighbours, whose groups have two liberties. It
-// leaves the stones of the groups in atari as the next suspects.
-func (g *game) bestCapture(rest, empty board.Bitboard, rng *Rand) board.Point {
-	opp := g.stones[g.turn^1]
+// bestCapture returns the point where the side to move captures the most enemy
+// stones (ties broken at random), or board.NoPoint if no legal placement captures,
+// and the enemy stones whose groups are in atari. Only the enemy groups that hold a
+// stone of suspects are examined: lightRun passes the suspect stones (next to a
+// placement since the last look, or placed since then, or in atari last time) less
+// those with two empty neighbours, whose groups have two liberties.
+func bestCapture(suspects, opp, empty, ko board.Bitboard, rng *Rand) (board.Point, board.Bitboard) {
 	var gain [board.NumPoints]uint8
 	var capture, atari board.Bitboard
-	for rest != 0 {
-		grp := group(rest&-rest, opp)
-		rest &^= grp
-		libs := neighbours(grp) & empty
-		if libs != 0 && libs&(libs-1) == 0 {
+	for suspects != 0 {
+		grp, libs, short := shortOfLiberties(suspects&-suspects, opp, empty)
+		suspects &^= grp
+		if short && libs != 0 {
 			atari |= grp
-			if libs&g.ko == 0 {
+			if libs&ko == 0 {
 				capture |= libs
 				gain[libs.First()] += uint8(grp.Count())
 			}
 		}
-	}
-	g.suspect[g.turn^1] = atari // still in atari next time unless captured
-	if capture == 0 {
-		return board.NoPoint
 	}
 	best, bestGain, ties := board.NoPoint, uint8(0), 0
 	for ; capture != 0; capture &= capture - 1 {
@@ -162,7 +202,7 @@ func (g *game) bestCapture(rest, empty board.Bitboard, rng *Rand) board.Point {
 			}
 		}
 	}
-	return best
+	return best, atari
 }
 
 // twoOrMore returns the points with at least two neighbours in b.

@@ -376,6 +376,30 @@ func TestPlayoutsAreLegalAndEnd(t *testing.T) {
 	}
 }
 
+// TestPlayoutEqualsSteps checks that a playout in one call and the same playout one
+// action at a time (state saved and restored between actions) agree exactly.
+func TestPlayoutEqualsSteps(t *testing.T) {
+	for i, start := range append(randomPositions(30, 6), board.New()) {
+		r1 := NewRand(uint64(i))
+		r2 := r1
+		whole := start
+		var amaf1, amaf2 [2]board.Bitboard
+		Light{}.Playout(&whole, &r1, &amaf1)
+		g := load(&start)
+		for !g.over {
+			g.lightRun(&r2, &amaf2, 1)
+		}
+		var steps board.Position
+		g.store(&steps)
+		if start.Over {
+			steps = start
+		}
+		if whole != steps || amaf1 != amaf2 {
+			t.Fatalf("one call gives %+v %v, steps give %+v %v", whole, amaf1, steps, amaf2)
+		}
+	}
+}
+
 func TestPlayoutAllocatesNothing(t *testing.T) {
 	for _, pol := range []Policy{Light{}, Uniform{}} {
 		player := pol.NewPlayer()
