@@ -524,7 +524,7 @@ func TestUniformPolicyAndNoPriorsNoRAVE(t *testing.T) {
 func BenchmarkSearch(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
-			cfg := fixedConfig(20000 * workers)
+			cfg := fixedConfig(100000 * workers)
 			cfg.Workers = workers
 			cfg.MaxNodes = 1 << 20
 			s, err := NewSearcher(cfg)

@@ -67,9 +67,10 @@ type tree struct {
 	player  policy.Player
 	priorer policy.Priorer // nil when priors are off or the player has none
 
-	c         float32
-	raveEquiv float32 // 0: RAVE off
-	expandAt  uint32
+	c            float32
+	invRaveEquiv float32 // 1/RaveEquiv; 0 when RAVE is off
+	useRAVE      bool
+	expandAt     uint32
 
 	// Scratch for one iteration.
 	pos    board.Position
@@ -88,7 +89,11 @@ func newTree(cfg *Config) *tree {
 // configure takes the search constants and the policy from cfg.
 func (t *tree) configure(cfg *Config) {
 	t.c = float32(cfg.C)
-	t.raveEquiv = float32(cfg.RaveEquiv)
+	t.useRAVE = cfg.RaveEquiv > 0
+	t.invRaveEquiv = 0
+	if t.useRAVE {
+		t.invRaveEquiv = float32(1 / cfg.RaveEquiv)
+	}
 	t.expandAt = uint32(cfg.ExpandThreshold)
 	t.player = cfg.Policy.NewPlayer()
 	t.priorer = nil
@@ -189,53 +194,69 @@ func (t *tree) iterate() {
 	}
 }
 
-// selectChild returns the child of parent with the highest urgency: its value (the
-// RAVE mix of its mean and its AMAF mean, priors included) plus the UCT exploration
-// term. Proven children are skipped: a proven win for the side to move would have
-// proven parent, and a proven loss is never worth a simulation. Unvisited children
-// without AMAF information come first.
+// selectChild returns the child of parent with the highest urgency: its value plus
+// the UCT exploration term C*sqrt(ln N / n). The value mixes the child's mean Q = w/n
+// and its AMAF mean Q~ = rw/rn with the weight b = rn / (n + rn + n*rn/k) on Q~
+// (RaveEquiv k; see Config.RaveEquiv). Written over the common denominator,
+//
+//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k),
+//
+// which costs one division per child. Proven children are skipped: a proven win for
+// the side to move would have proven parent, and a proven loss is never worth a
+// simulation. A child without any simulation, real, virtual or AMAF, is taken at once.
 func (t *tree) selectChild(parent int32) int32 {
 	nd := &t.nodes[parent]
 	first := nd.child
 	children := t.nodes[first : first+nd.numChildren()]
-	var explore float32
-	if t.c > 0 {
-		explore = t.c * float32(math.Sqrt(math.Log(float64(nd.visits)+1)))
-	}
-	k := t.raveEquiv
-	best, bestUrgency := int32(-1), float32(math.Inf(-1))
+	explore := t.c * sqrtLog(nd.visits+1)
+	invK := t.invRaveEquiv
+	best, bestUrgency := int32(0), float32(math.Inf(-1))
 	for i := range children {
 		ch := &children[i]
 		if ch.proof != unproven {
 			continue
 		}
-		n := ch.n
-		var value float32
-		switch {
-		case k > 0 && ch.rn > 0:
-			beta := ch.rn / (ch.rn + n + n*ch.rn/k)
-			amaf := ch.rw / ch.rn
-			if n > 0 {
-				value = (1-beta)*(ch.w/n) + beta*amaf
-			} else {
-				value, n = amaf, 1
-			}
-		case n > 0:
-			value = ch.w / n
-		default:
-			return first + int32(i) // no information at all: try it now
+		n, rn := ch.n, ch.rn
+		nrk := n * rn * invK
+		d := n + rn + nrk
+		if d == 0 {
+			return first + int32(i)
 		}
+		urgency := (ch.w + ch.w*rn*invK + ch.rw) / d
 		if explore > 0 {
-			value += explore / float32(math.Sqrt(float64(n)))
+			urgency += explore * invSqrt(max(n, 1))
 		}
-		if value > bestUrgency {
-			best, bestUrgency = int32(i), value
+		if urgency > bestUrgency {
+			best, bestUrgency = int32(i), urgency
 		}
-	}
-	if best < 0 {
-		best = 0 // every child proven: cannot happen below an unproven node
 	}
 	return first + best
+}
+
+// sqrtLogTable[n] is sqrt(ln n) for the visit counts below its size.
+var sqrtLogTable [4096]float32
+
+func init() {
+	for n := 1; n < len(sqrtLogTable); n++ {
+		sqrtLogTable[n] = float32(math.Sqrt(math.Log(float64(n))))
+	}
+}
+
+// sqrtLog returns sqrt(ln n) for n >= 1.
+func sqrtLog(n uint32) float32 {
+	if n < uint32(len(sqrtLogTable)) {
+		return sqrtLogTable[n]
+	}
+	return float32(math.Sqrt(math.Log(float64(n))))
+}
+
+// invSqrt returns about 1/sqrt(x) for x > 0 (relative error below 0.2%): the
+// bit-level first guess and one Newton step of the well-known "fast inverse square
+// root" (Lomont, "Fast inverse square root", 2003), cheaper than a square root and a
+// division and exact enough for an exploration bonus.
+func invSqrt(x float32) float32 {
+	y := math.Float32frombits(0x5f375a86 - math.Float32bits(x)>>1)
+	return y * (1.5 - 0.5*x*y*y)
 }
 
 // backup adds the simulation that reached depth with the given winner to every node
@@ -248,7 +269,7 @@ func (t *tree) backup(depth int, winner board.Color) {
 	if depth&1 == 1 {
 		toMove ^= 1
 	}
-	useRAVE := t.raveEquiv > 0
+	useRAVE := t.useRAVE
 	for d := depth; d >= 0; d-- {
 		nd := &nodes[t.path[d]]
 		// toMove is the side to move at nd; the player who moved into nd is the other.
