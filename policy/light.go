@@ -74,10 +74,11 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 		p = board.Pass
 		// 1. The biggest capture, if the enemy has a group in atari.
 		if suspects := suspOpp & opp &^ twoOrMore(empty); suspects != 0 {
-			var atari board.Bitboard
-			p, atari = bestCapture(suspects, opp, empty, ko, rng)
+			atari, capture := atariGroups(suspects, opp, empty)
 			suspOpp = atari // still in atari next time unless captured now
-			if p != board.NoPoint {
+			p = board.NoPoint
+			if capture &^= ko; capture != 0 {
+				p = bestCapture(capture, atari, rng)
 				bit, nb := p.Bit(), board.NeighboursOf(p)
 				// Every group in atari next to p has p as its last liberty.
 				dead := group(nb&atari, atari)
@@ -169,40 +170,42 @@ func acceptableQuiet(p board.Point, nb, libs, own, empty board.Bitboard) bool {
 	return !short
 }
 
-// bestCapture returns the point where the side to move captures the most enemy
-// stones (ties broken at random), or board.NoPoint if no legal placement captures,
-// and the enemy stones whose groups are in atari. Only the enemy groups that hold a
-// stone of suspects are examined: lightRun passes the suspect stones (next to a
-// placement since the last look, or placed since then, or in atari last time) less
-// those with two empty neighbours, whose groups have two liberties.
-func bestCapture(suspects, opp, empty, ko board.Bitboard, rng *Rand) (board.Point, board.Bitboard) {
-	var gain [board.NumPoints]uint8
-	var capture, atari board.Bitboard
+// atariGroups returns the stones of the groups of stones with exactly one liberty
+// in empty, and those liberties. Only the groups that hold a stone of suspects are
+// examined: lightRun passes the suspect enemy stones (next to a placement since the
+// last look, or placed since then, or in atari last time) less those with two empty
+// neighbours, whose groups have two liberties.
+func atariGroups(suspects, stones, empty board.Bitboard) (atari, libs board.Bitboard) {
 	for suspects != 0 {
-		grp, libs, short := shortOfLiberties(suspects&-suspects, opp, empty)
+		grp, l, short := shortOfLiberties(suspects&-suspects, stones, empty)
 		suspects &^= grp
-		if short && libs != 0 {
+		if short && l != 0 {
 			atari |= grp
-			if libs&ko == 0 {
-				capture |= libs
-				gain[libs.First()] += uint8(grp.Count())
-			}
+			libs |= l
 		}
 	}
-	best, bestGain, ties := board.NoPoint, uint8(0), 0
+	return atari, libs
+}
+
+// bestCapture returns the point of capture (not empty) that takes the most stones of
+// atari (the enemy groups in atari), ties broken at random. Every group of atari next
+// to a point of capture has that point as its last liberty.
+func bestCapture(capture, atari board.Bitboard, rng *Rand) board.Point {
+	best, bestGain, ties := board.NoPoint, 0, 0
 	for ; capture != 0; capture &= capture - 1 {
 		p := capture.First()
+		gain := group(board.NeighboursOf(p)&atari, atari).Count()
 		switch {
-		case gain[p] > bestGain:
-			best, bestGain, ties = p, gain[p], 1
-		case gain[p] == bestGain:
+		case gain > bestGain:
+			best, bestGain, ties = p, gain, 1
+		case gain == bestGain:
 			ties++
 			if rng.Intn(ties) == 0 {
 				best = p
 			}
 		}
 	}
-	return best, atari
+	return best
 }
 
 // twoOrMore returns the points with at least two neighbours in b.
