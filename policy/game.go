@@ -65,18 +65,6 @@ func (g *game) advance() {
 	}
 }
 
-// placeQuiet plays p for the side to move when the caller knows that p is legal and
-// captures nothing.
-func (g *game) placeQuiet(p board.Point) {
-	g.suspect[g.turn] |= p.Bit()
-	g.suspect[g.turn^1] |= board.NeighboursOf(p)
-	g.stones[g.turn] |= p.Bit()
-	g.ko = 0
-	g.passed = false
-	g.turn ^= 1
-	g.advance()
-}
-
 // place plays p (an empty point that is not the ko point) for the side to move with
 // its captures and returns the number of stones captured and true, or 0 and false,
 // leaving g unchanged, if p is suicide.

@@ -47,7 +47,7 @@ func (Light) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
 		return
 	}
 	g := load(pos)
-	g.lightRun(rng, amaf, board.MaxMoves+2)
+	g.lightRun(rng, amaf, 256) // Move is a uint8: no game is longer
 	g.store(pos)
 }
 
