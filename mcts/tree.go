@@ -112,10 +112,6 @@ func (t *tree) reset(pos board.Position, seed uint64) {
 	t.expand(0, &t.pos)
 }
 
-// rootProof returns the root's proof for the side to move at the root: provenWin if
-// the side to move wins with perfect play, provenBad if it loses, unproven otherwise.
-func (t *tree) rootProof() int8 { return -t.nodes[0].proof }
-
 // expand creates the children of node idx, whose position is pos, and reports whether
 // there was room for them in the arena.
 func (t *tree) expand(idx int32, pos *board.Position) bool {
