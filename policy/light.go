@@ -118,7 +118,11 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 				if libs := nb & empty; libs&(libs-1) != 0 || acceptableQuiet(q, nb, libs, own, empty) {
 					p = q
 					own |= q.Bit()
-					suspOwn |= q.Bit()
+					if libs&(libs-1) == 0 && nb&own == 0 {
+						// A lone stone with one liberty: the only acceptable
+						// placement whose group has fewer than two liberties.
+						suspOwn |= q.Bit()
+					}
 					suspOpp |= nb
 					ko = 0
 					break
