@@ -1,0 +1,157 @@
+// agent.go: agent specifications (random, greedy, aggressive, alphabeta, engine, exec:, gtp:) and the Player interface the referee drives.
+
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+)
+
+// Kind names a sort of agent.
+type Kind string
+
+// The agent kinds ParseAgent knows.
+const (
+	KindRandom     Kind = "random"
+	KindGreedy     Kind = "greedy"
+	KindAggressive Kind = "aggressive"
+	KindAlphaBeta  Kind = "alphabeta"
+	KindEngine     Kind = "engine"
+	KindExec       Kind = "exec"
+	KindGTP        Kind = "gtp"
+)
+
+// agentSyntax is the list of agent forms, for error messages and usage.
+const agentSyntax = "random, greedy, aggressive, alphabeta, engine, engine:flag=value,..., exec:PATH [ARGS] or gtp:PATH [ARGS]"
+
+// Agent is a parsed agent specification: what plays, not a game in progress. NewPlayer
+// makes the Player for one side of one game.
+type Agent struct {
+	// Spec is the specification as given.
+	Spec string
+	// Kind is the sort of agent.
+	Kind Kind
+	// Name labels the agent in tables and records: the spec, with an exec or gtp
+	// program shortened to its base name.
+	Name string
+	// Engine holds the engine's options (KindEngine).
+	Engine engine.Options
+	// EngineSeedSet is true when the spec sets the engine's seed; otherwise each game
+	// gets its own seed from the match seed.
+	EngineSeedSet bool
+	// Argv is the program and its arguments (KindExec, KindGTP), the program as an
+	// absolute path.
+	Argv []string
+}
+
+// ParseAgent parses an agent specification strictly: one of random, greedy,
+// aggressive, alphabeta; engine or engine:flag=value,... (the engine's flags without
+// the dash, see engine.Parse); exec:PATH [ARGS] or gtp:PATH [ARGS], where PATH [ARGS] is
+// split on spaces (no shell quoting) and PATH must name an executable file (looked up
+// in $PATH when it has no slash).
+func ParseAgent(spec string) (*Agent, error) {
+	a := &Agent{Spec: spec, Name: spec}
+	kind, rest, hasRest := strings.Cut(spec, ":")
+	switch Kind(kind) {
+	case KindRandom, KindGreedy, KindAggressive, KindAlphaBeta:
+		if hasRest {
+			return nil, fmt.Errorf("agent %q: %s takes no options", spec, kind)
+		}
+		a.Kind = Kind(kind)
+		return a, nil
+	case KindEngine:
+		if hasRest && strings.TrimSpace(rest) == "" {
+			return nil, fmt.Errorf("agent %q: no options after engine: (write engine for the defaults)", spec)
+		}
+		o, err := engine.Parse(rest)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: %v", spec, err)
+		}
+		a.Kind, a.Engine = KindEngine, o
+		for _, kv := range strings.Split(rest, ",") {
+			name, _, _ := strings.Cut(strings.TrimSpace(kv), "=")
+			if name == "seed" {
+				a.EngineSeedSet = true
+			}
+		}
+		return a, nil
+	case KindExec, KindGTP:
+		if !hasRest {
+			return nil, fmt.Errorf("agent %q: want %s:PATH [ARGS]", spec, kind)
+		}
+		argv := strings.Fields(rest)
+		if len(argv) == 0 {
+			return nil, fmt.Errorf("agent %q: no program after %s:", spec, kind)
+		}
+		path, err := exec.LookPath(argv[0])
+		if err != nil {
+			return nil, fmt.Errorf("agent %q: program %s: %v", spec, argv[0], unwrapExecError(err))
+		}
+		if path, err = filepath.Abs(path); err != nil {
+			return nil, fmt.Errorf("agent %q: %v", spec, err)
+		}
+		argv[0] = path
+		a.Kind, a.Argv = Kind(kind), argv
+		a.Name = kind + ":" + strings.Join(append([]string{filepath.Base(path)}, argv[1:]...), " ")
+		return a, nil
+	}
+	if low := strings.ToLower(spec); low != spec {
+		if _, err := ParseAgent(low); err == nil {
+			return nil, fmt.Errorf("unknown agent %q (agent names are lower case: did you mean %q?)", spec, low)
+		}
+	}
+	return nil, fmt.Errorf("unknown agent %q: want %s", spec, agentSyntax)
+}
+
+// unwrapExecError drops the "exec: " prefix and program name exec.LookPath adds.
+func unwrapExecError(err error) error {
+	if e, ok := err.(*exec.Error); ok {
+		return e.Err
+	}
+	return err
+}
+
+// Turn is what a player is told when it is to move.
+type Turn struct {
+	// Pos is the position, with Pos.Turn to move and Pos.Move the number of this move.
+	Pos board.Position
+	// Previous is the board before the opponent's last action, as the host writes it
+	// into input.txt (after a pass it equals the current board).
+	Previous board.Stones
+	// History holds every action of the game so far, in order.
+	History []board.Point
+}
+
+// Reply is a player's answer to a Turn.
+type Reply struct {
+	// Move is the action chosen; board.NoPoint when the player gave none. An exec or gtp
+	// player may return a point outside the board: the referee judges it.
+	Move board.Point
+	// CPU is the time the move took: CPU time (user + system, all threads) when
+	// Measured, else wall-clock time.
+	CPU time.Duration
+	// Measured is true when CPU is CPU time.
+	Measured bool
+	// Fault, when not empty, is why the player failed to give a move (no output, bad
+	// output, crash, timeout, agent error): it loses.
+	Fault Reason
+	// Detail explains a fault, or notes something about the move (a GTP resign).
+	Detail string
+}
+
+// Player plays one colour in one game. The referee calls Play once per turn of its
+// colour, then Close once.
+type Player interface {
+	// Play returns the player's reply to the turn. When ctx is cancelled (the match is
+	// interrupted) it returns as soon as it can; the referee then discards the game.
+	Play(ctx context.Context, t *Turn) Reply
+	// Close ends the player's part in the game and releases its processes and files.
+	Close() error
+}

@@ -1,0 +1,144 @@
+// cli_test.go: the arena command: usage errors, the summary, and the JSON and SGF records read back.
+
+package arena
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"littlego/board"
+	"littlego/sgf"
+)
+
+func runMain(args ...string) (int, string, string) {
+	var stdout, stderr strings.Builder
+	code := Main(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestMainUsageErrors(t *testing.T) {
+	cases := map[string][]string{
+		"want two agents":        {"random"},
+		"agent B":                {"random", "best"},
+		"-games 0 out of range":  {"-games", "0", "random", "greedy"},
+		"-jobs -1 out of range":  {"-jobs", "-1", "random", "greedy"},
+		"-cpu-limit":             {"-cpu-limit", "-1", "random", "greedy"},
+		"flag provided but not ": {"-colour", "random", "greedy"},
+	}
+	for want, args := range cases {
+		code, stdout, stderr := runMain(args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", args, code, stdout, stderr, want)
+		}
+	}
+}
+
+func TestMainMatchAndRecords(t *testing.T) {
+	dir := t.TempDir()
+	jsonPath, sgfDir := filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "sgf")
+	code, stdout, stderr := runMain("-games", "6", "-jobs", "2", "-seed", "5", "-json", jsonPath, "-sgf", sgfDir, "aggressive", "random")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"aggressive vs random: 6 games", "as Black", "as White", "Elo aggressive - random", "time per move", "mean margin", "games ended"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	f, err := os.Open(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		var g JSONGame
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		if g.Game != n {
+			t.Errorf("line %d holds game %d; want game order", n, g.Game)
+		}
+		if g.WallSeconds <= 0 || g.Seed != GameSeed(5, n) || g.Reason == "" || g.Detail == "" || g.WinnerName == "" {
+			t.Errorf("game %d: incomplete record %+v", n, g)
+		}
+		if (g.AColor == "black") != (n%2 == 1) || (g.Black == "aggressive") != (n%2 == 1) {
+			t.Errorf("game %d: A is %s, Black is %s; A must be Black in odd games", n, g.AColor, g.Black)
+		}
+		// The SGF record of the same game, read back by the SGF reader.
+		sf, err := os.Open(filepath.Join(sgfDir, fmt.Sprintf("game-%04d.sgf", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg, err := sgf.Parse(sf)
+		sf.Close()
+		if err != nil {
+			t.Fatalf("game %d: SGF does not read back: %v", n, err)
+		}
+		if len(sg.Moves) != len(g.Moves) || sg.Black != g.Black || sg.White != g.White || sg.Komi != board.Komi {
+			t.Fatalf("game %d: SGF has %d moves, %s vs %s, komi %v; JSON %d moves, %s vs %s", n, len(sg.Moves), sg.Black, sg.White, sg.Komi, len(g.Moves), g.Black, g.White)
+		}
+		for k, m := range sg.Moves {
+			if m.Point.String() != g.Moves[k].Move || (m.Color == board.Black) != (g.Moves[k].Color == "B") {
+				t.Errorf("game %d move %d: SGF %s %s, JSON %s %s", n, k+1, m.Color, m.Point, g.Moves[k].Color, g.Moves[k].Move)
+			}
+		}
+		pos, err := sg.Replay()
+		if err != nil {
+			t.Fatalf("game %d: %v", n, err)
+		}
+		b, w := pos.Score()
+		if b != g.BlackStones || w != g.WhiteStones || colourWord(pos.Winner()) != g.Winner {
+			t.Errorf("game %d: SGF replays to %d-%d (%s wins), JSON says %d-%d (%s)", n, b, w, pos.Winner(), g.BlackStones, g.WhiteStones, g.Winner)
+		}
+		wantResult := "W+"
+		if g.Winner == "black" {
+			wantResult = "B+"
+		}
+		if !strings.HasPrefix(sg.Result, wantResult) {
+			t.Errorf("game %d: SGF result %q, winner %s", n, sg.Result, g.Winner)
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d JSON lines, want 6", n)
+	}
+}
+
+func TestMainQuiet(t *testing.T) {
+	code, stdout, stderr := runMain("-q", "-games", "4", "greedy", "greedy")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if lines := strings.Split(strings.TrimSpace(stdout), "\n"); len(lines) != 1 || !strings.Contains(stdout, "greedy (A)") {
+		t.Errorf("-q printed %q; want one line naming greedy (A)", stdout)
+	}
+}
+
+func TestMainVerbose(t *testing.T) {
+	code, stdout, _ := runMain("-v", "-games", "3", "-jobs", "1", "random", "alphabeta")
+	if code != 0 || strings.Count(stdout, "\ngame ") != 3 {
+		t.Errorf("exit %d; want 3 game lines:\n%s", code, stdout)
+	}
+	if !strings.Contains(stdout, "(CPU)") || strings.Contains(stdout, "wall clock") {
+		t.Errorf("-jobs 1 should time in-process moves in CPU time:\n%s", stdout)
+	}
+}
+
+func TestMainJobsDefault(t *testing.T) {
+	// An in-process engine budgets the process's CPU time, so it plays alone by default.
+	_, stdout, _ := runMain("-games", "2", "engine", "random")
+	if !strings.Contains(stdout, ", 1 job\n") {
+		t.Errorf("engine match did not default to 1 job:\n%s", stdout)
+	}
+	_, stdout, _ = runMain("-games", "2", "-jobs", "2", "engine", "random")
+	if !strings.Contains(stdout, "2 jobs") || !strings.Contains(stdout, "searched for less than its budget") {
+		t.Errorf("engine match with -jobs 2 lacks the warning:\n%s", stdout)
+	}
+}

@@ -1,0 +1,173 @@
+// exec.go: the exec: player, run exactly as the course host runs an agent: a fresh process per move in a working folder, input.txt in, output.txt out.
+
+package arena
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"littlego/board"
+)
+
+// maxDiagnostics is how much of an agent's stderr is kept for the game record.
+const maxDiagnostics = 2048
+
+// execPlayer runs an external program once per move, as the course host does: in a
+// working folder that lasts the whole game (so the program's helper files survive from
+// move to move), it removes output.txt, writes input.txt with board.FormatInput (the
+// colour, the previous board, the current board, no final newline), runs the program
+// with no shell and no stdin, waits for it, and reads output.txt with board.ParseOutput
+// (first line only, at most board.MaxInputBytes read). The move's time is the child's
+// CPU time as wait4 reports it (user + system, every thread, and any children it waited
+// for), exact whatever else runs. A move over the CPU limit loses; so does a program
+// still running at the wall-clock bound, which is then killed with its whole process
+// group.
+type execPlayer struct {
+	argv      []string
+	dir       string
+	color     board.Color
+	cpuLimit  time.Duration
+	wallLimit time.Duration
+}
+
+// Play runs one move.
+func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
+	reply := Reply{Move: board.NoPoint}
+	fail := func(r Reason, format string, a ...any) Reply {
+		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)
+		return reply
+	}
+	out := filepath.Join(p.dir, "output.txt")
+	if err := os.Remove(out); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fail(AgentError, "cannot remove output.txt: %v", err)
+	}
+	var in bytes.Buffer
+	board.FormatInput(&in, p.color, t.Previous, t.Pos.Stones)
+	if err := os.WriteFile(filepath.Join(p.dir, "input.txt"), in.Bytes(), 0o644); err != nil {
+		return fail(AgentError, "cannot write input.txt: %v", err)
+	}
+
+	mctx, cancel := context.WithTimeout(ctx, p.wallLimit)
+	defer cancel()
+	cmd := exec.CommandContext(mctx, p.argv[0], p.argv[1:]...)
+	cmd.Dir = p.dir
+	diag := &tailBuffer{max: maxDiagnostics}
+	cmd.Stderr = diag
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 2 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if cmd.ProcessState == nil {
+		reply.CPU = wall
+		return fail(AgentError, "cannot start %s: %v", p.argv[0], err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		reply.CPU, reply.Measured = time.Duration(ru.Utime.Nano()+ru.Stime.Nano()), true
+	} else {
+		reply.CPU = wall
+	}
+	if ctx.Err() != nil {
+		return fail(Aborted, "match interrupted")
+	}
+	if errors.Is(mctx.Err(), context.DeadlineExceeded) {
+		return fail(Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", wall.Seconds(), reply.CPU.Seconds())
+	}
+	if reply.Measured && reply.CPU > p.cpuLimit {
+		return fail(Timeout, "%.3f s of CPU, over the limit of %.3f s", reply.CPU.Seconds(), p.cpuLimit.Seconds())
+	}
+	if err != nil {
+		return fail(Crash, "%v%s", err, diag.summary())
+	}
+	f, err := os.Open(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fail(NoOutput, "the program exited without writing output.txt%s", diag.summary())
+	}
+	if err != nil {
+		return fail(BadOutput, "cannot read output.txt: %v", err)
+	}
+	defer f.Close()
+	first, _ := bufio.NewReader(f).ReadString('\n')
+	if _, err := f.Seek(0, 0); err != nil {
+		return fail(BadOutput, "cannot read output.txt: %v", err)
+	}
+	mv, err := board.ParseOutput(f)
+	if err != nil {
+		if offBoard(first) {
+			return fail(IllegalOffBoard, "output.txt says %q", strings.TrimSpace(clip(first)))
+		}
+		return fail(BadOutput, "%v", err)
+	}
+	reply.Move = mv
+	return reply
+}
+
+// offBoard reports whether an output.txt first line is two integers that name no
+// point of the board: the host reads such a move and then rejects it as illegal.
+func offBoard(line string) bool {
+	f := strings.Split(strings.TrimSpace(line), ",")
+	if len(f) < 2 {
+		return false
+	}
+	i, err1 := strconv.Atoi(strings.TrimSpace(f[0]))
+	j, err2 := strconv.Atoi(strings.TrimSpace(f[1]))
+	return err1 == nil && err2 == nil && (i < 0 || i >= board.Size || j < 0 || j >= board.Size)
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// Close removes the working folder.
+func (p *execPlayer) Close() error { return os.RemoveAll(p.dir) }
+
+// tailBuffer keeps the last max bytes written to it; it is safe for concurrent use.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+// Write keeps the end of what it is given.
+func (b *tailBuffer) Write(data []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, data...)
+	if len(b.buf) > b.max {
+		b.buf = append(b.buf[:0], b.buf[len(b.buf)-b.max:]...)
+	}
+	return len(data), nil
+}
+
+// summary returns "; stderr: <last line>" or "" when nothing was written.
+func (b *tailBuffer) summary() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := strings.TrimSpace(string(b.buf))
+	if s == "" {
+		return ""
+	}
+	if k := strings.LastIndexByte(s, '\n'); k >= 0 {
+		s = s[k+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return "; stderr: " + strings.TrimSpace(s)
+}

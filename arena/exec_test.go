@@ -1,0 +1,159 @@
+// exec_test.go: the exec: agent run as the course host runs one: the protocol, the working folder, and every way a move can fail.
+
+package arena
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/board"
+)
+
+// playOne plays game 1 (a is Black) between a and b and returns its record.
+func playOne(t *testing.T, a, b *Agent, cfg Config) Record {
+	t.Helper()
+	if cfg.CPULimit == 0 {
+		cfg.CPULimit = 10 * time.Second
+	}
+	cfg.Games, cfg.Jobs, cfg.WorkDir = 1, 1, t.TempDir()
+	recs, err := Run(context.Background(), a, b, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs[0]
+}
+
+func TestExecAgentPlaysByTheProtocol(t *testing.T) {
+	// The helper checks input.txt (no final newline, consistent boards, the previous
+	// board equal to the board after its own last move, kept in its working folder)
+	// and exits non-zero on any violation, which would end the game as a crash.
+	helper := helperSpec(t, "exec", "play")
+	random, _ := ParseAgent("random")
+	games := 2
+	if testing.Short() {
+		games = 1
+	}
+	for _, order := range [][2]*Agent{{helper, random}, {random, helper}, {helper, helper}}[:games+1] {
+		rec := playOne(t, order[0], order[1], Config{})
+		if rec.Reason.Forfeit() {
+			t.Fatalf("%s vs %s: %s", order[0].Name, order[1].Name, rec.Detail)
+		}
+		checkLegal(t, &rec)
+		for _, m := range rec.Moves {
+			isHelper := (m.Color == board.Black) == (order[0] == helper) || order[0] == order[1]
+			if isHelper && (!m.Measured || m.CPU <= 0) {
+				t.Errorf("exec move by %s not timed in CPU time: %v measured=%v", m.Color, m.CPU, m.Measured)
+			}
+		}
+	}
+}
+
+func TestExecAgentFaults(t *testing.T) {
+	random, _ := ParseAgent("random")
+	cases := []struct {
+		name   string
+		mode   []string
+		cfg    Config
+		reason Reason
+		detail string
+	}{
+		{"unparseable output", []string{"write", "hello"}, Config{}, BadOutput, "hello"},
+		{"lower-case pass", []string{"write", "pass"}, Config{}, BadOutput, "pass"},
+		{"empty output", []string{"write", ""}, Config{}, BadOutput, "empty"},
+		{"missing output", []string{"none"}, Config{}, NoOutput, "without writing output.txt"},
+		{"off the board", []string{"write", "5,0"}, Config{}, IllegalOffBoard, "5,0"},
+		{"negative coordinate", []string{"write", "2,-1"}, Config{}, IllegalOffBoard, "2,-1"},
+		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},
+		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, Timeout, "over the limit"},
+		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, Timeout, "wall-clock"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			bad := helperSpec(t, "exec", c.mode[0], c.mode[1:]...)
+			start := time.Now()
+			rec := playOne(t, bad, random, c.cfg)
+			if rec.Reason != c.reason || rec.Winner != board.White {
+				t.Fatalf("reason %s, winner %s; want %s, White wins (%s)", rec.Reason, rec.Winner, c.reason, rec.Detail)
+			}
+			if !strings.Contains(rec.Detail, c.detail) || !strings.Contains(rec.Detail, "Black's move 1") {
+				t.Errorf("detail %q does not say %q about Black's move 1", rec.Detail, c.detail)
+			}
+			if len(rec.Moves) != 1 || !rec.Moves[0].Fault {
+				t.Errorf("moves %+v; want the one faulty move", rec.Moves)
+			}
+			if c.reason == Timeout && time.Since(start) > 10*time.Second {
+				t.Errorf("the timeout took %v to be enforced", time.Since(start))
+			}
+		})
+	}
+}
+
+func TestExecWorkingFoldersRemoved(t *testing.T) {
+	dir := t.TempDir()
+	helper := helperSpec(t, "exec", "play")
+	random, _ := ParseAgent("random")
+	if _, err := Run(context.Background(), helper, random, Config{Games: 2, Jobs: 2, CPULimit: 10 * time.Second, WorkDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := os.ReadDir(dir)
+	if len(left) != 0 {
+		t.Errorf("working folders left behind: %v", left)
+	}
+}
+
+func TestOffBoard(t *testing.T) {
+	for line, want := range map[string]bool{"5,0": true, " -1 , 3\n": true, "0,5": true, "4,4": false, "PASS": false, "x,1": false, "7": false} {
+		if offBoard(line) != want {
+			t.Errorf("offBoard(%q) = %v", line, !want)
+		}
+	}
+}
+
+func TestParseAgent(t *testing.T) {
+	exe, _ := os.Executable()
+	good := map[string]Kind{"random": KindRandom, "greedy": KindGreedy, "aggressive": KindAggressive, "alphabeta": KindAlphaBeta,
+		"engine": KindEngine, "engine:budget=0.2,workers=1,seed=3": KindEngine, "exec:" + exe + " -x 1": KindExec, "gtp:" + exe: KindGTP}
+	for spec, kind := range good {
+		a, err := ParseAgent(spec)
+		if err != nil || a.Kind != kind {
+			t.Errorf("ParseAgent(%q) = %+v, %v; want kind %s", spec, a, err, kind)
+		}
+	}
+	a, _ := ParseAgent("engine:budget=0.2,workers=1,seed=3")
+	if a.Engine.Budget != 0.2 || a.Engine.Seed != 3 || !a.EngineSeedSet {
+		t.Errorf("engine options not read: %+v", a.Engine)
+	}
+	a, _ = ParseAgent("exec:" + exe + " -x 1")
+	if len(a.Argv) != 3 || a.Argv[1] != "-x" || !filepath.IsAbs(a.Argv[0]) || a.Name != "exec:"+filepath.Base(exe)+" -x 1" {
+		t.Errorf("exec agent: argv %q, name %q", a.Argv, a.Name)
+	}
+	bad := map[string]string{
+		"":                       "unknown agent",
+		"Random":                 "did you mean \"random\"",
+		"random:1":               "takes no options",
+		"minimax":                "want random, greedy",
+		"engine:":                "no options",
+		"engine:budget=x":        "budget",
+		"engine:colour=red":      "unknown",
+		"exec:":                  "no program",
+		"exec":                   "want exec:PATH",
+		"exec:/no/such/program":  "no such file",
+		"gtp:   ":                "no program",
+		"exec:" + t.TempDir():    "",
+		"engine:budget=0.2,,c=1": "",
+	}
+	for spec, want := range bad {
+		_, err := ParseAgent(spec)
+		if err == nil {
+			t.Errorf("ParseAgent(%q) accepted", spec)
+			continue
+		}
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseAgent(%q): %v; want it to mention %q", spec, err, want)
+		}
+	}
+}

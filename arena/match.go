@@ -1,0 +1,198 @@
+// match.go: a match: games between two agents, colours alternating, played by a pool of workers, with per-game seeds and folders.
+
+// Package arena referees Little-Go games exactly as the CSCI-561 course host does
+// (../shared/RULES.md, judged with package board) between agents of several kinds: the
+// course's reference opponents re-implemented (random, greedy, aggressive, alphabeta),
+// the engine in process, any program that plays the course's file protocol (exec:),
+// and any GTP engine (gtp:). It plays matches, alternating colours, in parallel when
+// asked, measures each move's time as the course does (CPU time, user + system, every
+// thread), and summarises the results with confidence intervals. cmd/arena is its
+// command line.
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+)
+
+// Config are a match's settings.
+type Config struct {
+	// Games is the number of games. Agent A is Black in the odd games, White in the even.
+	Games int
+	// Jobs is the number of games played at the same time. With 1, the in-process
+	// agents' moves are timed in CPU time; with more, in wall-clock time, and the CPU
+	// limit applies only to exec and gtp agents (see inProcess).
+	Jobs int
+	// CPULimit is the most CPU time a move may take; a move over it loses.
+	CPULimit time.Duration
+	// WallLimit is the wall-clock bound after which an external agent's move is killed
+	// (and loses on time); 0 means 3 x CPULimit + 5 s.
+	WallLimit time.Duration
+	// Seed seeds the match: game k's seed is derived from Seed and k.
+	Seed uint64
+	// WorkDir is where the working folders of exec and gtp agents are made ("" for the
+	// system's temporary folder); they are removed after each game.
+	WorkDir string
+	// OnRecord, if not nil, is called with each finished game's record, one call at a
+	// time, in the order the games finish.
+	OnRecord func(Record)
+}
+
+func (c *Config) wallLimit() time.Duration {
+	if c.WallLimit > 0 {
+		return c.WallLimit
+	}
+	return 3*c.CPULimit + 5*time.Second
+}
+
+// splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser (OOPSLA 2014), used to
+// derive independent seeds.
+func splitMix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// GameSeed returns the seed of game number game (from 1) of a match seeded by seed.
+func GameSeed(seed uint64, game int) uint64 { return splitMix64(seed ^ splitMix64(uint64(game))) }
+
+// sideSeed returns the seed of the player of colour c in a game seeded by gameSeed.
+func sideSeed(gameSeed uint64, c board.Color) uint64 { return splitMix64(gameSeed + uint64(c) + 1) }
+
+// Labels returns the names that stand for agents a and b in tables and records: their
+// Names, told apart by " (A)" and " (B)" when they are the same.
+func Labels(a, b *Agent) (string, string) {
+	if a.Name == b.Name {
+		return a.Name + " (A)", b.Name + " (B)"
+	}
+	return a.Name, b.Name
+}
+
+// NewPlayer returns a's player for colour c in a game seeded by gameSeed. exec and gtp
+// players get a new working folder under root named after the game and the side.
+// measureCPU selects CPU timing for in-process players.
+func (a *Agent) NewPlayer(c board.Color, game int, gameSeed uint64, root string, measureCPU bool, cfg *Config) (Player, error) {
+	seed := sideSeed(gameSeed, c)
+	switch a.Kind {
+	case KindRandom, KindGreedy, KindAggressive, KindAlphaBeta:
+		return &inProcess{chooser: newBuiltin(a.Kind, seed), measureCPU: measureCPU}, nil
+	case KindEngine:
+		o := a.Engine
+		if !a.EngineSeedSet {
+			o.Seed = seed
+		}
+		e, err := engine.New(o)
+		if err != nil {
+			return nil, err
+		}
+		return &inProcess{chooser: engineChooser{e}, measureCPU: measureCPU}, nil
+	case KindExec, KindGTP:
+		dir := filepath.Join(root, fmt.Sprintf("game%04d-%s", game, c))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		if a.Kind == KindExec {
+			return &execPlayer{argv: a.Argv, dir: dir, color: c, cpuLimit: cfg.CPULimit, wallLimit: cfg.wallLimit()}, nil
+		}
+		g, err := startGTP(a.Argv, dir, c, cfg.wallLimit())
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+		return g, nil
+	}
+	return nil, fmt.Errorf("agent %q has no kind", a.Spec)
+}
+
+// PlayGame plays game number game of a match between a and b (a is Black when game is
+// odd) and returns its record. root holds the working folders of external agents.
+func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Config) Record {
+	nameA, nameB := Labels(a, b)
+	agents := [2]*Agent{a, b}
+	names := [2]string{nameA, nameB}
+	aBlack := game%2 == 1
+	if !aBlack {
+		agents[0], agents[1] = b, a
+		names[0], names[1] = nameB, nameA
+	}
+	seed := GameSeed(cfg.Seed, game)
+	measure := cfg.Jobs <= 1
+	var players [2]Player
+	var rec Record
+	for c := board.Black; c <= board.White; c++ {
+		p, err := agents[c].NewPlayer(c, game, seed, root, measure, cfg)
+		if err != nil {
+			rec = Record{Winner: c.Other(), Reason: AgentError,
+				Detail: fmt.Sprintf("%s (%s) could not start: %v", c, names[c], err)}
+			break
+		}
+		players[c] = p
+	}
+	if rec.Reason == "" {
+		rec = Referee(ctx, players, cfg.CPULimit)
+	}
+	for _, p := range players {
+		if p != nil {
+			p.Close()
+		}
+	}
+	rec.Game, rec.Seed, rec.ABlack = game, seed, aBlack
+	rec.Black, rec.White = names[0], names[1]
+	return rec
+}
+
+// Run plays cfg.Games games between a and b on cfg.Jobs workers and returns the records
+// in game order. When ctx is cancelled, games not yet started are skipped (their
+// records have Game 0) and games under way end as Aborted.
+func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
+	if cfg.Games < 1 || cfg.Jobs < 1 || cfg.CPULimit <= 0 {
+		return nil, fmt.Errorf("arena: want games >= 1, jobs >= 1 and a positive CPU limit, got %d, %d, %v", cfg.Games, cfg.Jobs, cfg.CPULimit)
+	}
+	root := ""
+	if a.Kind == KindExec || a.Kind == KindGTP || b.Kind == KindExec || b.Kind == KindGTP {
+		dir, err := os.MkdirTemp(cfg.WorkDir, "arena-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		root = dir
+	}
+	records := make([]Record, cfg.Games)
+	games := make(chan int)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < min(cfg.Jobs, cfg.Games); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range games {
+				rec := PlayGame(ctx, a, b, g, root, &cfg)
+				mu.Lock()
+				records[g-1] = rec
+				if cfg.OnRecord != nil {
+					cfg.OnRecord(rec)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for g := 1; g <= cfg.Games; g++ {
+		select {
+		case games <- g:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(games)
+	wg.Wait()
+	return records, nil
+}

@@ -1,0 +1,116 @@
+// stats_test.go: Wilson intervals, Elo, and the match summary computed from records.
+
+package arena
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/board"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestWilson(t *testing.T) {
+	cases := []struct {
+		wins, n int
+		lo, hi  float64
+	}{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{90, 100, 0.8256, 0.9448},
+		{0, 0, 0, 1},
+	}
+	for _, c := range cases {
+		lo, hi := Wilson(c.wins, c.n)
+		if !near(lo, c.lo, 1e-4) || !near(hi, c.hi, 1e-4) {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.wins, c.n, lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+func TestElo(t *testing.T) {
+	if e := Elo(0.75); !near(e, 190.85, 0.01) {
+		t.Errorf("Elo(0.75) = %.2f, want 190.85", e)
+	}
+	if e := Elo(0.5); e != 0 {
+		t.Errorf("Elo(0.5) = %v", e)
+	}
+	if e := EloError(50, 100); !near(e, 68.1, 0.1) {
+		t.Errorf("EloError(50, 100) = %.2f, want 68.1", e)
+	}
+	if !math.IsInf(EloError(10, 10), 1) || !math.IsInf(EloError(0, 10), 1) {
+		t.Error("EloError at a score of 0 or 1 is not infinite")
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	mv := func(c board.Color, cpu time.Duration, measured bool) MoveRecord {
+		return MoveRecord{Color: c, Point: board.Pass, CPU: cpu, Measured: measured}
+	}
+	recs := []Record{
+		// Game 1: A Black wins 13-9.
+		{Game: 1, ABlack: true, Winner: board.Black, Reason: EndMoves, BlackStones: 13, WhiteStones: 9,
+			Moves: []MoveRecord{mv(board.Black, 2*time.Millisecond, true), mv(board.White, 4*time.Millisecond, true)}},
+		// Game 2: A White loses by an illegal move.
+		{Game: 2, ABlack: false, Winner: board.Black, Reason: IllegalKo, Detail: "White's move 8: ko", BlackStones: 5, WhiteStones: 4,
+			Moves: []MoveRecord{mv(board.Black, 6*time.Millisecond, false), mv(board.White, 10*time.Millisecond, true)}},
+		// Game 3: A White wins.
+		{Game: 3, ABlack: false, Winner: board.White, Reason: EndPasses, BlackStones: 2, WhiteStones: 3},
+		// Game 4 never played.
+		{},
+	}
+	s := Summarize(recs, "a", "b")
+	if s.Games != 3 || s.Aborted != 1 {
+		t.Fatalf("games %d, aborted %d", s.Games, s.Aborted)
+	}
+	if s.A != (Tally{2, 3}) || s.B != (Tally{1, 3}) {
+		t.Errorf("A %v, B %v", s.A, s.B)
+	}
+	if s.ByColour[0][board.Black] != (Tally{1, 1}) || s.ByColour[0][board.White] != (Tally{1, 2}) ||
+		s.ByColour[1][board.Black] != (Tally{1, 2}) || s.ByColour[1][board.White] != (Tally{0, 1}) {
+		t.Errorf("by colour %v", s.ByColour)
+	}
+	// A's margins: +4, -1 (A White: 4-5), +1 (A White: 3-2).
+	if !near(s.MarginA, 4.0/3, 1e-9) {
+		t.Errorf("mean margin %v, want 4/3", s.MarginA)
+	}
+	// A moved: 2 ms (game 1, Black), 10 ms (game 2, White); B: 4 ms, 6 ms (wall).
+	if s.Time[0].Moves != 2 || s.Time[0].Mean() != 6*time.Millisecond || s.Time[0].Max != 10*time.Millisecond || s.Time[0].Unmeasured != 0 {
+		t.Errorf("A's time %+v", s.Time[0])
+	}
+	if s.Time[1].Moves != 2 || s.Time[1].Mean() != 5*time.Millisecond || s.Time[1].Unmeasured != 1 {
+		t.Errorf("B's time %+v", s.Time[1])
+	}
+	if s.Endings[EndMoves] != 1 || s.Endings[IllegalKo] != 1 || s.Endings[EndPasses] != 1 {
+		t.Errorf("endings %v", s.Endings)
+	}
+	var out strings.Builder
+	s.Write(&out)
+	for _, want := range []string{"2/3", "as Black", "Elo a - b: +120", "partly wall clock", "illegal: ko retake 1", "not finished 1", "e.g. game 2"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary does not contain %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestResult(t *testing.T) {
+	cases := []struct {
+		rec  Record
+		want string
+	}{
+		{Record{Winner: board.Black, Reason: EndMoves, BlackStones: 13, WhiteStones: 10}, "B+0.5"},
+		{Record{Winner: board.White, Reason: EndPasses, BlackStones: 10, WhiteStones: 10}, "W+2.5"},
+		{Record{Winner: board.White, Reason: Timeout}, "W+Time"},
+		{Record{Winner: board.Black, Reason: BadOutput}, "B+Forfeit"},
+		{Record{Reason: Aborted}, "Void"},
+	}
+	for _, c := range cases {
+		if got := c.rec.Result(); got != c.want {
+			t.Errorf("%+v: result %q, want %q", c.rec, got, c.want)
+		}
+	}
+}

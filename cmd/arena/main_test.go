@@ -1,0 +1,63 @@
+// main_test.go: the arena command as a process: exit statuses, stdout for results, stderr silent when not a terminal.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestMain runs the command itself when the test binary is started with ARENA_MAIN=1.
+func TestMain(m *testing.M) {
+	if os.Getenv("ARENA_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "ARENA_MAIN=1", "GORACE=atexit_sleep_ms=0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+func TestCommand(t *testing.T) {
+	code, stdout, stderr := run(t, "-games", "4", "-jobs", "1", "greedy", "random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("stderr is not a terminal, yet the command wrote to it: %q", stderr)
+	}
+	if !strings.Contains(stdout, "greedy vs random: 4 games") || !strings.Contains(stdout, "Elo greedy - random") {
+		t.Errorf("unexpected summary:\n%s", stdout)
+	}
+
+	code, stdout, stderr = run(t, "greedy", "minimax")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, `unknown agent "minimax"`) {
+		t.Errorf("bad agent: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = run(t, "-h")
+	if code != 0 || !strings.Contains(stderr, "exec:PATH [ARGS]") || !strings.Contains(stderr, "-cpu-limit") {
+		t.Errorf("-h: exit %d, usage %q", code, stderr)
+	}
+}

@@ -1,0 +1,356 @@
+// parse.go: the SGF reader: the FF[4] grammar checked strictly, then the root and move properties of a 5x5 Go game.
+
+package sgf
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"littlego/board"
+)
+
+// MaxBytes bounds what Parse reads: a Little-Go record is well under a kilobyte.
+const MaxBytes = 1 << 20
+
+// maxDepth bounds the nesting of variations, so that hostile input cannot exhaust the stack.
+const maxDepth = 200
+
+// property is one property of a node as read: its identifier, values and place.
+type property struct {
+	id        string
+	values    []string
+	line, col int
+}
+
+// node is one node: its properties in file order.
+type node []property
+
+// parser reads the FF[4] grammar:
+//
+//	Collection = GameTree { GameTree }
+//	GameTree   = "(" Sequence { GameTree } ")"
+//	Sequence   = Node { Node }
+//	Node       = ";" { Property }
+//	Property   = PropIdent PropValue { PropValue }
+//	PropIdent  = UcLetter { UcLetter }
+//	PropValue  = "[" CValueType "]"
+//
+// with white space allowed between the tokens.
+type parser struct {
+	data      []byte
+	pos       int
+	line, col int
+}
+
+// Parse reads one SGF FF[4] game of 5x5 Go and returns its root properties and main
+// line. It rejects, with the line and column of the problem: a syntax error, more than
+// one game, a board size other than 5, GM other than 1, FF other than 4, a property
+// given twice in a node, a root property (GM, FF, SZ, CA, AP, ST) outside the root,
+// setup properties (AB, AW, AE), a node with both B and W, and a move that is not a
+// point of the board or a pass (B[] or the FF[3] form B[tt]). Unknown properties are
+// checked for syntax and ignored. Parse does not judge the moves' legality: see Replay.
+func Parse(r io.Reader) (Game, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
+		return Game{}, fmt.Errorf("sgf: %w", err)
+	}
+	if len(data) > MaxBytes {
+		return Game{}, fmt.Errorf("sgf: longer than %d bytes", MaxBytes)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	p := &parser{data: data, line: 1, col: 1}
+	p.skipSpace()
+	if p.eof() {
+		return Game{}, p.errorf("empty input; expected a game tree '('")
+	}
+	nodes, err := p.gameTree(0)
+	if err != nil {
+		return Game{}, err
+	}
+	p.skipSpace()
+	if !p.eof() {
+		if p.peek() == '(' {
+			return Game{}, p.errorf("a second game tree; expected one game")
+		}
+		return Game{}, p.errorf("unexpected %q after the game tree", p.peek())
+	}
+	return toGame(nodes)
+}
+
+func (p *parser) eof() bool  { return p.pos >= len(p.data) }
+func (p *parser) peek() byte { return p.data[p.pos] }
+
+func (p *parser) next() byte {
+	c := p.data[p.pos]
+	p.pos++
+	if c == '\n' {
+		p.line, p.col = p.line+1, 1
+	} else {
+		p.col++
+	}
+	return c
+}
+
+func (p *parser) errorf(format string, a ...any) error {
+	return fmt.Errorf("%w: line %d column %d: %s", errSyntax, p.line, p.col, fmt.Sprintf(format, a...))
+}
+
+func (p *parser) skipSpace() {
+	for !p.eof() {
+		switch p.peek() {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+			p.next()
+		default:
+			return
+		}
+	}
+}
+
+// gameTree reads "(" Sequence { GameTree } ")" and returns the main line: the sequence
+// followed by the main line of the first variation.
+func (p *parser) gameTree(depth int) ([]node, error) {
+	if depth > maxDepth {
+		return nil, p.errorf("variations nested deeper than %d", maxDepth)
+	}
+	if p.eof() || p.peek() != '(' {
+		return nil, p.expected("'(' to open a game tree")
+	}
+	p.next()
+	var line []node
+	for {
+		p.skipSpace()
+		if p.eof() || p.peek() != ';' {
+			break
+		}
+		n, err := p.node()
+		if err != nil {
+			return nil, err
+		}
+		line = append(line, n)
+	}
+	if len(line) == 0 {
+		return nil, p.expected("';' to open a node (a game tree needs at least one node)")
+	}
+	for first := true; ; first = false {
+		p.skipSpace()
+		if p.eof() {
+			return nil, p.errorf("unexpected end of input; expected ')' to close the game tree")
+		}
+		if p.peek() == ')' {
+			p.next()
+			return line, nil
+		}
+		if p.peek() != '(' {
+			return nil, p.expected("';', '(' or ')'")
+		}
+		sub, err := p.gameTree(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if first {
+			line = append(line, sub...)
+		}
+	}
+}
+
+func (p *parser) expected(what string) error {
+	if p.eof() {
+		return p.errorf("unexpected end of input; expected %s", what)
+	}
+	return p.errorf("unexpected %q; expected %s", p.peek(), what)
+}
+
+// node reads ";" { Property }.
+func (p *parser) node() (node, error) {
+	p.next() // ';'
+	var n node
+	for {
+		p.skipSpace()
+		if p.eof() {
+			return n, nil
+		}
+		c := p.peek()
+		if c >= 'a' && c <= 'z' {
+			return nil, p.errorf("property identifier with lower-case letter %q; FF[4] identifiers are upper case", c)
+		}
+		if c < 'A' || c > 'Z' {
+			return n, nil
+		}
+		prop := property{line: p.line, col: p.col}
+		start := p.pos
+		for !p.eof() && p.peek() >= 'A' && p.peek() <= 'Z' {
+			p.next()
+		}
+		prop.id = string(p.data[start:p.pos])
+		if !p.eof() && p.peek() >= 'a' && p.peek() <= 'z' {
+			return nil, p.errorf("property identifier with lower-case letter %q; FF[4] identifiers are upper case", p.peek())
+		}
+		for {
+			p.skipSpace()
+			if p.eof() || p.peek() != '[' {
+				break
+			}
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			prop.values = append(prop.values, v)
+		}
+		if len(prop.values) == 0 {
+			return nil, p.expected(fmt.Sprintf("'[' to open a value of property %s", prop.id))
+		}
+		for _, q := range n {
+			if q.id == prop.id {
+				return nil, fmt.Errorf("%w: line %d column %d: property %s given twice in one node", errSyntax, prop.line, prop.col, prop.id)
+			}
+		}
+		n = append(n, prop)
+	}
+}
+
+// value reads "[" ... "]": a backslash escapes the next character; a backslash before a
+// line break removes the break (a soft line break).
+func (p *parser) value() (string, error) {
+	line, col := p.line, p.col
+	p.next() // '['
+	var sb strings.Builder
+	for !p.eof() {
+		c := p.next()
+		switch c {
+		case ']':
+			return sb.String(), nil
+		case '\\':
+			if p.eof() {
+				break
+			}
+			e := p.next()
+			switch e {
+			case '\n':
+				if !p.eof() && p.peek() == '\r' {
+					p.next()
+				}
+			case '\r':
+				if !p.eof() && p.peek() == '\n' {
+					p.next()
+				}
+			default:
+				sb.WriteByte(e)
+			}
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return "", fmt.Errorf("%w: line %d column %d: value not closed by ']'", errSyntax, line, col)
+}
+
+// rootOnly are the properties FF[4] allows only in the root node.
+var rootOnly = map[string]bool{"GM": true, "FF": true, "SZ": true, "CA": true, "AP": true, "ST": true}
+
+// toGame checks the properties of the main line and builds the Game.
+func toGame(nodes []node) (Game, error) {
+	var g Game
+	sawSize := false
+	for k, n := range nodes {
+		var move *property
+		for i := range n {
+			prop := &n[i]
+			at := func(format string, a ...any) error {
+				return fmt.Errorf("sgf: line %d column %d: %s", prop.line, prop.col, fmt.Sprintf(format, a...))
+			}
+			if k > 0 && rootOnly[prop.id] {
+				return g, at("root property %s outside the root node", prop.id)
+			}
+			single := func() (string, error) {
+				if len(prop.values) != 1 {
+					return "", at("property %s takes one value, got %d", prop.id, len(prop.values))
+				}
+				return prop.values[0], nil
+			}
+			var v string
+			var err error
+			switch prop.id {
+			case "GM", "FF", "SZ", "KM", "RU", "PB", "PW", "RE", "DT", "GN", "C", "CA", "AP", "B", "W":
+				if v, err = single(); err != nil {
+					return g, err
+				}
+			}
+			switch prop.id {
+			case "GM":
+				if strings.TrimSpace(v) != "1" {
+					return g, at("GM[%s]: not a game of Go (want GM[1])", v)
+				}
+			case "FF":
+				if strings.TrimSpace(v) != "4" {
+					return g, at("FF[%s]: this reader reads file format 4 (want FF[4])", v)
+				}
+			case "SZ":
+				s := strings.TrimSpace(v)
+				if s != strconv.Itoa(board.Size) && s != fmt.Sprintf("%d:%d", board.Size, board.Size) {
+					return g, at("SZ[%s]: board size must be %d", v, board.Size)
+				}
+				sawSize = true
+			case "KM":
+				km, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil || math.IsNaN(km) || math.IsInf(km, 0) {
+					return g, at("KM[%s] is not a number", v)
+				}
+				g.Komi = km
+			case "RU":
+				g.Rules = v
+			case "PB":
+				g.Black = v
+			case "PW":
+				g.White = v
+			case "RE":
+				g.Result = v
+			case "DT":
+				g.Date = v
+			case "GN":
+				g.Name = v
+			case "C":
+				if k == 0 {
+					g.Comment = v
+				}
+			case "AB", "AW", "AE":
+				return g, at("setup property %s is not supported; a Little-Go record starts from the empty board", prop.id)
+			case "B", "W":
+				if move != nil {
+					return g, at("a node with both B and W")
+				}
+				move = prop
+				pt, ok := point(v)
+				if !ok {
+					return g, at("%s[%s] is not a point of the %dx%d board or a pass", prop.id, v, board.Size, board.Size)
+				}
+				c := board.Black
+				if prop.id == "W" {
+					c = board.White
+				}
+				g.Moves = append(g.Moves, Move{Color: c, Point: pt})
+			}
+		}
+	}
+	if !sawSize {
+		return g, fmt.Errorf("sgf: no SZ property in the root node (the default is 19); want SZ[%d]", board.Size)
+	}
+	return g, nil
+}
+
+// point reads a move value: "" or "tt" for a pass, else a column and a row letter.
+func point(v string) (board.Point, bool) {
+	if v == "" || v == "tt" {
+		return board.Pass, true
+	}
+	if len(v) != 2 {
+		return board.NoPoint, false
+	}
+	j, i := int(v[0])-'a', int(v[1])-'a'
+	if i < 0 || i >= board.Size || j < 0 || j >= board.Size {
+		return board.NoPoint, false
+	}
+	return board.PointAt(i, j), true
+}
