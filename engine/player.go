@@ -144,6 +144,7 @@ func (t *turn) run() int {
 		t.warn("%v", err)
 		return 2
 	}
+	eng.FromProcessStart = true
 	fallback := FallbackMove(pos)
 	t.done = make(chan struct{})
 	go t.watchdog(pos, fallback)
