@@ -54,55 +54,65 @@ func refInside(i, j int) bool { return i >= 0 && i < 5 && j >= 0 && j < 5 }
 
 var refSteps = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 
-// group returns the stones connected to (i, j), found with an explicit stack.
-func (b *refBoard) group(i, j int) (members [][2]int) {
-	colour := b[i][j]
-	var seen [5][5]bool
-	stack := [][2]int{{i, j}}
+// fill marks in seen the stones of colour connected to (i, j), by recursion, and
+// reports whether any of them touches an empty point (a liberty).
+func (b *refBoard) fill(i, j, colour int, seen *[5][5]bool) (liberty bool) {
+	if !refInside(i, j) || seen[i][j] {
+		return false
+	}
+	if b[i][j] == refEmpty {
+		return true
+	}
+	if b[i][j] != colour {
+		return false
+	}
 	seen[i][j] = true
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		members = append(members, top)
-		for _, d := range refSteps {
-			ni, nj := top[0]+d[0], top[1]+d[1]
-			if refInside(ni, nj) && !seen[ni][nj] && b[ni][nj] == colour {
-				seen[ni][nj] = true
-				stack = append(stack, [2]int{ni, nj})
-			}
+	for _, d := range refSteps {
+		if b.fill(i+d[0], j+d[1], colour, seen) {
+			liberty = true
 		}
 	}
-	return members
+	return liberty
+}
+
+// erase removes the stones of colour connected to (i, j) and returns how many.
+func (b *refBoard) erase(i, j, colour int) int {
+	if !refInside(i, j) || b[i][j] != colour {
+		return 0
+	}
+	b[i][j] = refEmpty
+	n := 1
+	for _, d := range refSteps {
+		n += b.erase(i+d[0], j+d[1], colour)
+	}
+	return n
 }
 
 // hasLiberty reports whether the group of the stone at (i, j) touches an empty point.
 func (b *refBoard) hasLiberty(i, j int) bool {
-	for _, s := range b.group(i, j) {
-		for _, d := range refSteps {
-			ni, nj := s[0]+d[0], s[1]+d[1]
-			if refInside(ni, nj) && b[ni][nj] == refEmpty {
-				return true
-			}
-		}
-	}
-	return false
+	var seen [5][5]bool
+	return b.fill(i, j, b[i][j], &seen)
 }
 
 // removeDead removes every group of colour without a liberty and returns how many
-// stones it removed.
+// stones it removed. All groups are judged before any is removed, as the host does.
 func (b *refBoard) removeDead(colour int) int {
-	var dead [][2]int
+	var seen [5][5]bool
+	var dead [25][2]int
+	nDead := 0
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 5; j++ {
-			if b[i][j] == colour && !b.hasLiberty(i, j) {
-				dead = append(dead, [2]int{i, j})
+			if b[i][j] == colour && !seen[i][j] && !b.fill(i, j, colour, &seen) {
+				dead[nDead] = [2]int{i, j}
+				nDead++
 			}
 		}
 	}
-	for _, s := range dead {
-		b[s[0]][s[1]] = refEmpty
+	removed := 0
+	for _, s := range dead[:nDead] {
+		removed += b.erase(s[0], s[1], colour)
 	}
-	return len(dead)
+	return removed
 }
 
 func (b *refBoard) count(colour int) int {
@@ -240,11 +250,8 @@ func refToStones(b refBoard) Stones {
 	var s Stones
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 5; j++ {
-			switch b[i][j] {
-			case refBlack:
-				s[Black] |= 1 << uint(5*i+j)
-			case refWhite:
-				s[White] |= 1 << uint(5*i+j)
+			if v := b[i][j]; v != refEmpty {
+				s[v-1] |= 1 << uint(5*i+j)
 			}
 		}
 	}
