@@ -260,6 +260,7 @@ func ParseOutput(r io.Reader) (Point, error) {
 	if err != nil && err != io.EOF {
 		return NoPoint, fmt.Errorf("output.txt: %v", err)
 	}
+	line, _, _ = strings.Cut(line, "\r") // the host's Python text mode also ends a line at a lone CR
 	line = strings.TrimSpace(line)
 	fields := strings.Split(line, ",")
 	if fields[0] == "PASS" {
