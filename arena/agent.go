@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"littlego/board"
@@ -49,6 +50,35 @@ type Agent struct {
 	// Argv is the program and its arguments (KindExec, KindGTP), the program as an
 	// absolute path.
 	Argv []string
+
+	// engines holds idle engines for the next games: an engine's search arenas are
+	// large (tens of MB), so they are reused rather than made for every game.
+	enginesMu sync.Mutex
+	engines   []*engine.Engine
+}
+
+// takeEngine returns an idle engine with options o, or a new one.
+func (a *Agent) takeEngine(o engine.Options) (*engine.Engine, error) {
+	a.enginesMu.Lock()
+	var e *engine.Engine
+	if n := len(a.engines); n > 0 {
+		e, a.engines = a.engines[n-1], a.engines[:n-1]
+	}
+	a.enginesMu.Unlock()
+	if e == nil {
+		return engine.New(o)
+	}
+	if err := e.SetOptions(o); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// returnEngine keeps e for a later game.
+func (a *Agent) returnEngine(e *engine.Engine) {
+	a.enginesMu.Lock()
+	a.engines = append(a.engines, e)
+	a.enginesMu.Unlock()
 }
 
 // ParseAgent parses an agent specification strictly: one of random, greedy,

@@ -413,3 +413,38 @@ func BenchmarkBuiltinMove(b *testing.B) {
 		})
 	}
 }
+
+func TestEngineAgentReusedAndReproducible(t *testing.T) {
+	// With a fixed number of playouts and one worker the engine is reproducible from its
+	// seed, so games must not depend on which idle engine a game was given.
+	moves := func(jobs int) string {
+		a, err := ParseAgent("engine:playouts=60")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := ParseAgent("random")
+		recs, err := Run(context.Background(), a, b, Config{Games: 4, Jobs: jobs, CPULimit: 10 * time.Second, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.engines) > 2*jobs {
+			t.Errorf("%d idle engines after a match on %d jobs", len(a.engines), jobs)
+		}
+		s := ""
+		for k := range recs {
+			if recs[k].Reason.Forfeit() {
+				t.Fatalf("game %d: %s", recs[k].Game, recs[k].Detail)
+			}
+			checkLegal(t, &recs[k])
+			for _, m := range recs[k].Moves {
+				s += m.Point.String() + " "
+			}
+			s += "\n"
+		}
+		return s
+	}
+	one := moves(1)
+	if two := moves(2); two != one {
+		t.Errorf("engine games differ between -jobs 1 and -jobs 2:\n%s\n%s", one, two)
+	}
+}

@@ -133,11 +133,11 @@ func TestMainVerbose(t *testing.T) {
 
 func TestMainJobsDefault(t *testing.T) {
 	// An in-process engine budgets the process's CPU time, so it plays alone by default.
-	_, stdout, _ := runMain("-games", "2", "engine", "random")
+	_, stdout, _ := runMain("-games", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, ", 1 job\n") {
 		t.Errorf("engine match did not default to 1 job:\n%s", stdout)
 	}
-	_, stdout, _ = runMain("-games", "2", "-jobs", "2", "engine", "random")
+	_, stdout, _ = runMain("-games", "2", "-jobs", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, "2 jobs") || !strings.Contains(stdout, "searched for less than its budget") {
 		t.Errorf("engine match with -jobs 2 lacks the warning:\n%s", stdout)
 	}

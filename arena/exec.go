@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -100,7 +101,7 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 		return fail(BadOutput, "cannot read output.txt: %v", err)
 	}
 	defer f.Close()
-	first, _ := bufio.NewReader(f).ReadString('\n')
+	first, _ := bufio.NewReader(io.LimitReader(f, board.MaxInputBytes)).ReadString('\n')
 	if _, err := f.Seek(0, 0); err != nil {
 		return fail(BadOutput, "cannot read output.txt: %v", err)
 	}

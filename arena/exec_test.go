@@ -65,6 +65,7 @@ func TestExecAgentFaults(t *testing.T) {
 		{"lower-case pass", []string{"write", "pass"}, Config{}, BadOutput, "pass"},
 		{"empty output", []string{"write", ""}, Config{}, BadOutput, "empty"},
 		{"missing output", []string{"none"}, Config{}, NoOutput, "without writing output.txt"},
+		{"8 MB output", []string{"big"}, Config{}, BadOutput, "expected i,j or PASS"},
 		{"off the board", []string{"write", "5,0"}, Config{}, IllegalOffBoard, "5,0"},
 		{"negative coordinate", []string{"write", "2,-1"}, Config{}, IllegalOffBoard, "2,-1"},
 		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},

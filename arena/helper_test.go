@@ -54,6 +54,8 @@ func helperMain(mode string, args []string) int {
 		return writeOutput(strings.Join(args, " "))
 	case "none":
 		return 0
+	case "big":
+		return writeOutput(strings.Repeat("1", 8<<20))
 	case "crash":
 		writeOutput("2,2")
 		fmt.Fprintln(os.Stderr, "helper: crashing on purpose")

@@ -22,6 +22,7 @@ type chooser interface {
 type inProcess struct {
 	chooser    chooser
 	measureCPU bool
+	close      func() // called by Close, if not nil
 }
 
 // Play asks the chooser for a move and times it.
@@ -36,10 +37,16 @@ func (p *inProcess) Play(_ context.Context, t *Turn) Reply {
 	return Reply{Move: mv, CPU: time.Since(start)}
 }
 
-// Close does nothing: an in-process player holds no resources.
-func (p *inProcess) Close() error { return nil }
+// Close hands the player's engine back for another game.
+func (p *inProcess) Close() error {
+	if p.close != nil {
+		p.close()
+	}
+	return nil
+}
 
-// engineChooser is the engine, one per game per side, so its search memory lasts the game.
+// engineChooser is the engine: one per side for the whole game (taken from the agent's
+// idle engines and given back after the game, with the game's seed set).
 type engineChooser struct{ eng *engine.Engine }
 
 // Choose returns the engine's move.

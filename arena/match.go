@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 )
 
 // Config are a match's settings.
@@ -89,11 +88,11 @@ func (a *Agent) NewPlayer(c board.Color, game int, gameSeed uint64, root string,
 		if !a.EngineSeedSet {
 			o.Seed = seed
 		}
-		e, err := engine.New(o)
+		e, err := a.takeEngine(o)
 		if err != nil {
 			return nil, err
 		}
-		return &inProcess{chooser: engineChooser{e}, measureCPU: measureCPU}, nil
+		return &inProcess{chooser: engineChooser{e}, measureCPU: measureCPU, close: func() { a.returnEngine(e) }}, nil
 	case KindExec, KindGTP:
 		dir := filepath.Join(root, fmt.Sprintf("game%04d-%s", game, c))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
