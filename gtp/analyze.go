@@ -1,0 +1,435 @@
+// analyze.go: Leela Zero's lz-analyze and lz-genmove_analyze, with the info lines Sabaki and Lizzie read.
+
+package gtp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"littlego/board"
+	"littlego/mcts"
+	"littlego/policy"
+)
+
+// Analysis timing. lz-analyze searches in chunks of at most maxChunk of CPU (so that a
+// new command is noticed within about that long) and prints a line every interval.
+const (
+	defaultInterval = time.Second
+	minChunk        = 20 * time.Millisecond
+	maxChunk        = 200 * time.Millisecond
+	// chunkSeedStride separates the seeds of successive chunks (worker k of a search
+	// seeded s uses s+k, and there are at most 64 workers).
+	chunkSeedStride = 1024
+)
+
+// analyzeArgs are the arguments of the analysis commands.
+type analyzeArgs struct {
+	color    board.Color
+	interval time.Duration
+	maxMoves int // 0: every move searched
+}
+
+// parseAnalyzeArgs reads "[color] [interval] [interval N] [maxmoves N] [minmoves N]",
+// the interval in centiseconds (0 or absent: 100). avoid and allow are refused.
+func (s *Server) parseAnalyzeArgs(command string, args []string) (analyzeArgs, error) {
+	a := analyzeArgs{color: s.game.pos.Turn, interval: defaultInterval}
+	colorSeen, intervalSeen := false, false
+	setInterval := func(v string) error {
+		cs, err := parseCount(v)
+		if err != nil {
+			return err
+		}
+		if cs > 0 {
+			a.interval = time.Duration(cs) * 10 * time.Millisecond
+		}
+		intervalSeen = true
+		return nil
+	}
+	for i := 0; i < len(args); i++ {
+		arg := strings.ToLower(args[i])
+		if c, err := ParseColor(arg); err == nil && !colorSeen && !intervalSeen {
+			a.color, colorSeen = c, true
+			continue
+		}
+		if isDigits(arg) && !intervalSeen {
+			if err := setInterval(arg); err != nil {
+				return a, s.syntaxError(command, err)
+			}
+			continue
+		}
+		switch arg {
+		case "interval", "maxmoves", "minmoves":
+			if i+1 >= len(args) {
+				return a, s.syntaxError(command, fmt.Errorf("%s wants a number", arg))
+			}
+			i++
+			var err error
+			switch arg {
+			case "interval":
+				err = setInterval(args[i])
+			case "maxmoves":
+				a.maxMoves, err = parseCount(args[i])
+			default:
+				_, err = parseCount(args[i]) // minmoves: every searched move is listed anyway
+			}
+			if err != nil {
+				return a, s.syntaxError(command, err)
+			}
+		case "avoid", "allow":
+			return a, fmt.Errorf("%s is not supported", arg)
+		default:
+			return a, s.syntaxError(command, fmt.Errorf("argument %q not understood", args[i]))
+		}
+	}
+	return a, nil
+}
+
+// lzAnalyze analyses the position for the given colour until the next command arrives:
+// it runs short searches one after the other, merges their root statistics (root
+// parallelism in time: Cazenave and Jouandeau, "On the parallelization of UCT", 2007)
+// and prints an info line per interval. The board is not changed.
+func (s *Server) lzAnalyze(id string, args []string) error {
+	a, err := s.parseAnalyzeArgs("lz-analyze", args)
+	if err != nil {
+		return err
+	}
+	s.out.WriteString("=" + id + "\n")
+	s.out.Flush()
+	pos := s.game.searchPosition(a.color)
+	acc := newAnalysis(&pos, s.opts.Policy, s.opts.Priors)
+	chunk := min(max(a.interval, minChunk), maxChunk)
+	lastPrint := time.Now()
+	searching := !pos.Over
+	for k := 0; !s.interrupted(); k++ {
+		if !searching {
+			if s.waitInterrupt(a.interval) {
+				break
+			}
+			s.printInfo(acc, a.maxMoves)
+			continue
+		}
+		o := s.opts
+		o.Playouts, o.Plan = 0, false
+		o.Budget = chunk.Seconds()
+		o.Seed = s.opts.Seed + uint64(k)*chunkSeedStride
+		if err := s.useOptions(o); err != nil {
+			s.diag("lz-analyze: %v", err)
+			searching = false
+			continue
+		}
+		_, rep := s.eng.GenMove(pos)
+		if rep.Search == nil {
+			searching = false // a forced move or a fallback: nothing more to learn
+		} else {
+			acc.add(rep.Search)
+			if rep.Search.Stop == mcts.StopProven || rep.Search.Stop == mcts.StopForced {
+				searching = false
+			}
+		}
+		if time.Since(lastPrint) >= a.interval || !searching {
+			s.printInfo(acc, a.maxMoves)
+			lastPrint = time.Now()
+		}
+	}
+	s.out.WriteString("\n")
+	return nil
+}
+
+// waitInterrupt waits up to d for a command line (or the end of input) and reports
+// whether one came; the line is kept for next.
+func (s *Server) waitInterrupt(d time.Duration) bool {
+	if len(s.pending) > 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case line, ok := <-s.lines:
+		if ok {
+			s.pending = append(s.pending, line)
+		} else {
+			s.lines = closedLines
+		}
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// printInfo writes one line of info entries, if any move has been searched, and flushes.
+func (s *Server) printInfo(acc *analysis, maxMoves int) {
+	if line := acc.line(maxMoves); line != "" {
+		s.out.WriteString(line + "\n")
+	}
+	s.out.Flush()
+}
+
+// lzGenmoveAnalyze chooses and plays a move for the colour (default: the side to move)
+// as genmove does and answers with the info
+// line of that search followed by "play VERTEX". The engine's search does not report
+// while it runs, so there is one info line, at the end, whatever the interval.
+func (s *Server) lzGenmoveAnalyze(id string, args []string) error {
+	a, err := s.parseAnalyzeArgs("lz-genmove_analyze", args)
+	if err != nil {
+		return err
+	}
+	s.out.WriteString("=" + id + "\n")
+	pos := s.game.searchPosition(a.color)
+	pt, rep := s.think(a.color)
+	if rep.Search != nil {
+		acc := newAnalysis(&pos, s.opts.Policy, s.opts.Priors)
+		acc.add(rep.Search)
+		if line := acc.line(a.maxMoves); line != "" {
+			s.out.WriteString(line + "\n")
+		}
+	}
+	s.out.WriteString("play " + Vertex(pt) + "\n\n")
+	return nil
+}
+
+// moveTotals are one root action's statistics summed over searches.
+type moveTotals struct {
+	visits int
+	wins   float64 // visits times win rate, summed
+	proof  mcts.Proof
+	pv     []board.Point // the principal variation of the last search that chose this move
+}
+
+// analysis accumulates the root statistics of successive searches of one position.
+type analysis struct {
+	moves  [board.NumActions]moveTotals
+	priors [board.NumActions]float64 // prior probability of each action, summing to 1 over the legal ones
+}
+
+// newAnalysis returns an empty analysis of pos, with priors from the rollout policy's
+// prior knowledge (each legal action's prior win rate, normalised to sum to 1) when the
+// policy has some and priors are on, otherwise uniform over the legal actions.
+func newAnalysis(pos *board.Position, policyName string, usePriors bool) *analysis {
+	a := &analysis{}
+	if pos.Over {
+		return a
+	}
+	legal := pos.Legal() | board.Pass.Bit()
+	var raw [board.NumActions]float64
+	var pr [board.NumActions]policy.Prior
+	priorer := priorerFor(policyName, usePriors)
+	if priorer != nil {
+		priorer.Priors(pos, &pr)
+	}
+	total := 0.0
+	for p := board.Point(0); p < board.NumActions; p++ {
+		if !legal.Has(p) {
+			continue
+		}
+		raw[p] = 1
+		if priorer != nil && pr[p].Visits > 0 {
+			raw[p] = float64(pr[p].Wins) / float64(pr[p].Visits)
+		}
+		total += raw[p]
+	}
+	for p := range raw {
+		if total > 0 {
+			a.priors[p] = raw[p] / total
+		}
+	}
+	return a
+}
+
+// priorerFor returns the named policy's prior knowledge, or nil.
+func priorerFor(name string, use bool) policy.Priorer {
+	if !use {
+		return nil
+	}
+	pol, err := policy.ByName(name)
+	if err != nil {
+		return nil
+	}
+	pr, _ := pol.NewPlayer().(policy.Priorer)
+	return pr
+}
+
+// add merges a search's root statistics.
+func (a *analysis) add(res *mcts.Result) {
+	for _, m := range res.Moves {
+		if m.Move < 0 || int(m.Move) >= board.NumActions {
+			continue
+		}
+		t := &a.moves[m.Move]
+		t.visits += m.Visits
+		t.wins += m.WinRate * float64(m.Visits)
+		if m.Proof != mcts.Unknown {
+			t.proof = m.Proof // proofs are exact: any search's proof holds
+		}
+	}
+	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
+		a.moves[res.PV[0]].pv = append(a.moves[res.PV[0]].pv[:0], res.PV...)
+	}
+}
+
+// proofRank orders proven wins first and proven losses last.
+func proofRank(p mcts.Proof) int {
+	switch p {
+	case mcts.Win:
+		return 0
+	case mcts.Loss:
+		return 2
+	}
+	return 1
+}
+
+// winRate is an action's merged win rate: 1 or 0 when proven.
+func (t *moveTotals) winRate() float64 {
+	switch {
+	case t.proof == mcts.Win:
+		return 1
+	case t.proof == mcts.Loss:
+		return 0
+	case t.visits == 0:
+		return 0
+	}
+	return t.wins / float64(t.visits)
+}
+
+// ranked returns the searched actions best first: proven wins, then the unproven by
+// visits (ties: higher win rate), then proven losses.
+func (a *analysis) ranked() []board.Point {
+	var out []board.Point
+	for p := board.Point(0); p < board.NumActions; p++ {
+		if a.moves[p].visits > 0 || a.moves[p].proof != mcts.Unknown {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := &a.moves[out[i]], &a.moves[out[j]]
+		if rx, ry := proofRank(x.proof), proofRank(y.proof); rx != ry {
+			return rx < ry
+		}
+		if x.visits != y.visits {
+			return x.visits > y.visits
+		}
+		return x.winRate() > y.winRate()
+	})
+	return out
+}
+
+// line formats the analysis as Leela Zero does: one "info move V visits N winrate W
+// prior P lcb L order K pv V ..." entry per searched action, best first, on one line;
+// winrate, prior and lcb in units of 1/10000 for the side to move. maxMoves > 0 limits
+// the number of entries.
+func (a *analysis) line(maxMoves int) string {
+	var sb strings.Builder
+	for order, p := range a.ranked() {
+		if maxMoves > 0 && order >= maxMoves {
+			break
+		}
+		t := &a.moves[p]
+		w := t.winRate()
+		lcb := w
+		if t.proof == mcts.Unknown {
+			lcb = wilsonLower(w, t.visits)
+		}
+		if order > 0 {
+			sb.WriteByte(' ')
+		}
+		fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
+			Vertex(p), t.visits, per10000(w), per10000(a.priors[p]), per10000(lcb), order)
+		pv := t.pv
+		if len(pv) == 0 {
+			pv = []board.Point{p}
+		}
+		for _, q := range pv {
+			sb.WriteString(" " + Vertex(q))
+		}
+	}
+	return sb.String()
+}
+
+// per10000 converts a probability to an integer 0..10000.
+func per10000(x float64) int {
+	return int(math.Round(10000 * min(max(x, 0), 1)))
+}
+
+// wilsonLower is the lower end of the Wilson score interval at 95% (Wilson, "Probable
+// inference, the law of succession, and statistical inference", JASA 1927) for a win
+// rate p observed over n simulations.
+func wilsonLower(p float64, n int) float64 {
+	if n <= 0 {
+		return 0
+	}
+	const z = 1.96
+	nf := float64(n)
+	centre := p + z*z/(2*nf)
+	margin := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return max(0, (centre-margin)/(1+z*z/nf))
+}
+
+// infoEntry is one candidate move of an lz-analyze info line.
+type infoEntry struct {
+	Move    string
+	Visits  int
+	Winrate int
+	Prior   int
+	LCB     int
+	Order   int
+	PV      []string
+}
+
+// parseInfoLine reads a line of info entries as lz-analyze writes them (and as Sabaki
+// and Lizzie read them). Unknown keys with one value are skipped.
+func parseInfoLine(line string) ([]infoEntry, error) {
+	fields := strings.Fields(line)
+	var out []infoEntry
+	for i := 0; i < len(fields); {
+		if fields[i] != "info" {
+			return nil, fmt.Errorf("expected info at field %d, got %q", i, fields[i])
+		}
+		i++
+		var e infoEntry
+		for i < len(fields) && fields[i] != "info" {
+			key := fields[i]
+			if key == "pv" {
+				i++
+				for i < len(fields) && fields[i] != "info" {
+					e.PV = append(e.PV, fields[i])
+					i++
+				}
+				break
+			}
+			if i+1 >= len(fields) {
+				return nil, fmt.Errorf("key %q has no value", key)
+			}
+			val := fields[i+1]
+			i += 2
+			if key == "move" {
+				e.Move = val
+				continue
+			}
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				return nil, fmt.Errorf("%s %q is not an integer", key, val)
+			}
+			switch key {
+			case "visits":
+				e.Visits = n
+			case "winrate":
+				e.Winrate = n
+			case "prior":
+				e.Prior = n
+			case "lcb":
+				e.LCB = n
+			case "order":
+				e.Order = n
+			}
+		}
+		if e.Move == "" {
+			return nil, errors.New("info entry without a move")
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

@@ -1,0 +1,210 @@
+// protocol.go: GTP version 2 lexical rules: line preprocessing, command parsing, responses, colours and vertices.
+
+package gtp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"littlego/board"
+)
+
+// The standard error messages of the GTP version 2 specification (Farnebäck, "Specification
+// of the Go Text Protocol, version 2, draft 2", 2002), which controllers may match.
+const (
+	msgUnknownCommand   = "unknown command"
+	msgSyntaxError      = "syntax error"
+	msgIllegalMove      = "illegal move"
+	msgUnacceptableSize = "unacceptable size"
+	msgCannotUndo       = "cannot undo"
+)
+
+// Preprocess applies the preprocessing of section 2.2 of the specification to one input
+// line (without its newline): control characters other than HT are removed (CR
+// included), everything from a '#' on is dropped, and HT becomes a space. It returns ""
+// for a line that is then empty or white space only, which is to be ignored.
+func Preprocess(line string) string {
+	var sb strings.Builder
+	sb.Grow(len(line))
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '#':
+			i = len(line)
+			continue
+		case c == '\t':
+			sb.WriteByte(' ')
+		case c < ' ' || c == 0x7f:
+			// other control characters are removed
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	out := sb.String()
+	if strings.TrimSpace(out) == "" {
+		return ""
+	}
+	return out
+}
+
+// Command is one parsed command line.
+type Command struct {
+	// ID is the optional numeric id, as written ("" when absent); responses echo it.
+	ID string
+	// Name is the command name.
+	Name string
+	// Args are the arguments, split on white space.
+	Args []string
+}
+
+// ParseCommand splits a preprocessed, non-empty line into an optional id, a command
+// name and arguments. A line with an id but no command name is an error; the returned
+// Command still carries the id so that the error response can echo it.
+func ParseCommand(line string) (Command, error) {
+	fields := strings.Fields(line)
+	var c Command
+	if len(fields) == 0 {
+		return c, errors.New("empty command")
+	}
+	if isDigits(fields[0]) {
+		c.ID, fields = fields[0], fields[1:]
+		if len(fields) == 0 {
+			return c, errors.New("missing command name")
+		}
+	}
+	c.Name, c.Args = fields[0], fields[1:]
+	return c, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatSuccess returns the success response "=[id] text" followed by the empty line
+// that ends every response. Empty lines inside text, which would end the response
+// early, are dropped.
+func FormatSuccess(id, text string) string { return format('=', id, text) }
+
+// FormatFailure returns the failure response "?[id] message" and its ending empty line.
+func FormatFailure(id, message string) string { return format('?', id, message) }
+
+func format(status byte, id, text string) string {
+	var sb strings.Builder
+	sb.WriteByte(status)
+	sb.WriteString(id)
+	sb.WriteByte(' ')
+	first := true
+	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
+		if !first {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			sb.WriteByte('\n')
+		}
+		first = false
+		sb.WriteString(line)
+	}
+	sb.WriteString("\n\n")
+	return sb.String()
+}
+
+// ParseColor reads a GTP colour case-insensitively: "b" or "black", "w" or "white".
+func ParseColor(s string) (board.Color, error) {
+	switch strings.ToLower(s) {
+	case "b", "black":
+		return board.Black, nil
+	case "w", "white":
+		return board.White, nil
+	}
+	return board.Black, fmt.Errorf("%q is not a colour", s)
+}
+
+// ColorName is the GTP colour of c: "B" or "W".
+func ColorName(c board.Color) string {
+	if c == board.Black {
+		return "B"
+	}
+	return "W"
+}
+
+// ErrOffBoard is returned by ParseVertex for a well-formed vertex outside the 5x5 board
+// (a bigger board's vertex, such as F1 or A6).
+var ErrOffBoard = errors.New("vertex off the board")
+
+// ParseVertex reads a GTP vertex case-insensitively: "pass", or a column letter (A..E,
+// the letter I is never used) and a row number counted from the bottom (1..5). GTP A5
+// is the top-left point (0,0) of the board package, E1 the bottom-right (4,4). A
+// well-formed vertex outside the board returns ErrOffBoard; anything else another error.
+func ParseVertex(s string) (board.Point, error) {
+	v := strings.ToLower(s)
+	if v == "pass" {
+		return board.Pass, nil
+	}
+	if len(v) < 2 || v[0] < 'a' || v[0] > 'z' || v[0] == 'i' || !isDigits(v[1:]) {
+		return board.NoPoint, fmt.Errorf("%q is not a vertex", s)
+	}
+	col := int(v[0] - 'a')
+	if v[0] > 'i' {
+		col--
+	}
+	row, err := strconv.Atoi(v[1:])
+	if err != nil || row < 1 || row > board.Size || col >= board.Size {
+		return board.NoPoint, ErrOffBoard
+	}
+	return board.PointAt(board.Size-row, col), nil
+}
+
+// Vertex returns the GTP vertex of p: "pass", or the column letter and the row counted
+// from the bottom, so board point (0,0) is "A5".
+func Vertex(p board.Point) string {
+	if p == board.Pass {
+		return "pass"
+	}
+	if p < 0 || p >= board.NumPoints {
+		return "pass"
+	}
+	col := byte('A' + p.Col())
+	if col >= 'I' {
+		col++
+	}
+	return string(col) + strconv.Itoa(board.Size-p.Row())
+}
+
+// parseFloat reads a finite number.
+func parseFloat(s string) (float64, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	return f, nil
+}
+
+// parseSeconds reads a non-negative, finite time in seconds (GTP sends integers; a
+// fraction is accepted).
+func parseSeconds(s string) (float64, error) {
+	f, err := parseFloat(s)
+	if err != nil || f < 0 || f > 1e9 {
+		return 0, fmt.Errorf("%q is not a time in seconds", s)
+	}
+	return f, nil
+}
+
+// parseCount reads a non-negative integer of at most 1e9.
+func parseCount(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 1e9 {
+		return 0, fmt.Errorf("%q is not a non-negative integer", s)
+	}
+	return n, nil
+}
