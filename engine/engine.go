@@ -11,7 +11,19 @@ import (
 	"littlego/board"
 	"littlego/mcts"
 	"littlego/policy"
+	"littlego/solver"
 )
+
+// solverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
+const solverTableBits = 20
+
+// solverShare is the part of a move's budget the exact solver may use before the
+// search gets the rest.
+const solverShare = 0.6
+
+// solverNodes bounds the solver in fixed-playout mode, where CPU time must not decide
+// the result (reproducibility).
+const solverNodes = 2_000_000
 
 // Report says how a move was chosen.
 type Report struct {
@@ -36,6 +48,7 @@ type Engine struct {
 	opts     Options
 	pol      policy.Policy
 	searcher *mcts.Searcher
+	solver   *solver.Solver
 	// FromProcessStart makes the budget of each move count the process CPU time used
 	// before GenMove was called (my_player's start-up), as the course host does.
 	FromProcessStart bool
@@ -109,9 +122,40 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 		rep.Move, rep.Method = board.Pass, "forced"
 		return board.Pass, rep
 	}
+	if pos.Passed && pos.Winner() == pos.Turn {
+		// The opponent passed and we win on this board: passing ends the game now.
+		rep.Move, rep.Method = board.Pass, "rule"
+		return board.Pass, rep
+	}
 	budget := rep.Budget
 	if e.FromProcessStart {
 		budget -= start
+	}
+	if e.opts.Solve && int(pos.Move) >= e.opts.SolveFrom {
+		if e.solver == nil {
+			e.solver = solver.New(solverTableBits)
+		}
+		lim := solver.Limits{CPU: time.Duration(float64(budget) * solverShare)}
+		if e.opts.Playouts > 0 {
+			lim = solver.Limits{Nodes: solverNodes}
+		}
+		r := e.solver.Solve(pos, lim)
+		budget -= r.CPU
+		if r.Known && r.Win && pos.IsLegal(r.Best) {
+			rep.Move, rep.Method = r.Best, "solver"
+			if e.opts.Verbose {
+				rep.Details = append(rep.Details, fmt.Sprintf("solver: %s wins with %s (%d nodes, %v CPU)",
+					pos.Turn, r.Best, r.Nodes, r.CPU.Round(time.Millisecond)))
+			}
+			return r.Best, rep
+		}
+		if e.opts.Verbose {
+			verdict := "unknown within its share"
+			if r.Known {
+				verdict = "every move loses against perfect play; searching for the best chance"
+			}
+			rep.Details = append(rep.Details, fmt.Sprintf("solver: %s (%d nodes, %v CPU)", verdict, r.Nodes, r.CPU.Round(time.Millisecond)))
+		}
 	}
 	// A sliver of budget left still gets a quick, legal answer.
 	budget = max(budget, 5*time.Millisecond)
@@ -126,7 +170,7 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 	rep.Move, rep.Method = res.Move, "search"
 	rep.Search = &res
 	if e.opts.Verbose {
-		rep.Details = searchDetails(&res)
+		rep.Details = append(rep.Details, searchDetails(&res)...)
 	}
 	if !pos.IsLegal(res.Move) {
 		return e.fallback(pos, rep, fmt.Sprintf("search chose illegal %s", res.Move))
