@@ -68,6 +68,7 @@ type Priorer interface {
 var byName = map[string]Policy{
 	Light{}.Name():   Light{},
 	Uniform{}.Name(): Uniform{},
+	Pattern{}.Name(): Pattern{},
 }
 
 // ByName returns the policy called name ("light" or "uniform").

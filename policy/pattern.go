@@ -1,0 +1,620 @@
+// pattern.go: Pattern, the rollout policy that samples moves in proportion to learned 3x3-pattern and tactical weights, kept up to date incrementally.
+
+package policy
+
+//go:generate go run ../cmd/train-patterns fit -data testdata/patterns/selfplay.txt -out pattern_weights.go
+
+import (
+	"math"
+	"sync"
+
+	"littlego/board"
+)
+
+// Pattern plays each move at random in proportion to its weight: the product of the
+// learned gammas of its features (pattern_features.go), Coulom's generalised
+// Bradley-Terry model ("Computing Elo ratings of move patterns in the game of Go",
+// 2007), in the spirit of MoGo's 3x3 patterns (Gelly, Wang, Munos and Teytaud,
+// "Modification of UCT with patterns in Monte-Carlo Go", INRIA RR-6062, 2006). The
+// weights were fitted to the moves of high-budget self-play of this engine under
+// these rules (cmd/train-patterns), not to human Go: only stones count here.
+//
+// Passing: after the opponent's pass the policy passes when that wins the game (the
+// side to move is ahead on the board) and never when it loses; on the last move of
+// the game it never passes while a placement is legal; otherwise Pass is rated by its
+// own feature like any move, so it is chosen when every placement is rated far below it.
+//
+// Each Player keeps the weight of every point for both colours and the sums of the
+// weights by row. After a move only the points whose features can have changed are
+// rated again: the eight neighbours of the move and of the captured stones, and the
+// liberties of the groups whose liberty count moved below three (or from there).
+// The ko point and the neighbourhood of the last move are corrected when sampling.
+//
+// The zero Pattern uses the weights of pattern_weights.go.
+type Pattern struct {
+	table *patternTable
+}
+
+// NewPattern returns the pattern policy with the weights w (for the training command;
+// the zero Pattern uses the built-in weights).
+func NewPattern(w *PatternWeights) Pattern {
+	return Pattern{table: compilePattern(w)}
+}
+
+// Name returns "pattern".
+func (Pattern) Name() string { return "pattern" }
+
+// NewPlayer returns a Player with its own scratch state. It also implements Priorer.
+func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables()} }
+
+// tables returns the compiled weights of pt.
+func (pt Pattern) tables() *patternTable {
+	if pt.table != nil {
+		return pt.table
+	}
+	defaultPatternOnce.Do(func() { defaultPattern = compilePattern(&learnedPatternWeights) })
+	return defaultPattern
+}
+
+var (
+	defaultPatternOnce sync.Once
+	defaultPattern     *patternTable
+)
+
+// PatternGamma is the gamma of one 3x3 pattern key.
+type PatternGamma struct {
+	Code  uint32
+	Gamma float32
+}
+
+// PatternWeights are the gammas of the pattern policy's features; entry 0 of each
+// tactical array is the level "absent" and should be 1.
+type PatternWeights struct {
+	// Patterns holds the keys (canonical: CanonicalPatternCode(PatternKey(code))) with
+	// a gamma of their own. The player stores them to about 6.5% (quantiseGamma).
+	Patterns []PatternGamma
+	// Unseen is the gamma of the codes not in Patterns.
+	Unseen    float32
+	Point     [NumPointLevels]float32
+	Capture   [NumCaptureLevels]float32
+	Escape    [NumEscapeLevels]float32
+	Extend    [NumExtendLevels]float32
+	SelfAtari [NumSelfAtariLevels]float32
+	Atari     [NumAtariLevels]float32
+	Last      [NumLastLevels]float32
+	Pass      [NumPassLevels]float32
+}
+
+// Gamma returns the gamma of feature f at level (0 for a tactical feature: 1).
+func (w *PatternWeights) Gamma(f int, level uint32) float32 {
+	switch f {
+	case FeaturePattern:
+		if level == 0 {
+			return 1
+		}
+		for _, p := range w.Patterns {
+			if p.Code == level-1 {
+				return p.Gamma
+			}
+		}
+		return w.Unseen
+	case FeaturePoint:
+		return w.Point[level]
+	case FeatureCapture:
+		return w.Capture[level]
+	case FeatureEscape:
+		return w.Escape[level]
+	case FeatureExtend:
+		return w.Extend[level]
+	case FeatureSelfAtari:
+		return w.SelfAtari[level]
+	case FeatureAtari:
+		return w.Atari[level]
+	case FeatureLast:
+		return w.Last[level]
+	case FeaturePass:
+		return w.Pass[level]
+	}
+	return 1
+}
+
+// Integer weights: a move's weight is its product of gammas times weightScale,
+// rounded, at least 1 for a legal placement and at most maxWeight, so that sums over
+// the board are exact and fit in 31 bits with room for the last-move factor.
+const (
+	weightScale = 4096
+	maxWeight   = 1 << 22
+	// lastShift is the fixed-point shift of the last-move multipliers (at most
+	// maxLastMul).
+	lastShift  = 8
+	maxLastMul = 16 << lastShift
+)
+
+// patternTable is PatternWeights compiled for play: the quantised gamma of every
+// pattern key in the compact numbering of keyIndex (so that a lookup needs no
+// canonical form, and the table, a third of a megabyte, stays in the cache) and the
+// other gammas in the forms the player uses.
+type patternTable struct {
+	pattern    [numKeyIndices]uint8
+	pointGamma [board.NumPoints]float32 // times weightScale
+	// tactics[l.index()] is the product of the tactical gammas of the levels l.
+	tactics [tacticalCombinations]float32
+	lastMul [NumLastLevels]uint64
+	pass    [NumPassLevels]uint32
+}
+
+// compilePattern builds the tables of w.
+func compilePattern(w *PatternWeights) *patternTable {
+	t := &patternTable{}
+	unseen := quantiseGamma(w.Unseen)
+	for i := range t.pattern {
+		t.pattern[i] = unseen
+	}
+	for _, p := range w.Patterns {
+		q := quantiseGamma(p.Gamma)
+		for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
+			t.pattern[keyIndex(PatternCodeImage(PatternKey(p.Code), s))] = q
+		}
+	}
+	for x := range t.pointGamma {
+		t.pointGamma[x] = w.Point[1+pointClassOf[x]] * weightScale
+	}
+	for c := range NumCaptureLevels {
+		for e := range NumEscapeLevels {
+			for x := range NumExtendLevels {
+				for s := range NumSelfAtariLevels {
+					for a := range NumAtariLevels {
+						l := packLevels(c, e, x, s, a)
+						t.tactics[l.index()] = w.Capture[c] * w.Escape[e] * w.Extend[x] * w.SelfAtari[s] * w.Atari[a]
+					}
+				}
+			}
+		}
+	}
+	for l, g := range w.Last {
+		t.lastMul[l] = uint64(min(math.Round(float64(g)*(1<<lastShift)), maxLastMul))
+	}
+	for l, g := range w.Pass {
+		t.pass[l] = toWeight(g)
+	}
+	return t
+}
+
+// Pattern gammas are stored as bytes: q stands for exp((q-128)/gammaSteps), a step of
+// about 6.5%, from exp(-127/16) (1/2800) to exp(127/16) (2800).
+const gammaSteps = 16
+
+// quantisedGamma[q] is the gamma that the byte q stands for.
+var quantisedGamma = func() (t [256]float32) {
+	for q := range t {
+		t[q] = float32(math.Exp(float64(q-128) / gammaSteps))
+	}
+	return t
+}()
+
+// quantiseGamma returns the byte that stands for g (1..255).
+func quantiseGamma(g float32) uint8 {
+	q := math.Round(math.Log(float64(g))*gammaSteps) + 128
+	if !(q >= 1) { // NaN too
+		return 1
+	}
+	return uint8(min(q, 255))
+}
+
+// toWeight turns a product of gammas into an integer weight of at least 1.
+func toWeight(g float32) uint32 { return scaledWeight(g * weightScale) }
+
+// scaledWeight turns a product of gammas times weightScale into an integer weight of
+// at least 1.
+func scaledWeight(v float32) uint32 {
+	switch {
+	case !(v >= 1): // NaN too
+		return 1
+	case v >= maxWeight:
+		return maxWeight
+	}
+	return uint32(v + 0.5)
+}
+
+// rowOf[x] is the row of x.
+var rowOf = func() (r [board.NumPoints]uint8) {
+	for x := range r {
+		r[x] = uint8(x / board.Size)
+	}
+	return r
+}()
+
+// patternPlayer is the Player (and Priorer) of Pattern: the game state, the feature
+// state and the weights of every point for both colours.
+type patternPlayer struct {
+	t *patternTable
+	s patState
+
+	ko     board.Bitboard
+	move   uint8
+	last   uint8
+	turn   board.Color
+	passed bool
+	over   bool
+	// prev is the opponent's last action if it was a placement, else board.NoPoint.
+	prev board.Point
+
+	// weight[c][x] is the weight of a placement of c on x (0 if x is occupied or the
+	// placement is suicide); rowSum[c][r] sums row r; dirty[c] holds the points whose
+	// weight for c must be computed again before c's next choice.
+	weight [2][board.NumPoints]uint32
+	rowSum [2][board.Size]uint32
+	dirty  [2]board.Bitboard
+	// adj holds the corrected weights of the special points of the current choice.
+	adj [board.NumPoints]uint32
+}
+
+// load sets the player to pos, whose opponent's last action was prev (board.NoPoint
+// when unknown), with every weight to be computed.
+func (p *patternPlayer) load(pos *board.Position, prev board.Point) {
+	p.s.loadBoard(pos.Stones)
+	p.ko, p.move, p.last, p.turn = pos.Ko, pos.Move, pos.Last, pos.Turn
+	p.passed, p.over = pos.Passed, pos.Over
+	if prev < 0 || prev >= board.NumPoints {
+		prev = board.NoPoint
+	}
+	p.prev = prev
+	p.weight = [2][board.NumPoints]uint32{}
+	p.rowSum = [2][board.Size]uint32{}
+	p.dirty = [2]board.Bitboard{board.Full, board.Full}
+}
+
+// store writes the game state back into pos, hash included.
+func (p *patternPlayer) store(pos *board.Position) {
+	pos.Stones = p.s.stones
+	pos.Ko = p.ko
+	pos.Move, pos.Last, pos.Turn = p.move, p.last, p.turn
+	pos.Passed, pos.Over = p.passed, p.over
+	pos.Hash = pos.ComputeHash()
+}
+
+// refresh computes the weights of c's dirty points (rate, written out for the common
+// case of a point without tactics).
+func (p *patternPlayer) refresh(c board.Color) {
+	empty := p.s.stones.Empty()
+	t := p.t
+	w, sums := &p.weight[c], &p.rowSum[c]
+	shift := 32 * uint(c&1)
+	for d := p.dirty[c]; d != 0; d &= d - 1 {
+		x := d.First()
+		var v uint32
+		if empty.Has(x) {
+			code := uint32(p.s.codes[x] >> shift)
+			if tactical[code&0xfff] {
+				v = p.rate(x, c)
+			} else {
+				v = scaledWeight(quantisedGamma[t.pattern[keyIndex(code)]] * t.pointGamma[x])
+			}
+		}
+		sums[rowOf[x]] += v - w[x] // exact modulo 2^32
+		w[x] = v
+	}
+	p.dirty[c] = 0
+}
+
+// rate returns the weight of a placement of c on the empty point x, 0 if it is suicide.
+func (p *patternPlayer) rate(x board.Point, c board.Color) uint32 {
+	t := p.t
+	code := p.s.code(x, c)
+	g := quantisedGamma[t.pattern[keyIndex(code)]] * t.pointGamma[x]
+	if tactical[code&0xfff] {
+		lv, legal := p.s.tactics(x, c)
+		if !legal {
+			return 0
+		}
+		g *= t.tactics[lv.index()]
+	}
+	return scaledWeight(g)
+}
+
+// winning reports whether c would win if the game ended now.
+func (p *patternPlayer) winning(c board.Color) bool {
+	margin := p.s.stones[board.Black].Count() - p.s.stones[board.White].Count()
+	return (margin >= board.BlackMargin) == (c == board.Black)
+}
+
+// passWeight returns the weight of Pass for c, and whether Pass is forced (it wins).
+func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
+	switch {
+	case p.passed:
+		return 0, p.winning(c) // a pass ends the game: take a win, never a loss
+	case p.move == p.last:
+		return 0, false // a placement can only add to the score of the last move
+	case p.winning(c):
+		return p.t.pass[1], false
+	}
+	return p.t.pass[2], false
+}
+
+// correct computes the sampling weights of the points whose stored weight for c is
+// corrected when sampling (the ko point gets 0, the empty neighbours of the
+// opponent's last placement are multiplied by the last-move gamma) into p.adj, and
+// returns them and the weight of each row after the correction.
+func (p *patternPlayer) correct(c board.Color) (special board.Bitboard, rows [board.Size]uint32) {
+	w := &p.weight[c]
+	rows = p.rowSum[c]
+	if ko := p.ko; ko != 0 {
+		x := ko.First()
+		p.adj[x] = 0
+		rows[rowOf[x]] -= w[x]
+	}
+	special = p.ko
+	if prev := p.prev; prev != board.NoPoint {
+		empty := p.s.stones.Empty() &^ p.ko
+		orth := board.NeighboursOf(prev) & empty
+		diag := patDiag[prev] & empty
+		special |= orth | diag
+		m := p.t.lastMul[1]
+		for b := orth; b != 0; b &= b - 1 {
+			x := b.First()
+			a := uint32(uint64(w[x]) * m >> lastShift)
+			p.adj[x] = a
+			rows[rowOf[x]] += a - w[x] // exact modulo 2^32
+		}
+		m = p.t.lastMul[2]
+		for b := diag; b != 0; b &= b - 1 {
+			x := b.First()
+			a := uint32(uint64(w[x]) * m >> lastShift)
+			p.adj[x] = a
+			rows[rowOf[x]] += a - w[x]
+		}
+	}
+	return special, rows
+}
+
+// choose returns c's action, sampled in proportion to the weights.
+func (p *patternPlayer) choose(c board.Color, rng *Rand) board.Point {
+	passW, forced := p.passWeight(c)
+	if forced {
+		return board.Pass
+	}
+	special, rows := p.correct(c)
+	all := passW
+	for _, m := range rows {
+		all += m
+	}
+	if all == 0 {
+		return board.Pass // no legal placement
+	}
+	n := uint32((rng.Uint64() >> 32) * uint64(all) >> 32)
+	w := &p.weight[c]
+	for r, m := range rows {
+		if n >= m {
+			n -= m
+			continue
+		}
+		for x := board.Point(r * board.Size); x < board.NumPoints; x++ {
+			v := w[x]
+			if special.Has(x) {
+				v = p.adj[x]
+			}
+			if n < v {
+				return x
+			}
+			n -= v
+		}
+	}
+	return board.Pass // n fell in Pass's share
+}
+
+// place plays c = p.turn on the empty point x (legal: its weight was positive) with its
+// captures, and marks the points whose features may have changed.
+func (p *patternPlayer) place(x board.Point) {
+	s := &p.s
+	c := p.turn
+	bit := x.Bit()
+	nb := board.NeighboursOf(x)
+	own, opp := s.stones[c]|bit, s.stones[c^1]
+	var dead board.Bitboard
+	if a := nb & opp & s.libs1; a != 0 {
+		dead = patFlood(a, opp&s.libs1) // every group in atari next to x
+		opp &^= dead
+	}
+	s.stones[c], s.stones[c^1] = own, opp
+	empty := board.Full &^ (own | opp)
+	weak := s.libs1 | s.libs2 // the groups with one or two liberties before the move
+	dirty := patN8[x] | bit
+	// moved[k] collects the liberties of c's groups whose liberties changed: where
+	// they touch a weak group of the same colour, a placement's liberty count does
+	// depend on them.
+	var moved [2]board.Bitboard
+
+	g := patFlood(bit, own)
+	libs := patAdjacent(g) & empty
+	s.setGroup(g, c, libs)
+	moved[c] |= libs
+	if libs.Count() <= 2 || g&weak != 0 {
+		dirty |= libs
+	}
+	for rest := nb & opp; rest != 0; {
+		h := patFlood(rest&-rest, opp)
+		rest &^= h
+		l := patAdjacent(h) & empty
+		s.setGroup(h, c^1, l)
+		moved[c^1] |= l
+		if l.Count() <= 2 || h&weak != 0 {
+			dirty |= l
+		}
+	}
+	p.ko = 0
+	if dead != 0 {
+		s.libs1 &^= dead
+		for d := dead; d != 0; d &= d - 1 {
+			y := d.First()
+			s.setAbs(y, absEmpty)
+			dirty |= patN8[y]
+		}
+		dirty |= dead
+		for rest := patAdjacent(dead) & own &^ g; rest != 0; {
+			h := patFlood(rest&-rest, own)
+			rest &^= h
+			l := patAdjacent(h) & empty
+			s.setGroup(h, c, l)
+			moved[c] |= l
+			if l.Count() <= 2 || h&weak != 0 {
+				dirty |= l
+			}
+		}
+		if g == bit && dead&(dead-1) == 0 && libs == dead {
+			p.ko = dead // a lone stone took one stone: retaking at once would repeat
+		}
+	}
+	weak = s.libs1 | s.libs2
+	dirty |= moved[c]&patAdjacent(weak&own) | moved[c^1]&patAdjacent(weak&opp)
+	p.dirty[0] |= dirty
+	p.dirty[1] |= dirty
+	p.prev = x
+	p.passed = false
+	p.turn ^= 1
+	p.advance()
+}
+
+// pass passes for the side to move.
+func (p *patternPlayer) pass() {
+	if p.passed {
+		p.over = true
+	}
+	p.passed = true
+	p.ko = 0
+	p.prev = board.NoPoint
+	p.turn ^= 1
+	p.advance()
+}
+
+// advance counts the action just played and ends the game after the last move.
+func (p *patternPlayer) advance() {
+	p.move++
+	if p.move > p.last {
+		p.over = true
+	}
+}
+
+// step chooses and plays the side to move's action and returns it.
+func (p *patternPlayer) step(rng *Rand) board.Point {
+	c := p.turn
+	p.refresh(c)
+	x := p.choose(c, rng)
+	if x == board.Pass {
+		p.pass()
+	} else {
+		p.place(x)
+	}
+	return x
+}
+
+// Move returns the policy's action in pos, or board.NoPoint if the game is over.
+func (p *patternPlayer) Move(pos *board.Position, rng *Rand) board.Point {
+	if pos.Over {
+		return board.NoPoint
+	}
+	p.load(pos, board.NoPoint)
+	p.refresh(p.turn)
+	return p.choose(p.turn, rng)
+}
+
+// Playout plays pos to the end of the game with the policy.
+func (p *patternPlayer) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
+	if pos.Over {
+		return
+	}
+	p.load(pos, board.NoPoint)
+	for !p.over {
+		c := p.turn
+		if x := p.step(rng); x != board.Pass && (amaf[0]|amaf[1])&x.Bit() == 0 {
+			amaf[c] |= x.Bit()
+		}
+	}
+	p.store(pos)
+}
+
+// probabilities sets out[a] to the probability that the policy chooses action a in the
+// loaded state.
+func (p *patternPlayer) probabilities(out *[board.NumActions]float64) {
+	*out = [board.NumActions]float64{}
+	c := p.turn
+	p.refresh(c)
+	passW, forced := p.passWeight(c)
+	if forced {
+		out[board.Pass] = 1
+		return
+	}
+	var raw [board.NumActions]uint32
+	copy(raw[:board.NumPoints], p.weight[c][:])
+	special, _ := p.correct(c)
+	for b := special; b != 0; b &= b - 1 {
+		raw[b.First()] = p.adj[b.First()]
+	}
+	raw[board.Pass] = passW
+	var all float64
+	for _, v := range raw {
+		all += float64(v)
+	}
+	if all == 0 {
+		out[board.Pass] = 1
+		return
+	}
+	for a, v := range raw {
+		out[a] = float64(v) / all
+	}
+}
+
+// Probabilities sets out[a] to the probability that the pattern policy chooses the
+// action a in pos when the opponent's last action was last (board.NoPoint if
+// unknown). A game that is over gets all zeros.
+func (pt Pattern) Probabilities(pos *board.Position, last board.Point, out *[board.NumActions]float64) {
+	if pos.Over {
+		*out = [board.NumActions]float64{}
+		return
+	}
+	var p patternPlayer
+	p.t = pt.tables()
+	p.load(pos, last)
+	p.probabilities(out)
+}
+
+// Prior magnitudes of the pattern policy's Priors: every legal action gets
+// PatternPriorVisits virtual simulations, with a win rate of 0.5 for an action of
+// average weight, rising towards 0.5+PatternPriorSpread for the favourites and falling
+// towards 0.5-PatternPriorSpread for the moves the policy hardly ever plays
+// (Gelly and Silver, "Combining online and offline knowledge in UCT", ICML 2007).
+const (
+	PatternPriorVisits = 20
+	PatternPriorSpread = 0.35
+)
+
+// Priors rates the legal actions of pos for a new tree node from the policy's
+// probabilities: rel = probability * number of legal actions, win rate 0.5 +
+// PatternPriorSpread*(rel-1)/(rel+1). Actions the policy never takes (a losing pass
+// after the opponent's pass, a pass on the last move) get the low end.
+func (p *patternPlayer) Priors(pos *board.Position, out *[board.NumActions]Prior) {
+	*out = [board.NumActions]Prior{}
+	if pos.Over {
+		return
+	}
+	p.load(pos, board.NoPoint)
+	var prob [board.NumActions]float64
+	p.probabilities(&prob)
+	legal := pos.Legal()
+	n := float64(legal.Count() + 1)
+	set := func(a board.Point) {
+		rel := prob[a] * n
+		rate := 0.5 + PatternPriorSpread*(rel-1)/(rel+1)
+		out[a] = Prior{Visits: PatternPriorVisits, Wins: float32(PatternPriorVisits * rate)}
+	}
+	for b := legal; b != 0; b &= b - 1 {
+		set(b.First())
+	}
+	set(board.Pass)
+}
+
+// BuiltinPatternWeights returns a copy of the weights of the zero Pattern.
+func BuiltinPatternWeights() *PatternWeights {
+	w := learnedPatternWeights
+	w.Patterns = append([]PatternGamma(nil), w.Patterns...)
+	return &w
+}

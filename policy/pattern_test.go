@@ -1,0 +1,568 @@
+// pattern_test.go: tests of the pattern policy: incremental state equals a fresh load, legality, tactics in hand-made positions, symmetry, no allocations.
+
+package policy
+
+import (
+	"math"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"littlego/board"
+)
+
+// patDiagram builds a position from five rows of X (Black), O (White) and . (empty),
+// with turn to play move number move.
+func patDiagram(t testing.TB, rows string, turn board.Color, move int) board.Position {
+	t.Helper()
+	lines := strings.Fields(rows)
+	if len(lines) != board.Size {
+		t.Fatalf("diagram needs %d rows, got %d", board.Size, len(lines))
+	}
+	pos := board.New()
+	pos.Stones = board.Stones{}
+	for i, line := range lines {
+		if len(line) != board.Size {
+			t.Fatalf("diagram row %q is not %d wide", line, board.Size)
+		}
+		for j, ch := range line {
+			p := board.PointAt(i, j)
+			switch ch {
+			case 'X':
+				pos.Stones[board.Black] |= p.Bit()
+			case 'O':
+				pos.Stones[board.White] |= p.Bit()
+			case '.':
+			default:
+				t.Fatalf("diagram: bad character %q", ch)
+			}
+		}
+	}
+	pos.Turn = turn
+	pos.Move = uint8(move)
+	pos.Passed = false
+	pos.Hash = pos.ComputeHash()
+	return pos
+}
+
+// patGames plays n seeded random games with board alone (a pass now and then) and
+// returns every position met with the action that led to it (board.NoPoint first).
+func patGames(n int, seed uint64) (positions []board.Position, prevs []board.Point) {
+	rng := NewRand(seed)
+	for range n {
+		pos := board.New()
+		prev := board.NoPoint
+		for !pos.Over {
+			positions = append(positions, pos)
+			prevs = append(prevs, prev)
+			legal := pos.Legal()
+			if legal == 0 || rng.Intn(12) == 0 {
+				pos.Pass()
+				prev = board.Pass
+				continue
+			}
+			prev = legal.Nth(rng.Intn(legal.Count()))
+			if _, ok := pos.Play(prev); !ok {
+				panic("board.Legal returned an illegal point")
+			}
+		}
+	}
+	return positions, prevs
+}
+
+// testPatternWeights are varied gammas, so that a wrong level or code shows in the
+// weights: every pattern seen in a few random games gets a gamma of its own.
+func testPatternWeights() *PatternWeights {
+	w := learnedPatternWeights
+	w.Patterns = nil
+	seen := map[uint32]bool{}
+	positions, prevs := patGames(20, 99)
+	var acts []PatternAction
+	for i := range positions {
+		acts, _ = PatternActions(&positions[i], prevs[i], acts[:0])
+		for _, a := range acts {
+			if code := a.Levels[FeaturePattern]; code != 0 && !seen[code-1] {
+				seen[code-1] = true
+				w.Patterns = append(w.Patterns, PatternGamma{Code: code - 1, Gamma: float32(1 + len(seen)%7)})
+			}
+		}
+	}
+	w.Unseen = 0.5
+	for l := range w.Point {
+		w.Point[l] = 1 + float32(l)/3
+	}
+	w.Capture = [NumCaptureLevels]float32{1, 20, 8, 40, 60}
+	w.Escape = [NumEscapeLevels]float32{1, 5, 9}
+	w.Extend = [NumExtendLevels]float32{1, 3}
+	w.SelfAtari = [NumSelfAtariLevels]float32{1, 0.5, 0.05, 0.01}
+	w.Atari = [NumAtariLevels]float32{1, 2, 4}
+	w.Last = [NumLastLevels]float32{1, 3, 2}
+	w.Pass = [NumPassLevels]float32{1, 0.2, 0.02}
+	return &w
+}
+
+// freshWeights returns the weights of both colours computed from scratch in pos.
+func freshWeights(t *patternTable, pos *board.Position, prev board.Point) [2][board.NumPoints]uint32 {
+	q := patternPlayer{t: t}
+	q.load(pos, prev)
+	q.refresh(board.Black)
+	q.refresh(board.White)
+	return q.weight
+}
+
+func TestPatternIncrementalStateEqualsFreshLoad(t *testing.T) {
+	tab := compilePattern(testPatternWeights())
+	starts, _ := patGames(60, 1)
+	rng := NewRand(5)
+	p := patternPlayer{t: tab}
+	for i, start := range starts {
+		if i%3 != 0 || start.Over {
+			continue
+		}
+		p.load(&start, board.NoPoint)
+		replay := start
+		for !p.over {
+			x := p.step(&rng)
+			if _, ok := replay.Play(x); !ok {
+				t.Fatalf("illegal %v after\n%v", x, &replay)
+			}
+			var got board.Position
+			p.store(&got)
+			if got != replay {
+				t.Fatalf("after %v: player state %+v, board %+v", x, got, replay)
+			}
+			var fresh patState
+			fresh.loadBoard(replay.Stones)
+			if fresh != p.s {
+				t.Fatalf("after %v in\n%v\nincremental libs1 %b libs2 %b abs %v\nfresh libs1 %b libs2 %b abs %v",
+					x, &replay, p.s.libs1, p.s.libs2, p.s.abs, fresh.libs1, fresh.libs2, fresh.abs)
+			}
+			p.refresh(board.Black)
+			p.refresh(board.White)
+			want := freshWeights(tab, &replay, x)
+			if p.weight != want {
+				t.Fatalf("after %v in\n%v\nincremental weights %v\nfresh weights %v", x, &replay, p.weight, want)
+			}
+			for c := range 2 {
+				for r := range board.Size {
+					var sum uint32
+					for _, v := range p.weight[c][r*board.Size : (r+1)*board.Size] {
+						sum += v
+					}
+					if sum != p.rowSum[c][r] {
+						t.Fatalf("row sum %d of colour %d is %d, want %d", r, c, p.rowSum[c][r], sum)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPatternWeightIsPositiveExactlyForLegalPlacements(t *testing.T) {
+	tab := compilePattern(testPatternWeights())
+	positions, prevs := patGames(100, 2)
+	for i, pos := range positions {
+		w := freshWeights(tab, &pos, prevs[i])
+		for c := board.Black; c <= board.White; c++ {
+			q := pos
+			q.Turn, q.Ko = c, 0
+			legal := q.Legal()
+			for x := board.Point(0); x < board.NumPoints; x++ {
+				if (w[c][x] > 0) != legal.Has(x) {
+					t.Fatalf("%v for %v: weight %d, legal %v in\n%v", x, c, w[c][x], legal.Has(x), &q)
+				}
+			}
+		}
+	}
+}
+
+func TestPatternPlayoutsAreLegalAndEnd(t *testing.T) {
+	for _, pol := range []Pattern{{}, NewPattern(testPatternWeights())} {
+		player := pol.NewPlayer()
+		rng := NewRand(11)
+		starts, _ := patGames(40, 4)
+		for i, start := range starts {
+			if i%4 != 0 {
+				continue
+			}
+			pos := start
+			var amaf [2]board.Bitboard
+			r := rng
+			player.Playout(&pos, &rng, &amaf)
+			if !pos.Over || pos.Hash != pos.ComputeHash() {
+				t.Fatalf("playout did not end properly: %+v", pos)
+			}
+			if amaf[0]&amaf[1] != 0 {
+				t.Fatal("a point is in both AMAF sets")
+			}
+			for c := board.Black; c <= board.White; c++ {
+				if added := pos.Stones[c] &^ start.Stones[c]; added&^(amaf[0]|amaf[1]) != 0 {
+					t.Fatalf("new stones %b missing from the AMAF sets", added)
+				}
+			}
+			// The same playout, action by action, on board.Position.
+			p := patternPlayer{t: pol.tables()}
+			p.load(&start, board.NoPoint)
+			replay := start
+			for !p.over {
+				x := p.step(&r)
+				if _, ok := replay.Play(x); !ok {
+					t.Fatalf("illegal %v in a playout from\n%v", x, &start)
+				}
+			}
+			if replay != pos {
+				t.Fatalf("playout gives %+v, replay %+v", pos, replay)
+			}
+		}
+	}
+}
+
+func TestPatternMoveLeavesPositionAndIsLegal(t *testing.T) {
+	player := Pattern{}.NewPlayer()
+	rng := NewRand(8)
+	positions, _ := patGames(30, 6)
+	for _, pos := range positions {
+		before := pos
+		x := player.Move(&pos, &rng)
+		if pos != before {
+			t.Fatal("Move changed the position")
+		}
+		if !pos.IsLegal(x) {
+			t.Fatalf("Move chose illegal %v in\n%v", x, &pos)
+		}
+	}
+	over := board.New()
+	over.Pass()
+	if !over.Over || player.Move(&over, &rng) != board.NoPoint {
+		t.Fatal("Move in a finished game should be NoPoint")
+	}
+}
+
+func TestPatternPlayoutAllocatesNothing(t *testing.T) {
+	player := Pattern{}.NewPlayer()
+	rng := NewRand(1)
+	start := board.New()
+	var pos board.Position
+	var amaf [2]board.Bitboard
+	allocs := testing.AllocsPerRun(200, func() {
+		pos = start
+		amaf = [2]board.Bitboard{}
+		player.Playout(&pos, &rng, &amaf)
+	})
+	if allocs != 0 {
+		t.Fatalf("pattern playout allocates %.1f times", allocs)
+	}
+	pr := player.(Priorer)
+	var out [board.NumActions]Prior
+	if allocs := testing.AllocsPerRun(100, func() { pr.Priors(&start, &out) }); allocs != 0 {
+		t.Fatalf("pattern priors allocate %.1f times", allocs)
+	}
+}
+
+// levelsOf returns the feature levels PatternActions gives the action a in pos.
+func levelsOf(t *testing.T, pos *board.Position, last, a board.Point) [NumPatternFeatures]uint32 {
+	t.Helper()
+	acts, forced := PatternActions(pos, last, nil)
+	if forced != board.NoPoint {
+		t.Fatalf("forced %v in\n%v", forced, pos)
+	}
+	for _, act := range acts {
+		if act.Action == a {
+			return act.Levels
+		}
+	}
+	t.Fatalf("%v is not among the actions of\n%v", a, pos)
+	return [NumPatternFeatures]uint32{}
+}
+
+func TestPatternTacticalFeatures(t *testing.T) {
+	at := board.PointAt
+	cases := []struct {
+		name    string
+		rows    string
+		turn    board.Color
+		last, a board.Point
+		feature int
+		level   uint32
+	}{
+		{"capture one stone", `
+			.OX..
+			.X...
+			.....
+			.....
+			.....`, board.Black, board.NoPoint, at(0, 0), FeatureCapture, 1},
+		{"capture two stones", `
+			.OOX.
+			.XX..
+			.....
+			.....
+			.....`, board.Black, board.NoPoint, at(0, 0), FeatureCapture, 3},
+		{"capture three stones", `
+			.OOOX
+			.XXX.
+			.....
+			.....
+			.....`, board.Black, board.NoPoint, at(0, 0), FeatureCapture, 4},
+		{"ko capture", `
+			.OX..
+			O.OX.
+			.OX..
+			.....
+			.....`, board.Black, board.NoPoint, at(1, 1), FeatureCapture, 2},
+		{"escape a lone stone", `
+			.XO..
+			..X..
+			.....
+			.....
+			.....`, board.White, board.NoPoint, at(0, 3), FeatureEscape, 1},
+		{"escape a group", `
+			..XX.
+			.XOO.
+			..XX.
+			.....
+			.....`, board.White, board.NoPoint, at(1, 4), FeatureEscape, 2},
+		{"a failed escape is a self-atari", `
+			..XX.
+			.XOO.
+			..XXX
+			.....
+			.....`, board.White, board.NoPoint, at(1, 4), FeatureSelfAtari, 2},
+		{"a failed escape is no escape", `
+			..XX.
+			.XOO.
+			..XXX
+			.....
+			.....`, board.White, board.NoPoint, at(1, 4), FeatureEscape, 0},
+		{"extend a two-liberty group", `
+			.XO..
+			.XO..
+			..X..
+			.....
+			.....`, board.White, board.NoPoint, at(1, 3), FeatureExtend, 1},
+		{"self-atari of a lone stone", `
+			..X..
+			.X...
+			.....
+			.....
+			.....`, board.White, board.NoPoint, at(0, 1), FeatureSelfAtari, 1},
+		{"self-atari of four stones", `
+			OOO..
+			XXXX.
+			.....
+			.....
+			.....`, board.White, board.NoPoint, at(0, 3), FeatureSelfAtari, 3},
+		{"no self-atari with two liberties", `
+			.X...
+			.....
+			.....
+			.....
+			.....`, board.White, board.NoPoint, at(0, 2), FeatureSelfAtari, 0},
+		{"atari on a lone stone", `
+			.....
+			.XO..
+			..X..
+			.....
+			.....`, board.Black, board.NoPoint, at(0, 2), FeatureAtari, 1},
+		{"atari on two stones", `
+			.....
+			.XOOX
+			..XX.
+			.....
+			.....`, board.Black, board.NoPoint, at(0, 2), FeatureAtari, 2},
+		{"next to the last move", `
+			.....
+			.....
+			..O..
+			.....
+			.....`, board.Black, at(2, 2), at(2, 3), FeatureLast, 1},
+		{"diagonal to the last move", `
+			.....
+			.....
+			..O..
+			.....
+			.....`, board.Black, at(2, 2), at(1, 1), FeatureLast, 2},
+		{"far from the last move", `
+			.....
+			.....
+			..O..
+			.....
+			.....`, board.Black, at(2, 2), at(0, 0), FeatureLast, 0},
+	}
+	for _, tc := range cases {
+		pos := patDiagram(t, tc.rows, tc.turn, 10)
+		if got := levelsOf(t, &pos, tc.last, tc.a)[tc.feature]; got != tc.level {
+			t.Errorf("%s: %v has level %d of feature %d, want %d\n%v", tc.name, tc.a, got, tc.feature, tc.level, &pos)
+		}
+	}
+}
+
+func TestPatternKoPointIsNotPlayed(t *testing.T) {
+	// White took a stone at 1,2; Black may not retake at 1,1 at once.
+	pos := patDiagram(t, `
+		.OX..
+		OX.X.
+		.OX..
+		.....
+		.....`, board.White, 10)
+	if _, ok := pos.Play(board.PointAt(1, 2)); !ok || pos.Ko != board.PointAt(1, 1).Bit() {
+		t.Fatalf("setting up the ko failed: %+v", pos)
+	}
+	var prob [board.NumActions]float64
+	NewPattern(testPatternWeights()).Probabilities(&pos, board.PointAt(1, 2), &prob)
+	if prob[board.PointAt(1, 1)] != 0 {
+		t.Fatalf("the ko point has probability %v", prob[board.PointAt(1, 1)])
+	}
+	acts, _ := PatternActions(&pos, board.PointAt(1, 2), nil)
+	for _, a := range acts {
+		if a.Action == board.PointAt(1, 1) {
+			t.Fatal("PatternActions lists the ko point")
+		}
+	}
+}
+
+func TestPatternPassRules(t *testing.T) {
+	var prob [board.NumActions]float64
+	pol := NewPattern(testPatternWeights())
+	// White is ahead on the board (komi) after Black's pass: passing wins.
+	pos := patDiagram(t, `
+		.X...
+		.....
+		...O.
+		.....
+		.....`, board.White, 9)
+	pos.Passed = true
+	pol.Probabilities(&pos, board.Pass, &prob)
+	if prob[board.Pass] != 1 {
+		t.Fatalf("a winning pass after a pass has probability %v", prob[board.Pass])
+	}
+	// Black, behind, after White's pass: passing would lose at once.
+	pos.Turn = board.Black
+	pol.Probabilities(&pos, board.Pass, &prob)
+	if prob[board.Pass] != 0 {
+		t.Fatalf("a losing pass after a pass has probability %v", prob[board.Pass])
+	}
+	// On move 1 Black never passes (it would end the game, lost).
+	start := board.New()
+	pol.Probabilities(&start, board.NoPoint, &prob)
+	if prob[board.Pass] != 0 {
+		t.Fatalf("a pass on move 1 has probability %v", prob[board.Pass])
+	}
+	// On the last move White places a stone rather than pass.
+	pos = patDiagram(t, `
+		.X...
+		.....
+		...O.
+		.....
+		.....`, board.White, board.MaxMoves)
+	pol.Probabilities(&pos, board.NoPoint, &prob)
+	if prob[board.Pass] != 0 {
+		t.Fatalf("a pass on the last move has probability %v", prob[board.Pass])
+	}
+}
+
+func TestPatternSymmetricPositionsGetSymmetricWeights(t *testing.T) {
+	for _, pol := range []Pattern{{}, NewPattern(testPatternWeights())} {
+		positions, prevs := patGames(40, 3)
+		for i, pos := range positions {
+			if pos.Over || i%2 != 0 {
+				continue
+			}
+			var prob, img [board.NumActions]float64
+			pol.Probabilities(&pos, prevs[i], &prob)
+			for s := board.Symmetry(1); s < board.NumSymmetries; s++ {
+				q := s.Apply(pos)
+				pol.Probabilities(&q, s.Point(prevs[i]), &img)
+				for a := board.Point(0); a < board.NumActions; a++ {
+					if prob[a] != img[s.Point(a)] {
+						t.Fatalf("symmetry %d: %v has %v, its image %v has %v in\n%v", s, a, prob[a], s.Point(a), img[s.Point(a)], &q)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPatternCodeSymmetries(t *testing.T) {
+	rng := NewRand(4)
+	for range 2000 {
+		code := uint32(rng.Uint64()) & (1<<PatternCodeBits - 1)
+		canon := CanonicalPatternCode(code)
+		for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
+			img := PatternCodeImage(code, s)
+			if PatternCodeImage(img, s.Inverse()) != code {
+				t.Fatalf("symmetry %d is not undone by its inverse on %x", s, code)
+			}
+			if CanonicalPatternCode(img) != canon {
+				t.Fatalf("images of %x have different canonical codes", code)
+			}
+		}
+	}
+}
+
+func TestPatternPriorsFollowTheProbabilities(t *testing.T) {
+	pos := patDiagram(t, `
+		O....
+		X....
+		...XX
+		..XOO
+		OX.X.`, board.Black, 13)
+	p := NewPattern(testPatternWeights()).NewPlayer().(*patternPlayer)
+	var pr [board.NumActions]Prior
+	p.Priors(&pos, &pr)
+	var prob [board.NumActions]float64
+	p.load(&pos, board.NoPoint)
+	p.probabilities(&prob)
+	legal := pos.Legal()
+	for a := board.Point(0); a < board.NumActions; a++ {
+		if (a == board.Pass || legal.Has(a)) != (pr[a].Visits > 0) {
+			t.Fatalf("%v: prior %+v, legal %v", a, pr[a], legal.Has(a))
+		}
+		for b := board.Point(0); b < board.NumActions; b++ {
+			if pr[a].Visits > 0 && pr[b].Visits > 0 && prob[a] > prob[b] && !(pr[a].Wins > pr[b].Wins) {
+				t.Fatalf("%v is likelier than %v (%v > %v) but its prior is not higher (%v, %v)", a, b, prob[a], prob[b], pr[a], pr[b])
+			}
+		}
+		if pr[a].Visits == 0 {
+			continue
+		}
+		if r := pr[a].Wins / pr[a].Visits; r < 0.5-PatternPriorSpread || r > 0.5+PatternPriorSpread || math.IsNaN(float64(r)) {
+			t.Fatalf("%v: prior win rate %v out of range", a, r)
+		}
+	}
+	// The two-stone capture 4,4 is the favourite.
+	if best := board.PointAt(4, 4); pr[best].Wins <= pr[board.PointAt(2, 2)].Wins {
+		t.Fatalf("two-stone capture prior %+v not above a quiet move's %+v", pr[best], pr[board.PointAt(2, 2)])
+	}
+}
+
+func BenchmarkPatternPlayout(b *testing.B) {
+	for _, pol := range []Policy{Light{}, Pattern{}} {
+		b.Run(pol.Name(), func(b *testing.B) {
+			player := pol.NewPlayer()
+			rng := NewRand(1)
+			start := board.New()
+			var pos board.Position
+			var amaf [2]board.Bitboard
+			b.ReportAllocs()
+			cpu := patCPU()
+			for b.Loop() {
+				pos = start
+				amaf = [2]board.Bitboard{}
+				player.Playout(&pos, &rng, &amaf)
+			}
+			cpu = patCPU() - cpu
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
+		})
+	}
+}
+
+// patCPU returns the CPU time of the process (user + system, all threads).
+func patCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
