@@ -3,6 +3,7 @@ module littlego
 go 1.26.0
 
 require (
+	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.44.0

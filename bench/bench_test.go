@@ -1,0 +1,181 @@
+// bench_test.go: the speed benchmarks (playouts, Play, Legal, whole searches) and the no-allocation tests of the hot loops.
+
+package bench
+
+import (
+	"context"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"littlego/board"
+	"littlego/mcts"
+	"littlego/policy"
+)
+
+// cpuClock measures a benchmark's process CPU time (every thread, user + system), the
+// primary measure on a machine shared with other work, where wall time is noisy.
+type cpuClock struct{ start time.Duration }
+
+// begin starts the clock if it is not running. Benchmarks call it at the top of the
+// b.Loop body, so that b.Loop's own start (a read of the memory statistics) is left
+// out.
+func (c *cpuClock) begin() {
+	if c.start == 0 {
+		c.start = mcts.ProcessCPUTime()
+	}
+}
+
+// report adds "<unit>/s" (per wall second) and "<unit>/cpu-s" (per CPU second) for
+// count units of work done since the clock started.
+func (c cpuClock) report(b *testing.B, count float64, unit string) {
+	cpu := mcts.ProcessCPUTime() - c.start
+	if wall := b.Elapsed().Seconds(); wall > 0 {
+		b.ReportMetric(count/wall, unit+"/s")
+	}
+	if cpu > 0 {
+		b.ReportMetric(count/cpu.Seconds(), unit+"/cpu-s")
+	}
+}
+
+// policyOrSkip returns the named policy, or skips b if this build has none by that
+// name (the pattern policy is optional).
+func policyOrSkip(b *testing.B, name string) policy.Policy {
+	pol, err := policy.ByName(name)
+	if err != nil {
+		b.Skipf("no %q policy: %v", name, err)
+	}
+	return pol
+}
+
+// benchmarkPlayouts runs playouts of pol from each start in turn and reports
+// playouts per second.
+func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position) {
+	player := pol.NewPlayer()
+	rng := policy.NewRand(1)
+	var pos board.Position
+	var amaf [2]board.Bitboard
+	b.ReportAllocs()
+	var clock cpuClock
+	i := 0
+	for b.Loop() {
+		clock.begin()
+		pos = starts[i]
+		if i++; i == len(starts) {
+			i = 0
+		}
+		amaf = [2]board.Bitboard{}
+		player.Playout(&pos, &rng, &amaf)
+	}
+	clock.report(b, float64(b.N), "playouts")
+}
+
+// BenchmarkPlayout measures whole playouts: from the empty board (24 moves, the
+// figure the speed targets are stated for) and from the workload's mid-game
+// positions, for each policy.
+func BenchmarkPlayout(b *testing.B) {
+	empty := []board.Position{board.New()}
+	midgame := Positions()[1:]
+	for _, name := range []string{"light", "uniform", "pattern"} {
+		b.Run(name+"/empty", func(b *testing.B) {
+			benchmarkPlayouts(b, policyOrSkip(b, name), empty)
+		})
+		b.Run(name+"/midgame", func(b *testing.B) {
+			benchmarkPlayouts(b, policyOrSkip(b, name), midgame)
+		})
+	}
+}
+
+// BenchmarkPlay measures board.Position.Play (copy-make: copy, then play) over legal
+// moves met in random games.
+func BenchmarkPlay(b *testing.B) {
+	positions, points := Moves(4096)
+	var sink int
+	b.ReportAllocs()
+	var clock cpuClock
+	i := 0
+	for b.Loop() {
+		clock.begin()
+		pos := positions[i]
+		captured, _ := pos.Play(points[i])
+		sink += captured
+		i = (i + 1) & 4095
+	}
+	clock.report(b, float64(b.N), "plays")
+	_ = sink
+}
+
+// BenchmarkLegal measures board.Position.Legal, the legal-move generation of tree
+// expansion, over positions met in random games.
+func BenchmarkLegal(b *testing.B) {
+	positions, _ := Moves(4096)
+	var sink board.Bitboard
+	b.ReportAllocs()
+	var clock cpuClock
+	i := 0
+	for b.Loop() {
+		clock.begin()
+		sink |= positions[i].Legal()
+		i = (i + 1) & 4095
+	}
+	clock.report(b, float64(b.N), "calls")
+	_ = sink
+}
+
+// searchPlayouts is the number of iterations of one benchmarked search per worker:
+// enough for the tree to matter, small enough for a quick -benchtime 1x run.
+const searchPlayouts = 20000
+
+// BenchmarkSearch measures whole searches of the default configuration from the
+// empty board with one worker and with one worker per CPU (at least two), in
+// iterations per wall second and per CPU second. With N workers, iterations/s over N
+// times one worker's is the parallel speed-up.
+func BenchmarkSearch(b *testing.B) {
+	for _, workers := range []int{1, max(2, runtime.NumCPU())} {
+		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
+			s, err := mcts.NewSearcher(SearchConfig(searchPlayouts*workers, workers))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			iterations := 0
+			b.ReportAllocs()
+			var clock cpuClock
+			for b.Loop() {
+		clock.begin()
+				res, err := s.Search(ctx, board.New())
+				if err != nil {
+					b.Fatal(err)
+				}
+				iterations += res.Iterations
+			}
+			clock.report(b, float64(iterations), "iterations")
+		})
+	}
+}
+
+// BenchmarkSearchWorkload measures the profiled workload of cmd/profile: one search
+// of the default configuration from each workload position.
+func BenchmarkSearchWorkload(b *testing.B) {
+	positions := Positions()
+	s, err := mcts.NewSearcher(SearchConfig(searchPlayouts/4, 1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	iterations := 0
+	b.ReportAllocs()
+	var clock cpuClock
+	for b.Loop() {
+		clock.begin()
+		for _, pos := range positions {
+			res, err := s.Search(ctx, pos)
+			if err != nil {
+				b.Fatal(err)
+			}
+			iterations += res.Iterations
+		}
+	}
+	clock.report(b, float64(iterations), "iterations")
+}

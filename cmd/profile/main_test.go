@@ -1,0 +1,42 @@
+// main_test.go: the profile command writes both profiles and a summary, and rejects bad flags.
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunWritesProfilesAndSummary(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run([]string{"-playouts", "300", "-repeat", "1", "-dir", dir, "-top", "5", "-reference"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut.String())
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "reference-cpu.pprof")); err != nil || fi.Size() == 0 {
+		t.Fatalf("no reference CPU profile: %v", err)
+	}
+	heaps, _ := filepath.Glob(filepath.Join(dir, "heap-*.pprof"))
+	if len(heaps) != 1 {
+		t.Fatalf("heap profiles %v, want one", heaps)
+	}
+	text := out.String()
+	for _, want := range []string{"workload: 21 searches of 300 playouts", "playouts", "tree", "rest", "top 5 by flat time", "top 5 by cumulative time"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestRunRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"-policy", "nonsense"}, {"-top", "0"}, {"-playouts", "0"}, {"extra"}} {
+		var out, errOut bytes.Buffer
+		if err := run(append(args, "-dir", t.TempDir()), &out, &errOut); err == nil {
+			t.Errorf("run %v succeeded", args)
+		}
+	}
+}
