@@ -44,11 +44,14 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-func BenchmarkTableBits(b *testing.B) {
-	for _, k := range []int{16, 18, 20, 22, 24} {
-		b.Run(fmt.Sprint(k), func(b *testing.B) {
+// BenchmarkTableSize proves the 30 seeded positions at move 10 with tables of 2^16 to
+// 2^24 entries and reports the total CPU seconds and nodes per set: a small table costs
+// nodes, a big one cache misses.
+func BenchmarkTableSize(b *testing.B) {
+	for _, bits := range []int{16, 18, 20, 22, 24} {
+		b.Run(fmt.Sprintf("bits=%d", bits), func(b *testing.B) {
 			positions := RandomPositions(1, 10, 30)
-			s := New(k)
+			s := New(bits)
 			var total time.Duration
 			var nodes int64
 			for b.Loop() {
@@ -59,8 +62,32 @@ func BenchmarkTableBits(b *testing.B) {
 					nodes += r.Nodes
 				}
 			}
-			b.ReportMetric(total.Seconds(), "cpu-s")
-			b.ReportMetric(float64(nodes), "nodes")
+			b.ReportMetric(total.Seconds()/float64(b.N), "cpu-s/set")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/set")
+		})
+	}
+}
+
+// BenchmarkMargin is BenchmarkSolve for the exact margin (Margin) at moves 14 to 10.
+func BenchmarkMargin(b *testing.B) {
+	for _, move := range []int{14, 12, 10} {
+		b.Run(fmt.Sprintf("move=%d", move), func(b *testing.B) {
+			positions := RandomPositions(1, move, 30)
+			s := New(22)
+			times := make([]time.Duration, len(positions))
+			for b.Loop() {
+				for i, pos := range positions {
+					s.Clear()
+					r := s.Margin(pos, Limits{CPU: time.Minute})
+					if !r.Known {
+						b.Fatalf("position %d at move %d: margin not found in a minute", i, move)
+					}
+					times[i] = r.CPU
+				}
+			}
+			slices.Sort(times)
+			b.ReportMetric(times[len(times)/2].Seconds(), "median-s")
+			b.ReportMetric(times[len(times)-1].Seconds(), "max-s")
 		})
 	}
 }

@@ -29,6 +29,12 @@ const (
 	historyCap = 13
 )
 
+// etcChildLeft is the fewest moves left in the children at which their table entries
+// are probed before the search of any (enhanced transposition cut-off): measured on
+// seeded positions at moves 7 and 9, 7 saves 25-30% of the nodes and 20% of the time;
+// lower saves more nodes but costs more time.
+const etcChildLeft = 7
+
 // minTableLeft is the fewest moves left at which the table is probed and written:
 // below, the probe (a likely cache miss) costs more than it saves.
 const minTableLeft = 3
@@ -109,7 +115,6 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 	left := int(pos.Last) - int(pos.Move) + 1
 	c := pos.Turn
 	m := pos.Margin()
-	key := pos.Key()
 	ttMove := board.NoPoint
 	lo, hi := -noBound, noBound
 	if ply > 0 {
@@ -138,6 +143,15 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 		if left == 1 {
 			return lastMove(pos, m)
 		}
+	}
+	// The table key: the canonical one over the eight symmetries high in the tree,
+	// where symmetric positions recur and the cost is small; moves are stored in the
+	// frame of the canonical image.
+	key, sym := pos.Key(), board.Identity
+	if left >= s.symLeft {
+		key, sym = pos.CanonicalKey()
+	}
+	if ply > 0 {
 		if left < minTableLeft {
 			// no table near the leaves
 		} else if e := s.tt.probe(key); e != nil {
@@ -147,10 +161,10 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 			if int(e.hi) < t {
 				return int(e.hi)
 			}
-			lo, hi, ttMove = int(e.lo), int(e.hi), e.move
+			lo, hi, ttMove = int(e.lo), int(e.hi), sym.Inverse().Point(e.move)
 		}
 	} else if e := s.tt.probe(key); e != nil {
-		ttMove = e.move
+		ttMove = sym.Inverse().Point(e.move)
 	}
 
 	maxNode := c == board.Black
@@ -171,7 +185,7 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 			}
 			best, bestV = ttMove, v
 			if (v >= t) == maxNode {
-				return s.cut(pos, key, ply, left, t, v, ttMove)
+				return s.cut(pos, key, sym, ply, left, v, ttMove)
 			}
 		} else {
 			ttMove = board.NoPoint
@@ -179,6 +193,29 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 	}
 	pl := &s.plies[ply]
 	n := s.orderMoves(pos, pl, ttMove)
+	if left-1 >= etcChildLeft {
+		// Enhanced transposition cut-off (Plaat et al. 1996): a child already in the
+		// table may refute the window at once, without searching the first move.
+		for i := 0; i < n; i++ {
+			child = *pos
+			child.Play(pl.moves[i])
+			if child.Over {
+				continue
+			}
+			ck := child.Key()
+			if left-1 >= s.symLeft {
+				ck, _ = child.CanonicalKey()
+			}
+			if e := s.tt.probe(ck); e != nil {
+				if maxNode && int(e.lo) >= t {
+					return s.cut(pos, key, sym, ply, left, int(e.lo), pl.moves[i])
+				}
+				if !maxNode && int(e.hi) < t {
+					return s.cut(pos, key, sym, ply, left, int(e.hi), pl.moves[i])
+				}
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		// Selection sort, one step per move: cut nodes never sort the rest.
 		bi := i
@@ -197,7 +234,7 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 			return 0
 		}
 		if (v >= t) == maxNode {
-			return s.cut(pos, key, ply, left, t, v, mv)
+			return s.cut(pos, key, sym, ply, left, v, mv)
 		}
 		if (maxNode && v > bestV) || (!maxNode && v < bestV) {
 			best, bestV = mv, v
@@ -214,25 +251,25 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 		if bestV > hi {
 			bestV = hi
 		}
-		s.tt.store(key, left, lo, bestV, best, false)
+		s.tt.store(key, left, lo, bestV, sym.Point(best), false)
 	} else {
 		if bestV < lo {
 			bestV = lo
 		}
-		s.tt.store(key, left, bestV, hi, best, false)
+		s.tt.store(key, left, bestV, hi, sym.Point(best), false)
 	}
 	return bestV
 }
 
 // cut records a move mv whose value v refuted the window at pos: it stores the bound,
 // rewards the move as a killer and in the history table, and returns v.
-func (s *Solver) cut(pos *board.Position, key uint64, ply, left, t, v int, mv board.Point) int {
+func (s *Solver) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, left, v int, mv board.Point) int {
 	if left < minTableLeft && ply > 0 {
 		// not stored
 	} else if pos.Turn == board.Black {
-		s.tt.store(key, left, v, noBound, mv, true)
+		s.tt.store(key, left, v, noBound, sym.Point(mv), true)
 	} else {
-		s.tt.store(key, left, -noBound, v, mv, true)
+		s.tt.store(key, left, -noBound, v, sym.Point(mv), true)
 	}
 	if ply == 0 {
 		s.rootBest = mv

@@ -93,12 +93,13 @@ type Solver struct {
 	cpuDeadline time.Duration
 	aborted     bool
 	rootBest    board.Point
+	symLeft     int // the fewest moves left at which the table key is canonical
 }
 
 // New returns a solver whose transposition table has 2^ttBits entries of 16 bytes
 // (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
 func New(ttBits int) *Solver {
-	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves}
+	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft}
 	for i := range s.plies {
 		s.plies[i].killers = [2]board.Point{board.NoPoint, board.NoPoint}
 	}
@@ -113,6 +114,16 @@ func (s *Solver) Clear() {
 		s.plies[i].killers = [2]board.Point{board.NoPoint, board.NoPoint}
 	}
 }
+
+// defaultSymmetryLeft is the fewest moves left at which the table is keyed by the
+// canonical key over the eight symmetries (board.Position.CanonicalKey, about eight
+// times the cost of a plain key). Symmetric positions recur only when the search starts
+// near a symmetric board, that is early in the game.
+const defaultSymmetryLeft = 18
+
+// SetSymmetryLeft makes the table key canonical over the eight symmetries at positions
+// with at least n moves left (n > 24: never). It changes the speed, not the answers.
+func (s *Solver) SetSymmetryLeft(n int) { s.symLeft = n }
 
 // Nodes returns the number of positions the last call visited.
 func (s *Solver) Nodes() int64 { return s.nodes }

@@ -181,6 +181,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	solvers := []*Solver{New(18), New(4)}
+	solvers[1].SetSymmetryLeft(1) // canonical keys everywhere
 	total := 0
 	for left := 1; left <= 8; left++ {
 		want := perDepth[left]
@@ -203,6 +204,65 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions in all", total)
+}
+
+// symmetricPosition plays random move pairs mirrored by a random symmetry (a
+// placement, then its image when that is legal, for each side) on a longer game, then
+// sets the counter so that `left` moves remain. It returns false unless the stones are
+// invariant under the symmetry at the end (a capture can break it).
+func symmetricPosition(rng *rand.Rand, left int) (board.Position, bool) {
+	sym := board.Symmetry(1 + rng.IntN(board.NumSymmetries-1))
+	extra := 2 * rng.IntN(8)
+	p := board.New()
+	p.Last = uint8(board.MaxMoves + extra)
+	move := board.MaxMoves + 1 - left + extra
+	var last [2]board.Point
+	for int(p.Move) < move {
+		// Moves 4k+1, 4k+2 are free; moves 4k+3, 4k+4 mirror them.
+		var a board.Point = board.Pass
+		if p.Move%4 == 1 || p.Move%4 == 2 {
+			if legal := p.Legal(); legal != 0 && rng.IntN(10) > 0 {
+				a = legal.Nth(rng.IntN(legal.Count()))
+			}
+			last[p.Turn] = a
+		} else if m := sym.Point(last[p.Turn]); p.IsLegal(m) {
+			a = m
+		}
+		p.Play(a)
+		if p.Over {
+			return p, false
+		}
+	}
+	if sym.Apply(p).Stones != p.Stones {
+		return p, false
+	}
+	p.Last = board.MaxMoves
+	p.Move = uint8(board.MaxMoves + 1 - left)
+	return p, true
+}
+
+// TestSymmetricPositions checks solvers keyed by the canonical key at every node on
+// positions invariant under a symmetry, where the key matters most, against brute force.
+func TestSymmetricPositions(t *testing.T) {
+	want := 150
+	if testing.Short() {
+		want = 30
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	s := New(12)
+	s.SetSymmetryLeft(1)
+	done, tries := 0, 0
+	for done < want && tries < 100*want {
+		tries++
+		pos, ok := symmetricPosition(rng, 2+rng.IntN(6))
+		if !ok || !checkAgainstBrute(t, s, pos, 100_000) {
+			continue
+		}
+		done++
+	}
+	if done < want {
+		t.Errorf("only %d symmetric positions checked", done)
+	}
 }
 
 // TestLegalMovesMatchBoard checks the solver's own legal-move generation against
