@@ -49,19 +49,25 @@ func turnsLeft(left int, c board.Color) (black, white int) {
 	return theirs, mine
 }
 
-// capturable returns the number of stones in the groups of stones with at most n
-// liberties on empty: the most the opponent can capture with n more placements while
-// stones' owner passes. (A group is captured only once all its liberties are filled,
-// one placement each; while its owner passes it gains none, and captures of its other
-// groups free no point next to it.)
+// capturable returns the number of stones in the groups of stones that the opponent
+// could capture with n more placements while stones' owner passes: a group is captured
+// only once all its liberties are filled, one placement each (while its owner passes it
+// gains none, and captures of its other groups free no point next to it), and never if
+// it has two liberties whose neighbours all belong to it (two one-point eyes: a stone
+// in either is suicide while the other is empty).
 func capturable(stones, empty board.Bitboard, n int) int {
 	total := 0
 	for rest := stones; rest != 0; {
 		g := board.Group(rest&-rest, stones)
 		rest &^= g
-		if (g.Neighbours() & empty).Count() <= n {
-			total += g.Count()
+		libs := g.Neighbours() & empty
+		if libs.Count() > n {
+			continue
 		}
+		if eyes := libs &^ (board.Full &^ g).Neighbours(); eyes&(eyes-1) != 0 {
+			continue
+		}
+		total += g.Count()
 	}
 	return total
 }

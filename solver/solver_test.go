@@ -182,12 +182,16 @@ func TestAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	solvers := []*Solver{New(18), New(4)}
 	solvers[1].SetSymmetryLeft(1) // canonical keys everywhere
-	total := 0
+	total, blackWins, withKo, passed := 0, 0, 0, 0
 	for left := 1; left <= 8; left++ {
 		want := perDepth[left]
 		done, skipped := 0, 0
 		for done < want && skipped < 20*want {
-			pos, ok := densePosition(rng, left, rng.IntN(18), 0.06)
+			extra := rng.IntN(18)
+			if left >= 7 {
+				extra = 6 + rng.IntN(12) // sparse boards are too big for brute force
+			}
+			pos, ok := densePosition(rng, left, extra, 0.06)
 			if !ok {
 				continue
 			}
@@ -196,6 +200,15 @@ func TestAgainstBruteForce(t *testing.T) {
 				continue
 			}
 			done++
+			if pos.Ko != 0 {
+				withKo++
+			}
+			if pos.Passed {
+				passed++
+			}
+			if r := solvers[0].Solve(pos, Limits{}); r.Win == (pos.Turn == board.Black) {
+				blackWins++
+			}
 		}
 		total += done
 		t.Logf("%d moves left: %d positions agree (%d skipped as too big for brute force)", left, done, skipped)
@@ -203,7 +216,8 @@ func TestAgainstBruteForce(t *testing.T) {
 			t.Errorf("%d moves left: only %d of %d positions checked", left, done, want)
 		}
 	}
-	t.Logf("%d positions in all", total)
+	t.Logf("%d positions in all: Black wins %d, a ko point in %d, a pass would end the game in %d",
+		total, blackWins, withKo, passed)
 }
 
 // symmetricPosition plays random move pairs mirrored by a random symmetry (a
