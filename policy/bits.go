@@ -90,3 +90,17 @@ func shortOfLiberties(seed, stones, empty board.Bitboard) (grp, libs board.Bitbo
 		grp = n
 	}
 }
+
+// nbMask[p] is board.NeighboursOf(p) for the points, 0 for the indices 25..31 that a
+// 5-bit index can take, so that lookups need no bounds check.
+var nbMask = func() (t [32]board.Bitboard) {
+	for p := range board.NumPoints {
+		t[p] = board.NeighboursOf(board.Point(p))
+	}
+	return t
+}()
+
+// zeroMask returns all ones if b is empty, else 0, without a branch.
+func zeroMask(b board.Bitboard) board.Bitboard {
+	return board.Bitboard(-int64((uint64(b) - 1) >> 63))
+}

@@ -15,22 +15,88 @@ type game struct {
 	turn   board.Color
 	passed bool
 	over   bool
-	// suspect[c] holds stones of colour c whose group may have lost liberties since
-	// the last look for c's groups in atari (see bestCapture); every stone at first.
-	suspect [2]board.Bitboard
+	// empties lists the empty points in the order the light playout draws them from.
+	// Only lightRun reads and keeps it; it rebuilds the list whenever the board's
+	// empty points are not the set listed (after load, place or any other change).
+	empties emptyList
+}
+
+// emptyList holds the empty points of a board in some order, with the index of each,
+// so that a uniformly random empty point is one multiplication and one load away, and
+// a point can be taken off or put back in constant time. (Fast Go programs keep such
+// lists, for example Łukasz Lew's libego.)
+type emptyList struct {
+	pt  [32]uint8      // pt[:n] are the empty points
+	at  [32]uint8      // at[p] is the index of the empty point p in pt
+	n   int            // the number of empty points
+	set board.Bitboard // the points listed: pt[:n] holds exactly these
+}
+
+// fullList lists every point in increasing order: the list of the empty board.
+var fullList = func() (l emptyList) {
+	for p := range board.NumPoints {
+		l.pt[p] = uint8(p)
+		l.at[p] = uint8(p)
+	}
+	l.n = board.NumPoints
+	l.set = board.Full
+	return l
+}()
+
+// lists reports whether l lists exactly the points of empty. It trusts set, which
+// only reset and lightRun write, each time with a list that matches it.
+func (l *emptyList) lists(empty board.Bitboard) bool {
+	return l.set == empty && l.n == empty.Count()
+}
+
+// reset lists the points of empty in increasing order.
+func (l *emptyList) reset(empty board.Bitboard) {
+	if empty == board.Full {
+		*l = fullList
+		return
+	}
+	l.n = 0
+	l.set = empty
+	for b := empty; b != 0; b &= b - 1 {
+		p := uint8(b.First())
+		l.pt[l.n&31] = p
+		l.at[p&31] = uint8(l.n)
+		l.n++
+	}
+}
+
+// swap exchanges the entries i and j.
+func (l *emptyList) swap(i, j int) {
+	a, b := l.pt[i&31], l.pt[j&31]
+	l.pt[i&31], l.pt[j&31] = b, a
+	l.at[b&31], l.at[a&31] = uint8(i), uint8(j)
+}
+
+// remove takes entry i off the list (the last entry takes its place).
+func (l *emptyList) remove(i int) {
+	l.n--
+	last := l.pt[l.n&31]
+	l.pt[i&31] = last
+	l.at[last&31] = uint8(i)
+}
+
+// add puts p at the end of the list.
+func (l *emptyList) add(p uint8) {
+	l.pt[l.n&31] = p
+	l.at[p&31] = uint8(l.n)
+	l.n++
 }
 
 // load copies the game state out of pos.
 func load(pos *board.Position) game {
 	return game{
-		stones:  pos.Stones,
-		ko:      pos.Ko,
-		move:    pos.Move,
-		last:    pos.Last,
-		turn:    pos.Turn,
-		passed:  pos.Passed,
-		over:    pos.Over,
-		suspect: pos.Stones,
+		stones: pos.Stones,
+		ko:     pos.Ko,
+		move:   pos.Move,
+		last:   pos.Last,
+		turn:   pos.Turn,
+		passed: pos.Passed,
+		over:   pos.Over,
 	}
 }
 
@@ -96,8 +162,6 @@ func (g *game) place(p board.Point) (captured int, ok bool) {
 		}
 	}
 	g.stones[c], g.stones[c^1] = own, opp
-	g.suspect[c] |= bit
-	g.suspect[c^1] |= nb
 	g.ko = ko
 	g.passed = false
 	g.turn ^= 1

@@ -3,8 +3,6 @@
 package policy
 
 import (
-	"math/bits"
-
 	"littlego/board"
 )
 
@@ -58,104 +56,152 @@ func (g *game) lightPlay(rng *Rand) board.Point {
 }
 
 // lightRun plays up to steps actions with Light's rules, or to the end of the game,
-// and returns the last action played. It is the hottest code of the engine, so the
-// state lives in local variables for the side to move ("own") and the other side
-// ("opp"), swapped after each action, and the common path (no capture, a candidate
-// with two empty neighbours) is written out in full.
+// and returns the last action played (board.NoPoint if none). It is the hottest code
+// of the engine, written for what the profile showed (profiles/README.md): the work
+// that every action does stays in a few registers (the stones of the side to move,
+// "own", and of the other side, "opp", swapped after each action), the rest lives in a
+// small struct in memory (lightState), and the rare work (captures, a look at a whole
+// chain) is in functions called only when needed, so that the common path has few
+// branches and no spills. Quiet candidates are drawn from the list of empty points
+// (g.empties) without replacement: one multiplication and one load per draw.
 func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Point {
-	c := g.turn
-	own, opp := g.stones[c], g.stones[c^1]
-	suspOwn, suspOpp := g.suspect[c], g.suspect[c^1]
-	amafOwn, amafOpp := amaf[c], amaf[c^1]
-	ko, move, last, passed, over := g.ko, g.move, g.last, g.passed, g.over
+	n := min(steps, int(g.last)-int(g.move)+1) // actions to play unless two passes end the game
+	if g.over || n <= 0 {
+		return board.NoPoint
+	}
+	c0 := g.turn
+	own, opp := g.stones[c0], g.stones[c0^1]
+	if empty := board.Full &^ (own | opp); !g.empties.lists(empty) {
+		g.empties.reset(empty)
+	}
+	// Index x = k&1 of the arrays is the side to move at step k: x = 0 is c0.
+	st := lightState{list: &g.empties, ko: g.ko, rs: rng.state, prevPass: -1}
+	st.susp = [2]board.Bitboard{own, opp} // every stone at first
+	st.amaf = [2]board.Bitboard{amaf[c0], amaf[c0^1]}
+	if g.passed {
+		st.prevPass = 0
+	}
 	p := board.NoPoint
-	for ; steps > 0 && !over; steps-- {
+	k := 0
+	for k < n {
+		x := k & 1
+		k++
 		empty := board.Full &^ (own | opp)
 		p = board.Pass
-		// 1. The biggest capture, if the enemy has a group in atari.
-		if suspects := suspOpp & opp &^ twoOrMore(empty); suspects != 0 {
-			atari, capture := atariGroups(suspects, opp, empty)
-			suspOpp = atari // still in atari next time unless captured now
-			p = board.NoPoint
-			if capture &^= ko; capture != 0 {
-				p = bestCapture(capture, atari, rng)
-				bit, nb := p.Bit(), board.NeighboursOf(p)
-				// Every group in atari next to p has p as its last liberty.
-				dead := group(nb&atari, atari)
-				ko = 0
-				if nb&own == 0 && dead&(dead-1) == 0 && nb&empty == 0 {
-					ko = dead // a lone stone took one stone; retaking would repeat
-				}
-				own |= bit
-				opp &^= dead
-				suspOwn |= bit
-				suspOpp |= nb
+		// 1. The biggest capture, if the enemy has a chain in atari.
+		if suspects := st.susp[x^1] & opp &^ twoOrMore(empty); suspects != 0 {
+			var dead board.Bitboard
+			if p, dead = st.capture(suspects, own, opp, x, rng); p != board.Pass {
+				own, opp = opp&^dead, own|p.Bit()
+				continue
 			}
 		} else {
-			suspOpp = 0
-			p = board.NoPoint
+			st.susp[x^1] = 0
 		}
-		// 2. A random acceptable quiet placement.
-		if p == board.NoPoint {
-			p = board.Pass
-			for cand := empty &^ ko; cand != 0; {
-				// q = nth(cand, uniform index), written out.
-				n := int((rng.Uint64() >> 32) * uint64(bits.OnesCount32(uint32(cand))) >> 32)
-				x := uint32(cand)
-				k := bits.OnesCount32(x & 0xffff)
-				step := uint(k-1-n) >> (bits.UintSize - 1)
-				n -= k & -int(step)
-				off := 16 * step
-				x >>= off
-				k = bits.OnesCount32(x & 0xff)
-				step = uint(k-1-n) >> (bits.UintSize - 1)
-				n -= k & -int(step)
-				x >>= 8 * step
-				off += 8 * step
-				q := board.Point(off + uint(selectInByte[x&0xff][n&7]))
-
-				nb := board.NeighboursOf(q)
-				if libs := nb & empty; libs&(libs-1) != 0 || acceptableQuiet(q, nb, libs, own, empty) {
-					p = q
-					own |= q.Bit()
-					if libs&(libs-1) == 0 && nb&own == 0 {
-						// A lone stone with one liberty: the only acceptable
-						// placement whose group has fewer than two liberties.
-						suspOwn |= q.Bit()
-					}
-					suspOpp |= nb
-					ko = 0
-					break
-				}
-				cand &^= q.Bit()
+		// 2. A random acceptable quiet placement (none of them captures: a capture
+		// would have been played above, unless it is the ko point, never a candidate).
+		rs, ko := st.rs, st.ko
+		i := 0
+		for m := st.list.n; m > 0; {
+			rs += golden
+			i = int((mix64(rs)>>32)*uint64(m)>>32) & 31
+			q := st.list.pt[i] & 31
+			nb := nbMask[q]
+			libs := nb & empty
+			friends := nb & own
+			notKo := zeroMask(ko >> q & 1)
+			// Two empty neighbours are enough, and one for a lone stone; next to a
+			// friend with fewer, the whole chain decides.
+			if (libs&(libs-1)|libs&zeroMask(friends))&notKo != 0 ||
+				friends&notKo != 0 && acceptableQuiet(board.Point(q), nb, libs, own, empty) {
+				p = board.Point(q)
+				break
 			}
+			m--
+			st.list.swap(i, m)
 		}
-		// 3. Pass when nothing is acceptable.
+		st.rs = rs
 		if p == board.Pass {
-			over = over || passed
-			passed = true
-			ko = 0
-		} else {
-			passed = false
-			if (amafOwn|amafOpp)&p.Bit() == 0 {
-				amafOwn |= p.Bit()
+			// 3. Pass when nothing is acceptable; a pass after a pass ends the game.
+			st.ko = 0
+			own, opp = opp, own
+			if st.prevPass == k-1 {
+				break
 			}
+			st.prevPass = k
+			continue
 		}
-		move++
-		if move > last {
-			over = true
-		}
-		own, opp = opp, own
-		suspOwn, suspOpp = suspOpp, suspOwn
-		amafOwn, amafOpp = amafOpp, amafOwn
-		c ^= 1
+		q := uint8(p) & 31
+		bit, nb := board.Bitboard(1)<<q, nbMask[q]
+		libs := nb & empty
+		st.list.remove(i)
+		// A lone stone with one liberty, the only acceptable quiet placement whose
+		// chain has fewer than two, is a suspect for the enemy; so are the enemy
+		// stones next to it.
+		st.susp[x] |= bit & zeroMask(libs&(libs-1)|nb&own)
+		st.susp[x^1] |= nb
+		st.amaf[x] |= bit &^ st.amaf[x^1]
+		st.ko = 0
+		own, opp = opp, own|bit
 	}
+	x := k & 1
+	c := c0 ^ board.Color(x)
+	g.over = g.over || p == board.Pass && st.prevPass != k || int(g.move)+k > int(g.last)
+	g.passed = p == board.Pass
+	g.move += uint8(k)
 	g.turn = c
 	g.stones[c], g.stones[c^1] = own, opp
-	g.suspect[c], g.suspect[c^1] = suspOwn, suspOpp
-	amaf[c], amaf[c^1] = amafOwn, amafOpp
-	g.ko, g.move, g.passed, g.over = ko, move, passed, over
+	g.ko = st.ko
+	g.empties.set = board.Full &^ (own | opp)
+	rng.state = st.rs
+	amaf[c], amaf[c^1] = st.amaf[x], st.amaf[x^1]
 	return p
+}
+
+// lightState is the memory-resident part of lightRun's state. Arrays indexed by side
+// hold the side to move at even steps at index 0.
+type lightState struct {
+	list *emptyList
+	// susp[x] holds stones of side x whose chain may have lost liberties since the
+	// last look for x's chains in atari: the enemy stones next to each placement,
+	// a lone stone placed with one liberty or that captured, and the stones found in
+	// atari last time.
+	susp     [2]board.Bitboard
+	amaf     [2]board.Bitboard
+	ko       board.Bitboard
+	rs       uint64 // the Rand state, kept here while the playout runs
+	prevPass int    // the action before step k was a pass iff prevPass == k
+}
+
+// capture looks for enemy chains in atari among those holding a stone of suspects,
+// and if one can be taken (not at the ko point) plays the biggest capture for side x
+// (own and opp its stones and the enemy's) and returns it with the stones taken;
+// otherwise it returns board.Pass.
+func (st *lightState) capture(suspects, own, opp board.Bitboard, x int, rng *Rand) (board.Point, board.Bitboard) {
+	empty := board.Full &^ (own | opp)
+	atari, capture := atariGroups(suspects, opp, empty)
+	st.susp[x^1] = atari // still in atari next time unless captured now
+	if capture &^= st.ko; capture == 0 {
+		return board.Pass, 0
+	}
+	rng.state = st.rs
+	p := bestCapture(capture, atari, rng)
+	st.rs = rng.state
+	bit, nb := p.Bit(), board.NeighboursOf(p)
+	// Every chain in atari next to p has p as its last liberty.
+	dead := group(nb&atari, atari)
+	st.ko = 0
+	if nb&own == 0 && dead&(dead-1) == 0 && nb&empty == 0 {
+		st.ko = dead // a lone stone took one stone: retaking at once would repeat
+	}
+	st.susp[x] |= bit
+	st.susp[x^1] |= nb
+	st.amaf[x] |= bit &^ st.amaf[x^1]
+	st.list.remove(int(st.list.at[p&31]))
+	for d := dead; d != 0; d &= d - 1 {
+		st.list.add(uint8(d.First()))
+	}
+	return p, dead
 }
 
 // acceptableQuiet reports whether placing at the empty point p, with neighbours nb of
