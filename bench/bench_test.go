@@ -143,7 +143,7 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportAllocs()
 			var clock cpuClock
 			for b.Loop() {
-		clock.begin()
+				clock.begin()
 				res, err := s.Search(ctx, board.New())
 				if err != nil {
 					b.Fatal(err)
