@@ -226,6 +226,21 @@ func (s *Solver) WinningMoves(pos board.Position, lim Limits) (winning, losing [
 	return winning, losing, true
 }
 
+// Reaches proves whether Black can end the game with a margin black - white of at least
+// margin whatever White does (one null-window test: Solve is Reaches with
+// board.BlackMargin). known is false when a limit stopped the search.
+func (s *Solver) Reaches(pos board.Position, margin int, lim Limits) (reaches, known bool) {
+	s.begin(&pos, lim)
+	if pos.Over {
+		return pos.Margin() >= margin, true
+	}
+	v := s.test(&pos, 0, margin)
+	if s.aborted {
+		return false, false
+	}
+	return v >= margin, true
+}
+
 // Margin finds the exact final margin black - white under perfect play, and an action
 // that achieves it, by a sequence of null-window tests that narrow the bounds (the
 // MTD(f) driver of Plaat, Schaeffer, Pijls and de Bruin 1996, started at the current

@@ -65,7 +65,8 @@ func randomPlay(rng *rand.Rand, move int, passProb float64) (board.Position, boo
 	return p, true
 }
 
-// checkAgainstBrute compares Solve, Margin and WinningMoves with brute force on pos.
+// checkAgainstBrute compares Solve, Margin, Reaches and WinningMoves with brute force
+// on pos.
 // It returns false when brute force would take more than budget positions.
 func checkAgainstBrute(t *testing.T, s *Solver, pos board.Position, budget int) bool {
 	t.Helper()
@@ -122,6 +123,11 @@ func checkAgainstBrute(t *testing.T, s *Solver, pos board.Position, budget int) 
 	if !found {
 		t.Fatalf("Margin's move %v is not legal\n%s", mr.Best, pos.String())
 	}
+	for d := -2; d <= 2; d++ {
+		if got, known := s.Reaches(pos, exact+d, Limits{}); !known || got != (d <= 0) {
+			t.Fatalf("Reaches(%d) = %v, %v; brute-force margin %d\n%s", exact+d, got, known, exact, pos.String())
+		}
+	}
 	win, lose, known := s.WinningMoves(pos, Limits{})
 	if !known {
 		t.Fatal("WinningMoves without limits is not known")
@@ -167,7 +173,7 @@ func densePosition(rng *rand.Rand, left, extra int, passProb float64) (board.Pos
 }
 
 // TestAgainstBruteForce compares every answer (Solve's value and move, Margin's
-// margin and move, WinningMoves' split) with plain minimax on random positions with 1
+// margin and move, Reaches around the margin, WinningMoves' split) with plain minimax on random positions with 1
 // to 8 moves left, reached by random play with some passes (so that pass states, ko and
 // early ends occur), on boards of every density. Positions whose brute-force tree is
 // too big are skipped. Two solvers are used: a roomy table kept across all positions,
