@@ -274,18 +274,19 @@ func (m *model) weights() policy.PatternWeights {
 			seen[g]++
 		}
 	}
-	for _, g := range m.pattern {
+	codes := make([]uint32, 0, len(m.pattern))
+	for c := range m.pattern {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes) // a fixed order of summation: the same file every time
+	for _, c := range codes {
+		g := m.pattern[c]
 		sumLog += seen[g] * math.Log(m.gamma[g])
 		n += seen[g]
 	}
 	sumLog += seen[m.unseen] * math.Log(m.gamma[m.unseen])
 	n += seen[m.unseen]
 	scale := math.Exp(sumLog / max(n, 1))
-	codes := make([]uint32, 0, len(m.pattern))
-	for c := range m.pattern {
-		codes = append(codes, c)
-	}
-	slices.Sort(codes)
 	for _, c := range codes {
 		w.Patterns = append(w.Patterns, policy.PatternGamma{Code: c, Gamma: float32(m.gamma[m.pattern[c]] / scale)})
 	}

@@ -1,4 +1,4 @@
-// main.go: train-patterns, which makes the pattern policy's training games, fits its weights and measures it (gen, fit, eval, match).
+// main.go: train-patterns, which makes the pattern policy's training games, fits its weights and measures its accuracy (gen, fit, eval).
 
 // Command train-patterns builds the weights of the pattern rollout policy
 // (policy.Pattern):
@@ -6,7 +6,6 @@
 //	train-patterns gen -games 400 -playouts 50000 -out policy/testdata/patterns/selfplay.txt
 //	train-patterns fit -data policy/testdata/patterns/selfplay.txt -out policy/pattern_weights.go
 //	train-patterns eval -data policy/testdata/patterns/selfplay.txt
-//	train-patterns match -games 400 -budget 0.05 -a policy=pattern -b policy=light
 //
 // gen plays self-play games of the engine at a high fixed number of playouts per move
 // (reproducible: one worker, seeded), after a few uniformly random opening moves so
@@ -16,7 +15,8 @@
 // ICGA Journal 30(4), 2007; Hunter, "MM algorithms for generalized Bradley-Terry
 // models", Annals of Statistics 32(1), 2004), and writes the Go file; eval reports
 // how often the pattern policy and the light policy pick the engine's move on the
-// held-out games; match plays two engine settings against each other at equal budget.
+// held-out games. Matches between engine settings are cmd/arena's job
+// (engine:policy=pattern against engine:policy=light).
 package main
 
 import (
@@ -25,7 +25,7 @@ import (
 	"os"
 )
 
-const usage = `usage: train-patterns gen|fit|eval|match [flags]   (train-patterns CMD -h for the flags)
+const usage = `usage: train-patterns gen|fit|eval [flags]   (train-patterns CMD -h for the flags)
 `
 
 func main() {
@@ -46,8 +46,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runFit(args[1:], stdout, stderr)
 	case "eval":
 		err = runEval(args[1:], stdout, stderr)
-	case "match":
-		err = runMatch(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
