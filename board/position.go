@@ -218,22 +218,29 @@ func (p *Position) Play(pt Point) (captured int, ok bool) {
 	if (p.Stones[0]|p.Stones[1])&bit != 0 || p.Ko&bit != 0 {
 		return 0, false
 	}
+	nb := neighbourMask[pt]
 	empty := Full &^ (own | opp)
-	// Remove the enemy groups next to pt that have no liberty left.
+	// Remove the enemy groups next to pt that have no liberty left. A stone next to
+	// an empty point keeps its group alive without a look at the group.
 	var dead Bitboard
-	for nb := neighbourMask[pt] & opp; nb != 0; {
-		g := Group(nb&-nb, opp)
-		nb &^= g
-		if g.Neighbours()&empty == 0 {
+	for adj := nb & opp; adj != 0; adj &= adj - 1 {
+		s := adj & -adj
+		if neighbourMask[s.First()]&empty != 0 || dead&s != 0 {
+			continue
+		}
+		if g := Group(s, opp); g.Neighbours()&empty == 0 {
 			dead |= g
 		}
 	}
 	opp &^= dead
 	empty |= dead
-	g := Group(bit, own)
-	libs := g.Neighbours() & empty
+	libs := nb & empty
 	if libs == 0 {
-		return 0, false // suicide
+		// No empty neighbour, so nothing was captured: the group the stone joins
+		// needs a liberty elsewhere.
+		if nb&own == 0 || Group(bit, own).Neighbours()&empty == 0 {
+			return 0, false // suicide
+		}
 	}
 	h := p.Hash ^ zobristStone[c][pt] ^ zobristTurn[0] ^ zobristTurn[1]
 	for d := dead; d != 0; d &= d - 1 {
@@ -242,7 +249,7 @@ func (p *Position) Play(pt Point) (captured int, ok bool) {
 	p.Hash = h
 	p.Stones[c], p.Stones[c^1] = own, opp
 	p.Ko = 0
-	if g == bit && dead&(dead-1) == 0 && libs == dead {
+	if nb&own == 0 && dead&(dead-1) == 0 && libs == dead {
 		// A lone stone that captured one stone and whose only liberty is the point it
 		// emptied: retaking at once would bring back the previous board.
 		p.Ko = dead

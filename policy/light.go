@@ -286,20 +286,17 @@ func (Light) Priors(pos *board.Position, out *[board.NumActions]Prior) {
 	if pos.Over {
 		return
 	}
-	g := load(pos)
-	c := g.turn
-	empty := g.stones.Empty()
+	c := pos.Turn
+	own := pos.Stones[c]
 	acceptable := false
-	for cand := empty &^ g.ko; cand != 0; cand &= cand - 1 {
+	for cand := pos.Empty() &^ pos.Ko; cand != 0; cand &= cand - 1 {
 		p := cand.First()
-		t := g
-		captured, ok := t.place(p)
+		t := *pos
+		captured, ok := t.Play(p)
 		if !ok {
 			continue
 		}
 		pr := Prior{Visits: PriorEven, Wins: PriorEven / 2}
-		grp := group(p.Bit(), t.stones[c])
-		libs := neighbours(grp) & t.stones.Empty()
 		switch {
 		case captured > 0:
 			pr.Visits += PriorCapture
@@ -309,7 +306,7 @@ func (Light) Priors(pos *board.Position, out *[board.NumActions]Prior) {
 				pr.Wins += PriorCapture
 			}
 			acceptable = true
-		case libs&(libs-1) == 0 && grp != p.Bit():
+		case leavesInAtari(p, own, t.Stones[c], t.Empty()):
 			pr.Visits += PriorBad
 		default:
 			acceptable = true
@@ -320,4 +317,17 @@ func (Light) Priors(pos *board.Position, out *[board.NumActions]Prior) {
 	if acceptable {
 		out[board.Pass].Visits += PriorBad
 	}
+}
+
+// leavesInAtari reports whether the stone just placed at p (own: its side's stones before,
+// after: after the placement) leaves a group of two or more stones with one liberty
+// in empty. Two empty neighbours, or no friendly neighbour, settle it without a look
+// at the group.
+func leavesInAtari(p board.Point, own, after, empty board.Bitboard) bool {
+	nb := board.NeighboursOf(p)
+	if libs := nb & empty; libs&(libs-1) != 0 || nb&own == 0 {
+		return false
+	}
+	libs := neighbours(group(p.Bit(), after)) & empty
+	return libs&(libs-1) == 0
 }
