@@ -179,7 +179,31 @@ type lightState struct {
 // otherwise it returns board.Pass.
 func (st *lightState) capture(suspects, own, opp board.Bitboard, x int, rng *Rand) (board.Point, board.Bitboard) {
 	empty := board.Full &^ (own | opp)
-	atari, capture := atariGroups(suspects, opp, empty)
+	// Grow the chain of each suspect until two liberties show (not in atari) or it
+	// stops growing (shortOfLiberties written out, with its masks made once).
+	var atari, capture board.Bitboard
+	fromLeft, fromRight := opp&^board.Col0, opp&^board.Col4
+	emptyLeft, emptyRight := empty&^board.Col0, empty&^board.Col4
+	for suspects != 0 {
+		grp := suspects & -suspects
+		for {
+			vertical := grp>>5 | grp<<5
+			libs := vertical&empty | grp<<1&emptyLeft | grp>>1&emptyRight
+			if libs&(libs-1) != 0 {
+				break
+			}
+			more := grp | vertical&opp | grp<<1&fromLeft | grp>>1&fromRight
+			if more == grp {
+				if libs != 0 {
+					atari |= grp
+					capture |= libs
+				}
+				break
+			}
+			grp = more
+		}
+		suspects &^= grp
+	}
 	st.susp[x^1] = atari // still in atari next time unless captured now
 	if capture &^= st.ko; capture == 0 {
 		return board.Pass, 0
@@ -218,23 +242,6 @@ func acceptableQuiet(p board.Point, nb, libs, own, empty board.Bitboard) bool {
 	}
 	_, _, short := shortOfLiberties(p.Bit()|friends, own|p.Bit(), empty&^p.Bit())
 	return !short
-}
-
-// atariGroups returns the stones of the groups of stones with exactly one liberty
-// in empty, and those liberties. Only the groups that hold a stone of suspects are
-// examined: lightRun passes the suspect enemy stones (next to a placement since the
-// last look, or placed since then, or in atari last time) less those with two empty
-// neighbours, whose groups have two liberties.
-func atariGroups(suspects, stones, empty board.Bitboard) (atari, libs board.Bitboard) {
-	for suspects != 0 {
-		grp, l, short := shortOfLiberties(suspects&-suspects, stones, empty)
-		suspects &^= grp
-		if short && l != 0 {
-			atari |= grp
-			libs |= l
-		}
-	}
-	return atari, libs
 }
 
 // bestCapture returns the point of capture (not empty) that takes the most stones of
