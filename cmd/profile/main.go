@@ -6,7 +6,7 @@
 // commit, and prints the share of CPU time spent in playouts, in the tree and elsewhere,
 // then the top functions by flat and by cumulative time.
 //
-//	profile [-playouts 10000] [-repeat 3] [-workers 1] [-policy light] [-seed 1] [-dir profiles] [-top 15] [-reference]
+//	profile [-playouts 10000] [-repeat 10] [-workers 1] [-policy light] [-seed 1] [-dir profiles] [-top 15] [-reference]
 //
 // The files are <dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof
 // (commit from git rev-parse --short HEAD, "nocommit" outside a git work tree). With
@@ -47,7 +47,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	playouts := fs.Int("playouts", 10000, "iterations of each search")
-	repeat := fs.Int("repeat", 3, "rounds over the 21 workload positions")
+	repeat := fs.Int("repeat", 10, "rounds over the 21 workload positions")
 	workers := fs.Int("workers", 1, "search goroutines")
 	policyName := fs.String("policy", "light", "rollout policy: "+strings.Join(policy.Names(), ", "))
 	seed := fs.Uint64("seed", 1, "random seed of the searches")
