@@ -24,11 +24,17 @@ import (
 // the game it never passes while a placement is legal; otherwise Pass is rated by its
 // own feature like any move, so it is chosen when every placement is rated far below it.
 //
-// Each Player keeps the weight of every point for both colours and the sums of the
-// weights by row. After a move only the points whose features can have changed are
-// rated again: the eight neighbours of the move and of the captured stones, and the
-// liberties of the groups whose liberty count moved below three (or from there).
-// The ko point and the neighbourhood of the last move are corrected when sampling.
+// Each Player keeps, incrementally, every stone's group and liberties, every point's
+// 3x3 code for both colours, the weight of every point for both colours and the
+// sums of the weights by row (integers, so the sums are exact). After a move only the
+// points whose features can have changed are rated again, for each colour just before
+// its next choice: the eight neighbours of the move and of the captured stones, the
+// liberties of the groups whose liberty count moved below three (or from there), and
+// the liberties of changed groups that touch a group of the same colour with one or
+// two liberties. The ko point and the neighbourhood of the last move are corrected
+// when sampling. A rating is a table lookup for the pattern and the point, and, only
+// when a neighbour group has one or two liberties or the point at most one empty
+// neighbour, the tactical levels from the groups' liberty sets.
 //
 // The zero Pattern uses the weights of pattern_weights.go.
 type Pattern struct {
@@ -61,7 +67,7 @@ var (
 	defaultPattern     *patternTable
 )
 
-// PatternGamma is the gamma of one 3x3 pattern key.
+// PatternGamma is the gamma of one 3x3 code.
 type PatternGamma struct {
 	Code  uint32
 	Gamma float32
@@ -70,8 +76,8 @@ type PatternGamma struct {
 // PatternWeights are the gammas of the pattern policy's features; entry 0 of each
 // tactical array is the level "absent" and should be 1.
 type PatternWeights struct {
-	// Patterns holds the keys (canonical: CanonicalPatternCode(PatternKey(code))) with
-	// a gamma of their own. The player stores them to about 6.5% (quantiseGamma).
+	// Patterns holds the codes (canonical: CanonicalPatternCode) with a gamma of their
+	// own. The player stores them to about 6.5% (quantiseGamma).
 	Patterns []PatternGamma
 	// Unseen is the gamma of the codes not in Patterns.
 	Unseen    float32
@@ -131,9 +137,9 @@ const (
 )
 
 // patternTable is PatternWeights compiled for play: the quantised gamma of every
-// pattern key in the compact numbering of keyIndex (so that a lookup needs no
-// canonical form, and the table, a third of a megabyte, stays in the cache) and the
-// other gammas in the forms the player uses.
+// code in the compact numbering of keyIndex (so that a lookup needs no canonical
+// form, and the table, a third of a megabyte, stays in the cache) and the other
+// gammas in the forms the player uses.
 type patternTable struct {
 	pattern    [numKeyIndices]uint8
 	pointGamma [board.NumPoints]float32 // times weightScale
@@ -153,7 +159,7 @@ func compilePattern(w *PatternWeights) *patternTable {
 	for _, p := range w.Patterns {
 		q := quantiseGamma(p.Gamma)
 		for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
-			t.pattern[keyIndex(PatternCodeImage(PatternKey(p.Code), s))] = q
+			t.pattern[keyIndex(PatternCodeImage(p.Code, s))] = q
 		}
 	}
 	for x := range t.pointGamma {
@@ -201,6 +207,11 @@ func quantiseGamma(g float32) uint8 {
 	return uint8(min(q, 255))
 }
 
+// gamma returns the gamma of the code.
+func (t *patternTable) gamma(code uint32) float32 {
+	return quantisedGamma[t.pattern[keyIndex(code)]]
+}
+
 // toWeight turns a product of gammas into an integer weight of at least 1.
 func toWeight(g float32) uint32 { return scaledWeight(g * weightScale) }
 
@@ -245,8 +256,10 @@ type patternPlayer struct {
 	weight [2][board.NumPoints]uint32
 	rowSum [2][board.Size]uint32
 	dirty  [2]board.Bitboard
-	// adj holds the corrected weights of the special points of the current choice.
-	adj [board.NumPoints]uint32
+	// adj holds the corrected weights of the special points of the current choice,
+	// rows the corrected weights of the rows.
+	adj  [board.NumPoints]uint32
+	rows [board.Size]uint32
 }
 
 // load sets the player to pos, whose opponent's last action was prev (board.NoPoint
@@ -284,11 +297,11 @@ func (p *patternPlayer) refresh(c board.Color) {
 		x := d.First()
 		var v uint32
 		if empty.Has(x) {
-			code := uint32(p.s.codes[x] >> shift)
-			if tactical[code&0xfff] {
+			if p.s.tactical(x) {
 				v = p.rate(x, c)
 			} else {
-				v = scaledWeight(quantisedGamma[t.pattern[keyIndex(code)]] * t.pointGamma[x])
+				code := uint32(p.s.codes[x] >> shift)
+				v = scaledWeight(t.gamma(code) * t.pointGamma[x])
 			}
 		}
 		sums[rowOf[x]] += v - w[x] // exact modulo 2^32
@@ -301,8 +314,8 @@ func (p *patternPlayer) refresh(c board.Color) {
 func (p *patternPlayer) rate(x board.Point, c board.Color) uint32 {
 	t := p.t
 	code := p.s.code(x, c)
-	g := quantisedGamma[t.pattern[keyIndex(code)]] * t.pointGamma[x]
-	if tactical[code&0xfff] {
+	g := t.gamma(code) * t.pointGamma[x]
+	if p.s.tactical(x) {
 		lv, legal := p.s.tactics(x, c)
 		if !legal {
 			return 0
@@ -334,10 +347,15 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 // correct computes the sampling weights of the points whose stored weight for c is
 // corrected when sampling (the ko point gets 0, the empty neighbours of the
 // opponent's last placement are multiplied by the last-move gamma) into p.adj, and
-// returns them and the weight of each row after the correction.
-func (p *patternPlayer) correct(c board.Color) (special board.Bitboard, rows [board.Size]uint32) {
+// the weight of each row after the correction into p.rows, and returns those points.
+func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
 	w := &p.weight[c]
-	rows = p.rowSum[c]
+	rows := &p.rows
+	for r, m := range &p.rowSum[c] {
+		// One by one: a block copy of sums just written one by one would wait
+		// for the stores (no store-to-load forwarding).
+		rows[r] = m
+	}
 	if ko := p.ko; ko != 0 {
 		x := ko.First()
 		p.adj[x] = 0
@@ -364,7 +382,7 @@ func (p *patternPlayer) correct(c board.Color) (special board.Bitboard, rows [bo
 			rows[rowOf[x]] += a - w[x]
 		}
 	}
-	return special, rows
+	return special
 }
 
 // choose returns c's action, sampled in proportion to the weights.
@@ -373,11 +391,9 @@ func (p *patternPlayer) choose(c board.Color, rng *Rand) board.Point {
 	if forced {
 		return board.Pass
 	}
-	special, rows := p.correct(c)
-	all := passW
-	for _, m := range rows {
-		all += m
-	}
+	special := p.correct(c)
+	rows := &p.rows
+	all := passW + rows[0] + rows[1] + rows[2] + rows[3] + rows[4]
 	if all == 0 {
 		return board.Pass // no legal placement
 	}
@@ -411,10 +427,10 @@ func (p *patternPlayer) place(x board.Point) {
 	nb := board.NeighboursOf(x)
 	own, opp := s.stones[c]|bit, s.stones[c^1]
 	var dead board.Bitboard
-	if a := nb & opp & s.libs1; a != 0 {
-		dead = patFlood(a, opp&s.libs1) // every group in atari next to x
-		opp &^= dead
+	for a := nb & opp & s.libs1; a != 0; a &= a - 1 {
+		dead |= s.grp[a.First()] // every group in atari next to x
 	}
+	opp &^= dead
 	s.stones[c], s.stones[c^1] = own, opp
 	empty := board.Full &^ (own | opp)
 	weak := s.libs1 | s.libs2 // the groups with one or two liberties before the move
@@ -424,7 +440,10 @@ func (p *patternPlayer) place(x board.Point) {
 	// depend on them.
 	var moved [2]board.Bitboard
 
-	g := patFlood(bit, own)
+	g := bit
+	for a := nb & own; a != 0; a &= a - 1 {
+		g |= s.grp[a.First()]
+	}
 	libs := patAdjacent(g) & empty
 	s.setGroup(g, c, libs)
 	moved[c] |= libs
@@ -432,9 +451,10 @@ func (p *patternPlayer) place(x board.Point) {
 		dirty |= libs
 	}
 	for rest := nb & opp; rest != 0; {
-		h := patFlood(rest&-rest, opp)
+		y := rest.First()
+		h := s.grp[y]
 		rest &^= h
-		l := patAdjacent(h) & empty
+		l := s.lib[y] &^ bit
 		s.setGroup(h, c^1, l)
 		moved[c^1] |= l
 		if l.Count() <= 2 || h&weak != 0 {
@@ -446,14 +466,15 @@ func (p *patternPlayer) place(x board.Point) {
 		s.libs1 &^= dead
 		for d := dead; d != 0; d &= d - 1 {
 			y := d.First()
-			s.setAbs(y, absEmpty)
+			s.clearStone(y)
 			dirty |= patN8[y]
 		}
 		dirty |= dead
 		for rest := patAdjacent(dead) & own &^ g; rest != 0; {
-			h := patFlood(rest&-rest, own)
+			y := rest.First()
+			h := s.grp[y]
 			rest &^= h
-			l := patAdjacent(h) & empty
+			l := s.lib[y] | patAdjacent(h)&dead
 			s.setGroup(h, c, l)
 			moved[c] |= l
 			if l.Count() <= 2 || h&weak != 0 {
@@ -517,12 +538,29 @@ func (p *patternPlayer) Move(pos *board.Position, rng *Rand) board.Point {
 	return p.choose(p.turn, rng)
 }
 
+// LastMovePlayer is implemented by the Players that rate moves better when they know
+// the opponent's last action (the pattern policy's last-move feature): a search that
+// knows it (the move into the leaf) can call these instead of Playout and Priors.
+type LastMovePlayer interface {
+	// PlayoutAfter is Playout when the opponent's last action was last
+	// (board.NoPoint if unknown).
+	PlayoutAfter(pos *board.Position, last board.Point, rng *Rand, amaf *[2]board.Bitboard)
+	// PriorsAfter is Priors when the opponent's last action was last.
+	PriorsAfter(pos *board.Position, last board.Point, out *[board.NumActions]Prior)
+}
+
 // Playout plays pos to the end of the game with the policy.
 func (p *patternPlayer) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
+	p.PlayoutAfter(pos, board.NoPoint, rng, amaf)
+}
+
+// PlayoutAfter plays pos to the end of the game with the policy, the opponent's last
+// action having been last.
+func (p *patternPlayer) PlayoutAfter(pos *board.Position, last board.Point, rng *Rand, amaf *[2]board.Bitboard) {
 	if pos.Over {
 		return
 	}
-	p.load(pos, board.NoPoint)
+	p.load(pos, last)
 	for !p.over {
 		c := p.turn
 		if x := p.step(rng); x != board.Pass && (amaf[0]|amaf[1])&x.Bit() == 0 {
@@ -545,7 +583,7 @@ func (p *patternPlayer) probabilities(out *[board.NumActions]float64) {
 	}
 	var raw [board.NumActions]uint32
 	copy(raw[:board.NumPoints], p.weight[c][:])
-	special, _ := p.correct(c)
+	special := p.correct(c)
 	for b := special; b != 0; b &= b - 1 {
 		raw[b.First()] = p.adj[b.First()]
 	}
@@ -592,11 +630,16 @@ const (
 // PatternPriorSpread*(rel-1)/(rel+1). Actions the policy never takes (a losing pass
 // after the opponent's pass, a pass on the last move) get the low end.
 func (p *patternPlayer) Priors(pos *board.Position, out *[board.NumActions]Prior) {
+	p.PriorsAfter(pos, board.NoPoint, out)
+}
+
+// PriorsAfter is Priors when the opponent's last action was last.
+func (p *patternPlayer) PriorsAfter(pos *board.Position, last board.Point, out *[board.NumActions]Prior) {
 	*out = [board.NumActions]Prior{}
 	if pos.Over {
 		return
 	}
-	p.load(pos, board.NoPoint)
+	p.load(pos, last)
 	var prob [board.NumActions]float64
 	p.probabilities(&prob)
 	legal := pos.Legal()

@@ -13,8 +13,8 @@ import (
 // patterns in the game of Go", ICGA Journal 30(4), 2007). Every feature has levels;
 // level 0 of a tactical feature means "absent" and has gamma 1.
 const (
-	// FeaturePattern is the 3x3 neighbourhood; its level is 1 + the canonical key of
-	// its code (CanonicalPatternCode(PatternKey(code))), 0 for Pass.
+	// FeaturePattern is the 3x3 neighbourhood; its level is 1 + the canonical form
+	// of its code (CanonicalPatternCode), 0 for Pass.
 	FeaturePattern = iota
 	// FeaturePoint is where the point lies: 1 + one of the NumPointClasses classes,
 	// 0 for Pass.
@@ -67,42 +67,27 @@ const NumPointClasses = 6
 // four orthogonal neighbours of an empty point in 3 bits each (bits 0-11: north,
 // east, south, west) and the four diagonal ones in 2 bits each (bits 12-19:
 // north-east, south-east, south-west, north-west). Orthogonal states: 0 empty, 1 off
-// the board, 2/3/4 own stone whose group has three or more / two / one liberties,
-// 5/6/7 the same for an enemy stone. Diagonal states: 0 empty, 1 own, 2 enemy, 3 off
-// the board.
+// the board, 2 own stone, 4 own stone whose group is in atari (one liberty), 5 enemy
+// stone, 7 enemy stone in atari (3 and 6 are not used). Diagonal states: 0 empty, 1
+// own, 2 enemy, 3 off the board. What a neighbour group with two liberties means is
+// told by the tactical features (extend, atari).
 const PatternCodeBits = 20
 
-// A pattern key is the part of a code that the pattern feature sees: the code with
-// the two-liberty states (3 and 6) of the orthogonal neighbours read as three or more
-// (2 and 5), since the features extend and atari tell what a neighbour group with two
-// liberties means. Keys are numbered compactly by keyIndex, from 0 to numKeyIndices-1:
-// six states for each orthogonal neighbour, four for each diagonal one.
+// Codes are numbered compactly by keyIndex, from 0 to numKeyIndices-1: six states for
+// each orthogonal neighbour, four for each diagonal one.
 const numKeyIndices = 6 * 6 * 6 * 6 * 256
 
-// keyOrth[o] is the compact number (0..1295) of the orthogonal part o of a code, with
-// the two-liberty states read as three or more.
+// keyOrth[o] is the compact number (0..1295) of the orthogonal part o of a code.
 var keyOrth [1 << 12]uint16
 
-// PatternKey returns the key of the code: the two-liberty states of the orthogonal
-// neighbours replaced by the three-or-more ones.
-func PatternKey(code uint32) uint32 {
-	for k := range 4 {
-		switch code >> (3 * k) & 7 {
-		case orthOwn + 1, orthOpp + 1:
-			code -= 1 << (3 * k)
-		}
-	}
-	return code
-}
-
-// keyIndex returns the compact number of the key of code.
+// keyIndex returns the compact number of code.
 func keyIndex(code uint32) int {
 	return int(keyOrth[code&0xfff])<<8 | int(code>>12&0xff)
 }
 
 func init() {
-	// The six states: empty, off, own (3+ or 2 liberties), own in atari, enemy, enemy
-	// in atari.
+	// The six states: empty, off, own, own in atari, enemy, enemy in atari (the
+	// unused 3 and 6 read as 2 and 5).
 	six := [8]uint16{0, 1, 2, 2, 3, 4, 4, 5}
 	for o := range keyOrth {
 		var n uint16
@@ -117,8 +102,8 @@ func init() {
 const (
 	orthEmpty = 0
 	orthOff   = 1
-	orthOwn   = 2 // + liberty class: 0 three or more, 1 two, 2 one
-	orthOpp   = 5 // + liberty class
+	orthOwn   = 2 // + 2 in atari
+	orthOpp   = 5 // + 2 in atari
 	diagEmpty = 0
 	diagOwn   = 1
 	diagOpp   = 2
@@ -126,13 +111,14 @@ const (
 )
 
 // absState is a point's content independent of the side to move: colour (0 empty, 1
-// Black, 2 White, 3 off the board) in bits 0-1, liberty class of a stone's group (0
-// three or more, 1 two, 2 one) in bits 2-3.
+// Black, 2 White, 3 off the board) in bits 0-1, and absAtari when a stone's group has
+// a single liberty.
 type absState = uint8
 
 const (
 	absEmpty absState = 0
 	absOff   absState = 3
+	absAtari absState = 8
 	// offBoard is the index of the off-board sentinel in the neighbour tables.
 	offBoard = board.NumPoints
 )
@@ -149,10 +135,6 @@ var (
 	pointClassOf [board.NumPoints]uint8
 	// orthOf[c][s] and diagOf[c][s] turn an absState into the code state for side c.
 	orthOf, diagOf [2][16]uint32
-	// tactical[o] is set for the orthogonal parts o (12 bits) of the codes whose
-	// tactical levels may be non-zero: a neighbour group with one or two liberties, or
-	// at most one empty orthogonal neighbour. For the others every tactical level is 0.
-	tactical [1 << 12]bool
 	// symOrth[s][k] and symDiag[s][k] are the slots that orthogonal and diagonal slot k
 	// move to under the symmetry s.
 	symOrth, symDiag [board.NumSymmetries][4]uint8
@@ -181,8 +163,8 @@ func init() {
 	}
 	for c := board.Black; c <= board.White; c++ {
 		for s := 0; s < 16; s++ {
-			colour, class := s&3, uint32(s>>2)
-			if class > 2 {
+			colour, class := s&3, uint32(0)
+			if absState(s)&absAtari != 0 {
 				class = 2
 			}
 			switch {
@@ -195,20 +177,6 @@ func init() {
 			default:
 				orthOf[c][s], diagOf[c][s] = orthOpp+class, diagOpp
 			}
-		}
-	}
-	for o := range tactical {
-		empties := 0
-		for k := range 4 {
-			switch st := o >> (3 * k) & 7; st {
-			case orthEmpty:
-				empties++
-			case orthOwn + 1, orthOwn + 2, orthOpp + 1, orthOpp + 2:
-				tactical[o] = true
-			}
-		}
-		if empties <= 1 {
-			tactical[o] = true
 		}
 	}
 	centre := board.PointAt(2, 2)
@@ -292,6 +260,9 @@ type patState struct {
 	// codes[x] holds the 3x3 codes of x for Black (bits 0-31) and White (bits 32-63),
 	// meaningful when x is empty.
 	codes [board.NumPoints]uint64
+	// grp[x] and lib[x] are the group of the stone x and its liberties (0 for an
+	// empty point), so that no group needs to be grown during play.
+	grp, lib [board.NumPoints]board.Bitboard
 }
 
 // emptyCodes[x] is the code of x on the empty board (the same for both sides).
@@ -325,6 +296,8 @@ func (s *patState) loadBoard(st board.Stones) {
 	s.stones = st
 	s.libs1, s.libs2 = 0, 0
 	s.abs = [board.NumPoints]absState{}
+	s.grp = [board.NumPoints]board.Bitboard{}
+	s.lib = [board.NumPoints]board.Bitboard{}
 	for x, c := range emptyCodes {
 		s.codes[x] = uint64(c) | uint64(c)<<32
 	}
@@ -338,8 +311,8 @@ func (s *patState) loadBoard(st board.Stones) {
 	}
 }
 
-// setGroup records that the group g of colour c has the liberties libs: its liberty
-// class in libs1/libs2, abs and the codes of its neighbours.
+// setGroup records that the group g of colour c has the liberties libs: in grp and
+// lib, its liberty class in libs1/libs2, abs and the codes of its neighbours.
 func (s *patState) setGroup(g board.Bitboard, c board.Color, libs board.Bitboard) {
 	s.libs1 &^= g
 	s.libs2 &^= g
@@ -347,16 +320,23 @@ func (s *patState) setGroup(g board.Bitboard, c board.Color, libs board.Bitboard
 	switch bits.OnesCount32(uint32(libs)) {
 	case 1:
 		s.libs1 |= g
-		st |= 2 << 2
+		st |= absAtari
 	case 2:
 		s.libs2 |= g
-		st |= 1 << 2
 	}
-	for ; g != 0; g &= g - 1 {
-		if x := board.Point(bits.TrailingZeros32(uint32(g))); s.abs[x] != st {
-			s.setAbs(x, st)
+	for b := g; b != 0; b &= b - 1 {
+		x := bits.TrailingZeros32(uint32(b)) % board.NumPoints
+		s.grp[x], s.lib[x] = g, libs
+		if s.abs[x] != st {
+			s.setAbs(board.Point(x), st)
 		}
 	}
+}
+
+// clearStone empties the point x of a captured stone.
+func (s *patState) clearStone(x board.Point) {
+	s.grp[x], s.lib[x] = 0, 0
+	s.setAbs(x, absEmpty)
 }
 
 // setAbs sets the absState of x to st and updates the codes of x's neighbours.
@@ -389,6 +369,17 @@ func (s *patState) setAbs(x board.Point, st absState) {
 // code returns the 3x3 code of the empty point x for side c.
 func (s *patState) code(x board.Point, c board.Color) uint32 {
 	return uint32(s.codes[x] >> (32 * (c & 1)))
+}
+
+// tactical reports whether a placement on the empty point x may have a tactical level
+// other than 0: when a neighbour group has one or two liberties, or x has at most one
+// empty neighbour. (Every level needs one of these: a capture or an escape a
+// neighbour in atari, an extension or an atari one with two liberties, a self-atari
+// or a suicide one of them or at most one empty neighbour.)
+func (s *patState) tactical(x board.Point) bool {
+	nb := board.NeighboursOf(x)
+	e := nb &^ (s.stones[0] | s.stones[1])
+	return nb&(s.libs1|s.libs2) != 0 || e&(e-1) == 0
 }
 
 // tacticalLevels are the levels of the tactical features of a placement, packed into
@@ -432,7 +423,9 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	nb := board.NeighboursOf(x)
 	var captured board.Bitboard
 	if a := nb & opp & s.libs1; a != 0 {
-		captured = patFlood(a, opp&s.libs1)
+		for ; a != 0; a &= a - 1 {
+			captured |= s.grp[a.First()] // every group in atari next to x
+		}
 		switch n := captured.Count(); {
 		case n >= 3:
 			lv = 4 * unitCapture
@@ -443,22 +436,18 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 		}
 	}
 	ownAdj := nb & own
-	libsNear := nb & (empty | captured)
-	grp := bit
-	var libs board.Bitboard
-	if ownAdj&(s.libs1|s.libs2) != 0 || libsNear&(libsNear-1) == 0 {
-		// A weak neighbour group or few empty neighbours: count the liberties of
-		// the new group exactly.
-		if ownAdj != 0 {
-			grp = patFlood(bit|ownAdj, own|bit)
-		}
-		libs = patAdjacent(grp) & (empty | captured) &^ bit
-	} else {
-		// Two or more liberties next to x and no weak neighbour group: no level
-		// below depends on the exact count (the extension needs a neighbour group
-		// with two liberties, and there is none).
-		libs = libsNear
+	// The new group and its liberties: x, the groups next to it and their
+	// liberties, and the captured stones next to any of them.
+	grp, libs := bit, nb&empty
+	for a := ownAdj; a != 0; a &= a - 1 {
+		y := a.First()
+		grp |= s.grp[y]
+		libs |= s.lib[y]
 	}
+	if captured != 0 {
+		libs |= patAdjacent(grp) & captured
+	}
+	libs &^= bit
 	n := libs.Count()
 	if n == 0 {
 		return lv, false // suicide
@@ -478,7 +467,11 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	}
 	if weak := ownAdj & s.libs1; weak != 0 && n >= 2 {
 		lv += unitEscape
-		if saved := patFlood(weak, own&s.libs1); saved&(saved-1) != 0 {
+		var saved board.Bitboard
+		for ; weak != 0; weak &= weak - 1 {
+			saved |= s.grp[weak.First()]
+		}
+		if saved&(saved-1) != 0 {
 			lv += unitEscape
 		}
 	}
@@ -487,7 +480,11 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	}
 	if a := nb & opp & s.libs2; a != 0 {
 		lv += unitAtari
-		if g := patFlood(a, opp&s.libs2); g&(g-1) != 0 {
+		var g board.Bitboard
+		for ; a != 0; a &= a - 1 {
+			g |= s.grp[a.First()]
+		}
+		if g&(g-1) != 0 {
 			lv += unitAtari
 		}
 	}
@@ -553,7 +550,7 @@ func PatternActions(pos *board.Position, last board.Point, out []PatternAction) 
 		}
 		var a PatternAction
 		a.Action = x
-		a.Levels[FeaturePattern] = 1 + CanonicalPatternCode(PatternKey(s.code(x, c)))
+		a.Levels[FeaturePattern] = 1 + CanonicalPatternCode(s.code(x, c))
 		a.Levels[FeaturePoint] = 1 + uint32(pointClassOf[x])
 		a.Levels[FeatureCapture] = lv.capture()
 		a.Levels[FeatureEscape] = lv.escape()

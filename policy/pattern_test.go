@@ -536,25 +536,45 @@ func TestPatternPriorsFollowTheProbabilities(t *testing.T) {
 	}
 }
 
+// BenchmarkPatternPlayout measures whole playouts of the light and pattern policies
+// from the empty board ("empty") and from 64 positions at move 9 ("move9", reached by
+// seeded light playouts: closer to where a search starts its playouts).
 func BenchmarkPatternPlayout(b *testing.B) {
-	for _, pol := range []Policy{Light{}, Pattern{}} {
-		b.Run(pol.Name(), func(b *testing.B) {
-			player := pol.NewPlayer()
-			rng := NewRand(1)
-			start := board.New()
-			var pos board.Position
-			var amaf [2]board.Bitboard
-			b.ReportAllocs()
-			cpu := patCPU()
-			for b.Loop() {
-				pos = start
-				amaf = [2]board.Bitboard{}
-				player.Playout(&pos, &rng, &amaf)
-			}
-			cpu = patCPU() - cpu
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-			b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
-		})
+	var mid []board.Position
+	rng := NewRand(77)
+	for len(mid) < 64 {
+		pos := board.New()
+		for !pos.Over && pos.Move < 9 {
+			pos.Play(Light{}.Move(&pos, &rng))
+		}
+		if !pos.Over {
+			mid = append(mid, pos)
+		}
+	}
+	for _, start := range []struct {
+		name      string
+		positions []board.Position
+	}{{"empty", []board.Position{board.New()}}, {"move9", mid}} {
+		for _, pol := range []Policy{Light{}, Pattern{}} {
+			b.Run(start.name+"/"+pol.Name(), func(b *testing.B) {
+				player := pol.NewPlayer()
+				rng := NewRand(1)
+				var pos board.Position
+				var amaf [2]board.Bitboard
+				b.ReportAllocs()
+				cpu := patCPU()
+				i := 0
+				for b.Loop() {
+					pos = start.positions[i&(len(start.positions)-1)]
+					i++
+					amaf = [2]board.Bitboard{}
+					player.Playout(&pos, &rng, &amaf)
+				}
+				cpu = patCPU() - cpu
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
+			})
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/policy"
+	"littlego/solver"
 )
 
 // lightSamples is the number of Light moves drawn to estimate its probabilities.
@@ -64,6 +65,7 @@ func report(w io.Writer, label string, ss []sample, weights *policy.PatternWeigh
 	light := policy.Light{}.NewPlayer()
 	rng := policy.NewRand(1)
 	var accPat, accLight, accUniform [len(phases)]accuracy
+	var winPat, winLight, winUniform accuracy // critical positions: a winning action
 	for i := range ss {
 		s := &ss[i]
 		legal := s.pos.Legal()
@@ -81,6 +83,11 @@ func report(w io.Writer, label string, ss []sample, weights *policy.PatternWeigh
 				up[a] = 1 / n
 			}
 		}
+		if s.critical() {
+			winPat.addWinning(&prob, s.winningActions())
+			winLight.addWinning(&lp, s.winningActions())
+			winUniform.addWinning(&up, s.winningActions())
+		}
 		for k, ph := range phases {
 			if s.pos.Move >= ph.from && s.pos.Move <= ph.to {
 				accPat[k].add(&prob, s.chosen)
@@ -94,6 +101,40 @@ func report(w io.Writer, label string, ss []sample, weights *policy.PatternWeigh
 	for k, ph := range phases {
 		fmt.Fprintf(w, "  %-12s %6d  %s  %s  %s\n", ph.name, accPat[k].n, &accPat[k], &accLight[k], &accUniform[k])
 	}
+	if winPat.n > 0 {
+		fmt.Fprintf(w, "%s, positions the solver found critical (some actions win, some lose): a winning action (top-1, probability)\n", label)
+		fmt.Fprintf(w, "  %-12s %6d  %s  %s  %s\n", "critical", winPat.n, &winPat, &winLight, &winUniform)
+	}
+}
+
+// addWinning scores a distribution prob against the set of winning actions: top1 is
+// the share of the most likely actions (ties split evenly) that win, prob the
+// probability of choosing a winning action.
+func (a *accuracy) addWinning(prob *[board.NumActions]float64, winning *[board.NumActions]bool) {
+	best, ties, wins := 0.0, 0, 0
+	for act, p := range prob {
+		switch {
+		case p > best:
+			best, ties, wins = p, 1, 0
+			if winning[act] {
+				wins = 1
+			}
+		case p == best && p > 0:
+			ties++
+			if winning[act] {
+				wins++
+			}
+		}
+	}
+	if ties > 0 {
+		a.top1 += float64(wins) / float64(ties)
+	}
+	for act, p := range prob {
+		if winning[act] {
+			a.prob += p
+		}
+	}
+	a.n++
 }
 
 // runEval is the eval subcommand: the built-in weights on the held-out games.
@@ -102,6 +143,12 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	data := fs.String("data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
 	holdout := fs.Int("holdout", 5, "evaluate on game k when k mod holdout == 0 (as fit held them out)")
+	solveFrom := fs.Int("solve-from", 12, "prove the positions from this move number on with the exact solver, for the critical-position report (0: off)")
+	solveNodes := fs.Int64("solve-nodes", 20_000_000, "solver nodes per position")
+	valuePlayouts := fs.Int("value-playouts", 0, "also judge the proved held-out positions at moves -value-from to -value-to with this many playouts of each policy (0: off)")
+	valueFrom := fs.Int("value-from", 10, "first move number for -value-playouts")
+	valueTo := fs.Int("value-to", 18, "last move number for -value-playouts")
+	weightsFile := fs.String("weights", "", "evaluate the weights of this generated Go file instead of the built-in ones")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -113,6 +160,71 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	_, test := samples(recs, *holdout)
-	report(stdout, "held out (built-in weights)", test, policy.BuiltinPatternWeights())
+	solveSamples(test, *solveFrom, *solveNodes)
+	w, label := policy.BuiltinPatternWeights(), "held out (built-in weights)"
+	if *weightsFile != "" {
+		if w, err = readWeights(*weightsFile); err != nil {
+			return err
+		}
+		label = "held out (" + *weightsFile + ")"
+	}
+	report(stdout, label, test, w)
+	if *valuePlayouts > 0 {
+		valueReport(stdout, test, *valueFrom, *valueTo, *solveNodes, *valuePlayouts,
+			[]policy.Policy{policy.Light{}, policy.NewPattern(w)})
+	}
 	return nil
+}
+
+// valueReport measures how well the playouts of each policy judge positions: for the
+// samples at move numbers from..to that the solver proves (within nodes), the mean
+// result of n playouts from the position, for the side to move, against the exact
+// result (1 a win, 0 a loss): the mean squared error and the share of positions on the
+// right side of one half. A playout policy is there to judge positions, so this is
+// its direct measure, apart from speed.
+func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, policies []policy.Policy) {
+	s := solver.New(22)
+	type score struct{ sqErr, right float64 }
+	scores := make([]score, len(policies))
+	players := make([]policy.Player, len(policies))
+	for i, p := range policies {
+		players[i] = p.NewPlayer()
+	}
+	rng := policy.NewRand(5)
+	count := 0
+	for i := range ss {
+		pos := ss[i].pos
+		if pos.Over || int(pos.Move) < from || int(pos.Move) > to {
+			continue
+		}
+		r := s.Solve(pos, solver.Limits{Nodes: nodes})
+		if !r.Known {
+			continue
+		}
+		truth := 0.0
+		if r.Win {
+			truth = 1
+		}
+		count++
+		for k, pl := range players {
+			wins := 0
+			for range n {
+				q := pos
+				var amaf [2]board.Bitboard
+				pl.Playout(&q, &rng, &amaf)
+				if q.Winner() == pos.Turn {
+					wins++
+				}
+			}
+			mean := float64(wins) / float64(n)
+			scores[k].sqErr += (mean - truth) * (mean - truth)
+			if (mean > 0.5) == (truth == 1) {
+				scores[k].right++
+			}
+		}
+	}
+	fmt.Fprintf(w, "playout judgement, %d proved positions at moves %d-%d, %d playouts each: mean squared error, right side of 1/2\n", count, from, to, n)
+	for k, p := range policies {
+		fmt.Fprintf(w, "  %-8s %.4f  %5.1f%%\n", p.Name(), scores[k].sqErr/float64(max(count, 1)), 100*scores[k].right/float64(max(count, 1)))
+	}
 }

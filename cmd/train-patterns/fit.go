@@ -24,6 +24,9 @@ type sample struct {
 	last   board.Point
 	chosen board.Point
 	game   int
+	// verdict and winning are the exact solver's findings (solveSamples).
+	verdict verdict
+	winning [board.NumActions]bool
 }
 
 // samples replays the records and returns the engine's moves (the random opening
@@ -153,10 +156,16 @@ func (m *model) membersOf(a *policy.PatternAction, out []int32) []int32 {
 
 // addSamples turns the samples into competitions. A sample is skipped when the policy
 // has nothing to choose (a forced pass, a single action) or does not rate the chosen
-// action (a pass that the policy never makes); skipped returns how many.
-func (m *model) addSamples(ss []sample) (skipped int) {
+// action (a pass that the policy never makes), and, when filter is set, when the
+// solver found the position decided or the chosen action losing; skipped returns how
+// many.
+func (m *model) addSamples(ss []sample, filter bool) (skipped int) {
 	var acts []policy.PatternAction
 	for i := range ss {
+		if filter && (ss[i].verdict == decided || ss[i].verdict == chosenLoses) {
+			skipped++
+			continue
+		}
 		var forced board.Point
 		acts, forced = policy.PatternActions(&ss[i].pos, ss[i].last, acts[:0])
 		if forced != board.NoPoint || len(acts) < 2 {
@@ -336,6 +345,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	holdout := fs.Int("holdout", 5, "hold out game k when k mod holdout == 0 (0: none)")
 	minCount := fs.Int("min-count", 3, "least number of times a pattern must be met among the training actions to get its own gamma")
 	sweeps := fs.Int("sweeps", 300, "most MM sweeps")
+	solveFrom := fs.Int("solve-from", 12, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off)")
+	solveNodes := fs.Int64("solve-nodes", 20_000_000, "solver nodes per position (a position not proved within them is kept)")
 	tol := fs.Float64("tol", 1e-6, "stop when a sweep gains less mean log-likelihood than this")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -348,10 +359,19 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	train, test := samples(recs, *holdout)
+	counts := solveSamples(train, *solveFrom, *solveNodes)
+	solveSamples(test, *solveFrom, *solveNodes)
 	m := newModel(train, *minCount)
-	skipped := m.addSamples(train)
-	fmt.Fprintf(stdout, "%d games, %d training moves (%d without a choice), %d held-out moves; %d gammas (%d patterns)\n",
+	skipped := m.addSamples(train, *solveFrom > 0)
+	fmt.Fprintf(stdout, "%d games, %d training moves (%d left out), %d held-out moves; %d gammas (%d patterns)\n",
 		len(recs), len(train), skipped, len(test), len(m.gamma), len(m.pattern))
+	if *solveFrom > 0 {
+		var parts []string
+		for v, n := range counts {
+			parts = append(parts, fmt.Sprintf("%s %d", verdictNames[v], n))
+		}
+		fmt.Fprintf(stdout, "solver on the training moves from move %d: %s\n", *solveFrom, strings.Join(parts, ", "))
+	}
 	m.fit(*sweeps, *tol, stderr)
 	w := m.weights()
 	for f := policy.FeaturePoint; f < policy.NumPatternFeatures; f++ {
@@ -368,7 +388,8 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return nil
 	}
-	cmd := fmt.Sprintf("train-patterns fit -data %s -holdout %d -min-count %d -sweeps %d -tol %g", *data, *holdout, *minCount, *sweeps, *tol)
+	cmd := fmt.Sprintf("train-patterns fit -data %s -holdout %d -min-count %d -sweeps %d -tol %g -solve-from %d -solve-nodes %d",
+		*data, *holdout, *minCount, *sweeps, *tol, *solveFrom, *solveNodes)
 	return writeWeights(*out, &w, cmd, recs[0].seed, len(recs), len(train))
 }
 
@@ -418,4 +439,57 @@ func writeWeights(path string, w *policy.PatternWeights, cmd string, seed uint64
 // g32 formats a gamma with six significant digits.
 func g32(x float32) string {
 	return fmt.Sprintf("%.6g", x)
+}
+
+// readWeights reads back a file written by writeWeights.
+func readWeights(path string) (*policy.PatternWeights, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var w policy.PatternWeights
+	arrays := map[string][]float32{
+		"Point": w.Point[:], "Capture": w.Capture[:], "Escape": w.Escape[:], "Extend": w.Extend[:],
+		"SelfAtari": w.SelfAtari[:], "Atari": w.Atari[:], "Last": w.Last[:], "Pass": w.Pass[:],
+	}
+	seen := map[string]bool{}
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		bad := fmt.Errorf("%s:%d: cannot read %q", path, n+1, line)
+		switch {
+		case strings.HasPrefix(line, "{0x"):
+			var p policy.PatternGamma
+			if _, err := fmt.Sscanf(line, "{0x%x, %g},", &p.Code, &p.Gamma); err != nil {
+				return nil, bad
+			}
+			w.Patterns = append(w.Patterns, p)
+		case strings.HasPrefix(line, "Unseen:"):
+			if _, err := fmt.Sscanf(strings.TrimPrefix(line, "Unseen:"), "%g,", &w.Unseen); err != nil {
+				return nil, bad
+			}
+			seen["Unseen"] = true
+		default:
+			name, rest, ok := strings.Cut(line, ":")
+			dst, known := arrays[name]
+			if !ok || !known {
+				continue
+			}
+			_, list, ok1 := strings.Cut(rest, "{")
+			list, _, ok2 := strings.Cut(list, "}")
+			fields := strings.Split(list, ",")
+			if !ok1 || !ok2 || len(fields) != len(dst) {
+				return nil, bad
+			}
+			for i, f := range fields {
+				if _, err := fmt.Sscanf(strings.TrimSpace(f), "%g", &dst[i]); err != nil {
+					return nil, bad
+				}
+			}
+			seen[name] = true
+		}
+	}
+	if len(seen) != len(arrays)+1 {
+		return nil, fmt.Errorf("%s: not a weights file written by train-patterns fit", path)
+	}
+	return &w, nil
 }

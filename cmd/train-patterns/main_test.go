@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,7 +103,7 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 		t.Fatal("no samples")
 	}
 	m := newModel(train, 3)
-	m.addSamples(train)
+	m.addSamples(train, false)
 	before := m.logLikelihood()
 	m.fit(100, 1e-7, nil)
 	if after := m.logLikelihood(); !(after > before) {
@@ -119,7 +120,7 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 	}
 	// Deterministic: a second fit gives the same weights.
 	m2 := newModel(train, 3)
-	m2.addSamples(train)
+	m2.addSamples(train, false)
 	m2.fit(100, 1e-7, nil)
 	w2 := m2.weights()
 	if w.Capture != w2.Capture || w.Point != w2.Point || len(w.Patterns) != len(w2.Patterns) {
@@ -129,5 +130,18 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 		if w.Patterns[i] != w2.Patterns[i] {
 			t.Fatal("two fits of the same data differ")
 		}
+	}
+	// The generated file reads back as the same weights (to its six digits).
+	path := filepath.Join(t.TempDir(), "w.go")
+	if err := writeWeights(path, &w, "test", 1, 2, 3); err != nil {
+		t.Fatal(err)
+	}
+	back, err := readWeights(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	close := func(a, b float32) bool { return math.Abs(float64(a-b)) <= 1e-5*math.Abs(float64(a)) }
+	if len(back.Patterns) != len(w.Patterns) || !close(back.Unseen, w.Unseen) || !close(back.Capture[1], w.Capture[1]) || !close(back.Pass[2], w.Pass[2]) {
+		t.Fatalf("read back %+v", back)
 	}
 }
