@@ -137,7 +137,10 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 		}
 		lim := solver.Limits{CPU: time.Duration(float64(budget) * solverShare)}
 		if e.opts.Playouts > 0 {
+			// Reproducible: the answer within the node limit must not depend on what
+			// earlier searches left in the table.
 			lim = solver.Limits{Nodes: solverNodes}
+			e.solver.Clear()
 		}
 		r := e.solver.Solve(pos, lim)
 		budget -= r.CPU
