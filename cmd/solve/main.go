@@ -207,7 +207,7 @@ func benchPositions(stdout io.Writer, moveList string, count int, seed uint64, l
 		what = "Margin"
 	}
 	fmt.Fprintf(stdout, "%s on %d seeded random positions per move (seed %d, budget %v, table 2^%d)\n", what, count, seed, lim, ttBits)
-	fmt.Fprintf(stdout, "%5s %6s %8s %10s %10s %10s %12s %9s\n", "move", "proved", "mover", "median s", "p90 s", "max s", "max nodes", "Mnodes/s")
+	fmt.Fprintf(stdout, "%4s %7s %10s %9s %9s %9s %11s %8s\n", "move", "proved", "mover-wins", "median-s", "p90-s", "max-s", "max-nodes", "Mnodes/s")
 	s := solver.New(ttBits)
 	for _, m := range moves {
 		var times []time.Duration
@@ -240,7 +240,7 @@ func benchPositions(stdout io.Writer, moveList string, count int, seed uint64, l
 		}
 		slices.Sort(times)
 		rate := float64(sumNodes) / sumCPU.Seconds() / 1e6
-		fmt.Fprintf(stdout, "%5d %3d/%-3d %4d won %10.3f %10.3f %10.3f %12d %9.2f\n", m, proved, len(times), wins,
+		fmt.Fprintf(stdout, "%4d %7s %10d %9.4f %9.4f %9.4f %11d %8.2f\n", m, fmt.Sprintf("%d/%d", proved, len(times)), wins,
 			times[len(times)/2].Seconds(), times[len(times)*9/10].Seconds(), times[len(times)-1].Seconds(), maxNodes, rate)
 	}
 	return nil
