@@ -109,7 +109,9 @@ func (t *tree) reset(pos board.Position, seed uint64) {
 	t.nodes[0] = node{move: board.NoPoint}
 	t.used = 1
 	t.pos = pos
-	t.expand(0, &t.pos)
+	if t.expand(0, &t.pos) {
+		t.settle(0)
+	}
 }
 
 // expand creates the children of node idx, whose position is pos, and reports whether
@@ -139,10 +141,57 @@ func (t *tree) expand(idx int32, pos *board.Position) bool {
 			children[k].n, children[k].w = pr.Visits, pr.Wins
 		}
 	}
+	if pos.Passed || pos.Move == pos.Last {
+		scoreEndingChildren(children, pos)
+	}
 	nd := &t.nodes[idx]
 	nd.moves = legal
 	nd.child = first
 	return true
+}
+
+// scoreEndingChildren proves at once the children of pos whose action ends the game: a
+// pass after a pass, and every action of the last move. Without this a pass that wins
+// on the spot, which the policy's priors rate low, might never be tried.
+func scoreEndingChildren(children []node, pos *board.Position) {
+	last := pos.Move == pos.Last
+	for k := range children {
+		ch := &children[k]
+		if !last && ch.move != board.Pass {
+			continue
+		}
+		q := *pos
+		if _, ok := q.Play(ch.move); !ok || !q.Over {
+			continue
+		}
+		if q.Winner() == pos.Turn {
+			ch.proof = provenWin
+		} else {
+			ch.proof = provenBad
+		}
+	}
+}
+
+// settle proves the expanded node idx from its children, as prove does for a parent:
+// a proven loss for its mover if a child is a proven win for the side to move, a
+// proven win if every child is a proven loss. It reports whether idx is proven.
+func (t *tree) settle(idx int32) bool {
+	nd := &t.nodes[idx]
+	children := t.nodes[nd.child : nd.child+nd.numChildren()]
+	allLost := true
+	for k := range children {
+		switch children[k].proof {
+		case provenWin:
+			nd.proof = provenBad
+			return true
+		case unproven:
+			allLost = false
+		}
+	}
+	if allLost {
+		nd.proof = provenWin
+	}
+	return allLost
 }
 
 // iterate runs one simulation: it descends from the root by selectChild, expands the
@@ -157,14 +206,16 @@ func (t *tree) iterate() {
 	idx := int32(0)
 	t.path[0] = 0
 	terminal := false
+	var winner board.Color
 	for {
 		nd := &nodes[idx]
 		if pos.Over {
 			// A terminal position, scored exactly by the rules. The player who moved
 			// into it is the opponent of the side to move.
 			terminal = true
+			winner = pos.Winner()
 			if nd.proof == unproven {
-				if pos.Winner() == pos.Turn {
+				if winner == pos.Turn {
 					nd.proof = provenBad
 				} else {
 					nd.proof = provenWin
@@ -172,8 +223,20 @@ func (t *tree) iterate() {
 			}
 			break
 		}
-		if nd.child == 0 && (nd.visits < t.expandAt || !t.expand(idx, pos)) {
-			break
+		if nd.child == 0 {
+			if nd.visits < t.expandAt || !t.expand(idx, pos) {
+				break
+			}
+			if t.settle(idx) {
+				// Proven at expansion (an action ends the game): the simulation's
+				// result is the proof.
+				terminal = true
+				winner = pos.Turn
+				if nd.proof == provenWin {
+					winner = pos.Turn ^ 1
+				}
+				break
+			}
 		}
 		idx = t.selectChild(idx)
 		pos.Play(nodes[idx].move)
@@ -183,8 +246,9 @@ func (t *tree) iterate() {
 	t.amaf = [2]board.Bitboard{}
 	if !terminal {
 		t.player.Playout(pos, &t.rng, &t.amaf)
+		winner = pos.Winner()
 	}
-	t.backup(depth, pos.Winner())
+	t.backup(depth, winner)
 	if terminal {
 		t.prove(depth)
 	}
