@@ -586,3 +586,48 @@ func patCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+func TestPatternPriorsPolicy(t *testing.T) {
+	pp := PatternPriors{}
+	if pp.Name() != "pattern-priors" {
+		t.Fatalf("name %q", pp.Name())
+	}
+	player := pp.NewPlayer()
+	// Its playouts are Light's, draw for draw.
+	positions, _ := patGames(10, 8)
+	for i, start := range positions {
+		if i%7 != 0 {
+			continue
+		}
+		a, b := start, start
+		r1, r2 := NewRand(uint64(i)), NewRand(uint64(i))
+		var amaf1, amaf2 [2]board.Bitboard
+		player.Playout(&a, &r1, &amaf1)
+		Light{}.Playout(&b, &r2, &amaf2)
+		if a != b || amaf1 != amaf2 {
+			t.Fatal("pattern-priors playout differs from Light's")
+		}
+	}
+	// Its priors are Pattern's.
+	pos := patDiagram(t, `
+		O....
+		X....
+		...XX
+		..XOO
+		OX.X.`, board.Black, 13)
+	var got, want [board.NumActions]Prior
+	player.(Priorer).Priors(&pos, &got)
+	Pattern{}.NewPlayer().(Priorer).Priors(&pos, &want)
+	if got != want {
+		t.Fatalf("priors %v, want Pattern's %v", got, want)
+	}
+	if allocs := testing.AllocsPerRun(100, func() {
+		a := pos
+		var amaf [2]board.Bitboard
+		r := NewRand(1)
+		player.Playout(&a, &r, &amaf)
+		player.(Priorer).Priors(&pos, &got)
+	}); allocs != 0 {
+		t.Fatalf("pattern-priors allocates %.1f times", allocs)
+	}
+}

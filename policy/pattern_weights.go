@@ -6,7 +6,7 @@ package policy
 
 // learnedPatternWeights were fitted by
 //
-//	train-patterns fit -data policy/testdata/patterns/selfplay.txt -holdout 5 -min-count 3 -sweeps 300 -tol 1e-06
+//	train-patterns fit -data testdata/patterns/selfplay.txt -holdout 5 -min-count 3 -sweeps 300 -tol 1e-06 -solve-from 0 -solve-nodes 20000000
 //
 // to the 10440 moves of the engine in the training part of 600 self-play games (first game
 // seed 1; the games were made by train-patterns gen, whose command line heads the data file).

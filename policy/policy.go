@@ -66,9 +66,10 @@ type Priorer interface {
 
 // byName lists the policies that flags can name.
 var byName = map[string]Policy{
-	Light{}.Name():   Light{},
-	Uniform{}.Name(): Uniform{},
-	Pattern{}.Name(): Pattern{},
+	Light{}.Name():         Light{},
+	Uniform{}.Name():       Uniform{},
+	Pattern{}.Name():       Pattern{},
+	PatternPriors{}.Name(): PatternPriors{},
 }
 
 // ByName returns the policy called name ("light" or "uniform").

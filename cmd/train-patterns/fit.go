@@ -345,7 +345,7 @@ func runFit(args []string, stdout, stderr io.Writer) error {
 	holdout := fs.Int("holdout", 5, "hold out game k when k mod holdout == 0 (0: none)")
 	minCount := fs.Int("min-count", 3, "least number of times a pattern must be met among the training actions to get its own gamma")
 	sweeps := fs.Int("sweeps", 300, "most MM sweeps")
-	solveFrom := fs.Int("solve-from", 12, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off)")
+	solveFrom := fs.Int("solve-from", 0, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off; leaving them out made worse priors in matches)")
 	solveNodes := fs.Int64("solve-nodes", 20_000_000, "solver nodes per position (a position not proved within them is kept)")
 	tol := fs.Float64("tol", 1e-6, "stop when a sweep gains less mean log-likelihood than this")
 	if err := fs.Parse(args); err != nil {
