@@ -58,7 +58,7 @@ func Defaults() Options {
 	return Options{
 		Budget:    0.5,
 		Workers:   1,
-		C:         0.7,
+		C:         0.3,
 		RAVE:      1000,
 		Expand:    2,
 		Policy:    "light",
