@@ -79,7 +79,7 @@ func (o *Options) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.C, "c", o.C, "UCT exploration constant (0..10)")
 	fs.Float64Var(&o.RAVE, "rave", o.RAVE, "RAVE equivalence parameter, 0 turns RAVE off (0..1e9)")
 	fs.IntVar(&o.Expand, "expand", o.Expand, "visits before a leaf is expanded (1..1000)")
-	fs.StringVar(&o.Policy, "policy", o.Policy, "rollout policy: light, uniform or pattern")
+	fs.StringVar(&o.Policy, "policy", o.Policy, "rollout policy: "+strings.Join(PolicyNames(), ", "))
 	fs.BoolVar(&o.Priors, "priors", o.Priors, "use prior knowledge for new tree nodes")
 	fs.BoolVar(&o.Solve, "solve", o.Solve, "use the exact endgame solver")
 	fs.IntVar(&o.SolveFrom, "solve-from", o.SolveFrom, "first move number at which the solver is tried (1..24)")
