@@ -95,7 +95,9 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 			t.Fatalf("entry %d: move %s listed twice", i, e.Move)
 		case e.Order != i:
 			t.Fatalf("entry %d has order %d", i, e.Order)
-		case e.Visits <= 0:
+		case e.Visits < 0 || e.Visits == 0 && e.Winrate != 0 && e.Winrate != 10000:
+			// Only an action proven when its parent was expanded (one that ends the
+			// game) is listed without a visit.
 			t.Fatalf("entry %d: %d visits", i, e.Visits)
 		case e.Winrate < 0 || e.Winrate > 10000 || e.Prior < 0 || e.Prior > 10000:
 			t.Fatalf("entry %d: winrate %d prior %d out of 0..10000", i, e.Winrate, e.Prior)

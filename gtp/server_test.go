@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/engine"
 )
 
 // step is one input line of a scripted session and what its response must be: want
@@ -197,7 +198,7 @@ func TestScriptedSession(t *testing.T) {
 		{in: "littlego-set_param playouts", want: "? syntax error"},
 		{in: "littlego-get_param bogus", want: "? unknown parameter bogus"},
 		{in: "littlego-get_param", check: func(t *testing.T, r response) {
-			for _, want := range []string{"playouts 100", "c 0.7", "rave 1000", "expand 2", "workers 1", "budget 0.5",
+			for _, want := range []string{"playouts 100", fmt.Sprintf("c %g", engine.Defaults().C), "rave 1000", "expand 2", "workers 1", "budget 0.5",
 				"policy light", "priors true", "solve true", "solve-from 12", "plan true", "seed 1"} {
 				if !strings.Contains("\n"+r.text+"\n", "\n"+want+"\n") {
 					t.Errorf("get_param lacks %q:\n%s", want, r.text)
