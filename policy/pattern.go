@@ -338,10 +338,8 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 		return 0, p.winning(c) // a pass ends the game: take a win, never a loss
 	case p.move == p.last:
 		return 0, false // a placement can only add to the score of the last move
-	case p.winning(c):
-		return p.t.pass[1], false
 	}
-	return p.t.pass[2], false
+	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%NumPassLevels], false
 }
 
 // correct computes the sampling weights of the points whose stored weight for c is

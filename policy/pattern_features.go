@@ -37,10 +37,13 @@ const (
 	// FeatureLast: the relation to the opponent's last move (a placement): 1 an
 	// orthogonal neighbour of it, 2 a diagonal neighbour.
 	FeatureLast
-	// FeaturePass is Pass's own feature: 1 when the side to move would win if the
-	// game ended now, 2 when it would lose. (A pass after the opponent's pass, which
-	// ends the game, is not rated: the policy passes when that wins and never when it
-	// loses. On the last move of the game the policy never passes while it can place.)
+	// FeaturePass is Pass's own feature, by the stage of the game and the score:
+	// 1 + 2*stage + (1 if the side to move would lose were the game to end now),
+	// stage 0 with 13 or more moves left (this one included: moves 1-12 of 24), 1
+	// with 9-12 left, 2 with 5-8, 3 with 4 or fewer. Strong players pass only near the
+	// end. (A pass after the opponent's pass, which ends the game, is not rated: the
+	// policy passes when that wins and never when it loses. On the last move of the
+	// game the policy never passes while it can place.)
 	FeaturePass
 	// NumPatternFeatures is the number of features.
 	NumPatternFeatures
@@ -55,7 +58,7 @@ const (
 	NumSelfAtariLevels = 4
 	NumAtariLevels     = 3
 	NumLastLevels      = 3
-	NumPassLevels      = 3
+	NumPassLevels      = 9
 )
 
 // NumPointClasses is the number of classes of points under the symmetries of the
@@ -506,13 +509,27 @@ func lastLevel(x, last board.Point) uint8 {
 	return 0
 }
 
-// passLevel returns the level of FeaturePass for the side to move in pos: 1 if it
-// would win were the game to end now, 2 if it would lose.
+// passLevel returns the level of FeaturePass for the side to move in pos.
 func passLevel(pos *board.Position) uint8 {
-	if pos.Winner() == pos.Turn {
-		return 1
+	return passLevelOf(pos.MovesLeft(), pos.Winner() == pos.Turn)
+}
+
+// passLevelOf returns the level of FeaturePass with left moves left (this one
+// included) for a side that would win, or lose, were the game to end now.
+func passLevelOf(left int, winning bool) uint8 {
+	stage := uint8(3)
+	switch {
+	case left >= 13:
+		stage = 0
+	case left >= 9:
+		stage = 1
+	case left >= 5:
+		stage = 2
 	}
-	return 2
+	if winning {
+		return 1 + 2*stage
+	}
+	return 2 + 2*stage
 }
 
 // PatternAction is an action the pattern policy may choose, with its feature levels.

@@ -98,7 +98,7 @@ func testPatternWeights() *PatternWeights {
 	w.SelfAtari = [NumSelfAtariLevels]float32{1, 0.5, 0.05, 0.01}
 	w.Atari = [NumAtariLevels]float32{1, 2, 4}
 	w.Last = [NumLastLevels]float32{1, 3, 2}
-	w.Pass = [NumPassLevels]float32{1, 0.2, 0.02}
+	w.Pass = [NumPassLevels]float32{1, 0.2, 0.02, 0.3, 0.03, 0.5, 0.05, 0.9, 0.09}
 	return &w
 }
 
