@@ -3,19 +3,22 @@
 // Command train-patterns builds the weights of the pattern rollout policy
 // (policy.Pattern):
 //
-//	train-patterns gen -games 400 -playouts 50000 -out policy/testdata/patterns/selfplay.txt
+//	train-patterns gen -games 600 -playouts 50000 -seed 1 -out policy/testdata/patterns/selfplay.txt
 //	train-patterns fit -data policy/testdata/patterns/selfplay.txt -out policy/pattern_weights.go
-//	train-patterns eval -data policy/testdata/patterns/selfplay.txt
+//	train-patterns eval -data policy/testdata/patterns/selfplay.txt -value-playouts 64
 //
 // gen plays self-play games of the engine at a high fixed number of playouts per move
 // (reproducible: one worker, seeded), after a few uniformly random opening moves so
-// that the games differ; fit replays them and fits the gammas of every feature to the
-// engine's moves with Coulom's minorisation-maximisation for the generalised
-// Bradley-Terry model ("Computing Elo ratings of move patterns in the game of Go",
-// ICGA Journal 30(4), 2007; Hunter, "MM algorithms for generalized Bradley-Terry
-// models", Annals of Statistics 32(1), 2004), and writes the Go file; eval reports
-// how often the pattern policy and the light policy pick the engine's move on the
-// held-out games. Matches between engine settings are cmd/arena's job
+// that the games differ (the checked-in data took about 10 CPU minutes); fit replays
+// them and fits the gammas of every feature to the engine's moves with Coulom's
+// minorisation-maximisation for the generalised Bradley-Terry model ("Computing Elo
+// ratings of move patterns in the game of Go", ICGA Journal 30(4), 2007; Hunter, "MM
+// algorithms for generalized Bradley-Terry models", Annals of Statistics 32(1), 2004),
+// deterministically, and writes the Go file (go generate ./policy runs it); eval
+// reports how often the pattern policy and the light policy pick the engine's move on
+// the held-out games, how often they pick a winning move where the exact solver finds
+// the choice critical, and with -value-playouts how well their playouts judge proved
+// positions. Matches between engine settings are cmd/arena's job
 // (engine:policy=pattern against engine:policy=light).
 package main
 

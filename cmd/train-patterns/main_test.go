@@ -98,7 +98,11 @@ func TestBadRecordsAreRefused(t *testing.T) {
 }
 
 func TestFitLearnsThePlayersPreferences(t *testing.T) {
-	train, test := samples(greedyGames(120), 4)
+	games := 120
+	if testing.Short() {
+		games = 40
+	}
+	train, test := samples(greedyGames(games), 4)
 	if len(test) == 0 || len(train) == 0 {
 		t.Fatal("no samples")
 	}
