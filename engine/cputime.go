@@ -3,16 +3,12 @@
 package engine
 
 import (
-	"syscall"
 	"time"
+
+	"littlego/mcts"
 )
 
 // ProcessCPU returns the user plus system CPU time used so far by the whole process,
-// every thread included (getrusage RUSAGE_SELF), start-up included.
-func ProcessCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// every thread included, start-up included: the clock every budget of the engine runs
+// on (it is mcts.ProcessCPUTime).
+func ProcessCPU() time.Duration { return mcts.ProcessCPUTime() }
