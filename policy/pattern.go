@@ -638,19 +638,48 @@ func (p *patternPlayer) PriorsAfter(pos *board.Position, last board.Point, out *
 		return
 	}
 	p.load(pos, last)
-	var prob [board.NumActions]float64
-	p.probabilities(&prob)
-	legal := pos.Legal()
-	n := float64(legal.Count() + 1)
-	set := func(a board.Point) {
-		rel := prob[a] * n
+	c := p.turn
+	p.refresh(c)
+	passW, forced := p.passWeight(c)
+	if forced {
+		passW = 1
+	}
+	// The legal placements are those of positive weight, the ko point aside; their
+	// sampling weights are the stored ones, corrected at the special points.
+	special := p.correct(c)
+	w := &p.weight[c]
+	var raw [board.NumPoints]uint32
+	var legal board.Bitboard
+	all := uint64(passW)
+	for x := range board.NumPoints {
+		v := w[x]
+		if v == 0 || p.ko.Has(board.Point(x)) {
+			continue
+		}
+		if special.Has(board.Point(x)) {
+			v = p.adj[x]
+		}
+		if forced {
+			v = 0
+		}
+		raw[x] = v
+		legal |= board.Point(x).Bit()
+		all += uint64(v)
+	}
+	if all == 0 {
+		passW, all = 1, 1 // no legal placement: Pass is certain
+	}
+	// rel = probability * number of legal actions.
+	scale := float64(legal.Count()+1) / float64(all)
+	set := func(a board.Point, v uint32) {
+		rel := float64(v) * scale
 		rate := 0.5 + PatternPriorSpread*(rel-1)/(rel+1)
 		out[a] = Prior{Visits: PatternPriorVisits, Wins: float32(PatternPriorVisits * rate)}
 	}
 	for b := legal; b != 0; b &= b - 1 {
-		set(b.First())
+		set(b.First(), raw[b.First()])
 	}
-	set(board.Pass)
+	set(board.Pass, passW)
 }
 
 // BuiltinPatternWeights returns a copy of the weights of the zero Pattern.

@@ -631,3 +631,63 @@ func TestPatternPriorsPolicy(t *testing.T) {
 		t.Fatalf("pattern-priors allocates %.1f times", allocs)
 	}
 }
+
+// BenchmarkPatternPriors measures the priors of a new tree node (Light's and the
+// pattern policy's) on 64 positions at move 9.
+func BenchmarkPatternPriors(b *testing.B) {
+	var mid []board.Position
+	rng := NewRand(77)
+	for len(mid) < 64 {
+		pos := board.New()
+		for !pos.Over && pos.Move < 9 {
+			pos.Play(Light{}.Move(&pos, &rng))
+		}
+		if !pos.Over {
+			mid = append(mid, pos)
+		}
+	}
+	for _, pol := range []Policy{Light{}, Pattern{}} {
+		b.Run(pol.Name(), func(b *testing.B) {
+			pr := pol.NewPlayer().(Priorer)
+			var out [board.NumActions]Prior
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				pr.Priors(&mid[i&63], &out)
+				i++
+			}
+		})
+	}
+}
+
+func TestPatternPriorsMatchTheProbabilities(t *testing.T) {
+	positions, prevs := patGames(40, 12)
+	for _, pol := range []Pattern{{}, NewPattern(testPatternWeights())} {
+		p := pol.NewPlayer().(*patternPlayer)
+		for i := range positions {
+			pos := positions[i]
+			if pos.Over {
+				continue
+			}
+			var pr [board.NumActions]Prior
+			p.PriorsAfter(&pos, prevs[i], &pr)
+			var prob [board.NumActions]float64
+			pol.Probabilities(&pos, prevs[i], &prob)
+			legal := pos.Legal()
+			n := float64(legal.Count() + 1)
+			for a := board.Point(0); a < board.NumActions; a++ {
+				if a != board.Pass && !legal.Has(a) {
+					if pr[a] != (Prior{}) {
+						t.Fatalf("illegal %v has prior %v", a, pr[a])
+					}
+					continue
+				}
+				rel := prob[a] * n
+				want := PatternPriorVisits * (0.5 + PatternPriorSpread*(rel-1)/(rel+1))
+				if pr[a].Visits != PatternPriorVisits || math.Abs(float64(pr[a].Wins)-want) > 1e-3 {
+					t.Fatalf("%v: prior %v, want %v wins of %v in\n%v", a, pr[a], want, PatternPriorVisits, &pos)
+				}
+			}
+		}
+	}
+}
