@@ -64,7 +64,7 @@ func Defaults() Options {
 		Policy:    "light",
 		Priors:    true,
 		Solve:     true,
-		SolveFrom: 12,
+		SolveFrom: 10,
 		Plan:      true,
 		Seed:      1,
 	}
