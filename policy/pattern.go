@@ -21,8 +21,11 @@ import (
 //
 // Passing: after the opponent's pass the policy passes when that wins the game (the
 // side to move is ahead on the board) and never when it loses; on the last move of
-// the game it never passes while a placement is legal; otherwise Pass is rated by its
-// own feature like any move, so it is chosen when every placement is rated far below it.
+// the game it never passes while a placement is legal. Otherwise the learned model
+// (Probabilities, and the priors) rates Pass by its own feature like any move, but the
+// playouts, like Light, do not pass while an acceptable placement (legal, not a
+// self-atari of two or more stones) remains: the strong player's passes come from
+// decided positions near the end and would bias playouts from open ones.
 //
 // Each Player keeps, incrementally, every stone's group and liberties, every point's
 // 3x3 code for both colours, the weight of every point for both colours and the
@@ -256,6 +259,9 @@ type patternPlayer struct {
 	weight [2][board.NumPoints]uint32
 	rowSum [2][board.Size]uint32
 	dirty  [2]board.Bitboard
+	// poor[c] holds the points where a placement of c is a self-atari of two or more
+	// stones (up to date where weight is).
+	poor [2]board.Bitboard
 	// adj holds the corrected weights of the special points of the current choice,
 	// rows the corrected weights of the rows.
 	adj  [board.NumPoints]uint32
@@ -274,6 +280,7 @@ func (p *patternPlayer) load(pos *board.Position, prev board.Point) {
 	p.prev = prev
 	p.weight = [2][board.NumPoints]uint32{}
 	p.rowSum = [2][board.Size]uint32{}
+	p.poor = [2]board.Bitboard{}
 	p.dirty = [2]board.Bitboard{board.Full, board.Full}
 }
 
@@ -296,9 +303,10 @@ func (p *patternPlayer) refresh(c board.Color) {
 	for d := p.dirty[c]; d != 0; d &= d - 1 {
 		x := d.First()
 		var v uint32
+		poor := false
 		if empty.Has(x) {
 			if p.s.tactical(x) {
-				v = p.rate(x, c)
+				v, poor = p.rate(x, c)
 			} else {
 				code := uint32(p.s.codes[x] >> shift)
 				v = scaledWeight(t.gamma(code) * t.pointGamma[x])
@@ -306,23 +314,30 @@ func (p *patternPlayer) refresh(c board.Color) {
 		}
 		sums[rowOf[x]] += v - w[x] // exact modulo 2^32
 		w[x] = v
+		bit := x.Bit()
+		p.poor[c] &^= bit
+		if poor {
+			p.poor[c] |= bit
+		}
 	}
 	p.dirty[c] = 0
 }
 
-// rate returns the weight of a placement of c on the empty point x, 0 if it is suicide.
-func (p *patternPlayer) rate(x board.Point, c board.Color) uint32 {
+// rate returns the weight of a placement of c on the empty point x, 0 if it is
+// suicide, and whether it is poor: a self-atari of two or more stones.
+func (p *patternPlayer) rate(x board.Point, c board.Color) (w uint32, poor bool) {
 	t := p.t
 	code := p.s.code(x, c)
 	g := t.gamma(code) * t.pointGamma[x]
 	if p.s.tactical(x) {
 		lv, legal := p.s.tactics(x, c)
 		if !legal {
-			return 0
+			return 0, false
 		}
 		g *= t.tactics[lv.index()]
+		poor = lv.selfAtari() >= 2
 	}
-	return scaledWeight(g)
+	return scaledWeight(g), poor
 }
 
 // winning reports whether c would win if the game ended now.
@@ -331,7 +346,35 @@ func (p *patternPlayer) winning(c board.Color) bool {
 	return (margin >= board.BlackMargin) == (c == board.Black)
 }
 
-// passWeight returns the weight of Pass for c, and whether Pass is forced (it wins).
+// playoutPassWeight returns the weight of Pass for c in a playout, and whether Pass is
+// forced (it wins): passWeight's, except that a playout does not pass while c has an
+// acceptable placement (legal, not a self-atari of two or more stones), as Light does.
+// The strong player's passes that the model learnt come from decided positions near
+// the end, where passing costs nothing; in a playout from an open position they would
+// throw the game away and bias its result.
+func (p *patternPlayer) playoutPassWeight(c board.Color) (w uint32, forced bool) {
+	w, forced = p.passWeight(c)
+	if w != 0 && p.acceptable(c) {
+		w = 0
+	}
+	return w, forced
+}
+
+// acceptable reports whether c has a legal placement that is not a self-atari of two
+// or more stones.
+func (p *patternPlayer) acceptable(c board.Color) bool {
+	w := &p.weight[c]
+	ok := p.poor[c] | p.ko
+	for x := range board.NumPoints {
+		if w[x] != 0 && !ok.Has(board.Point(x)) {
+			return true
+		}
+	}
+	return false
+}
+
+// passWeight returns the weight of Pass for c under the learned model, and whether
+// Pass is forced (it wins).
 func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 	switch {
 	case p.passed:
@@ -385,7 +428,7 @@ func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
 
 // choose returns c's action, sampled in proportion to the weights.
 func (p *patternPlayer) choose(c board.Color, rng *Rand) board.Point {
-	passW, forced := p.passWeight(c)
+	passW, forced := p.playoutPassWeight(c)
 	if forced {
 		return board.Pass
 	}
@@ -568,8 +611,8 @@ func (p *patternPlayer) PlayoutAfter(pos *board.Position, last board.Point, rng 
 	p.store(pos)
 }
 
-// probabilities sets out[a] to the probability that the policy chooses action a in the
-// loaded state.
+// probabilities sets out[a] to the probability that the learned model gives action a
+// in the loaded state.
 func (p *patternPlayer) probabilities(out *[board.NumActions]float64) {
 	*out = [board.NumActions]float64{}
 	c := p.turn
@@ -599,9 +642,11 @@ func (p *patternPlayer) probabilities(out *[board.NumActions]float64) {
 	}
 }
 
-// Probabilities sets out[a] to the probability that the pattern policy chooses the
+// Probabilities sets out[a] to the probability that the learned model gives the
 // action a in pos when the opponent's last action was last (board.NoPoint if
-// unknown). A game that is over gets all zeros.
+// unknown): what the priors are made of. Move and Playout choose by it too, except
+// that they do not pass while an acceptable placement remains. A game that is over
+// gets all zeros.
 func (pt Pattern) Probabilities(pos *board.Position, last board.Point, out *[board.NumActions]float64) {
 	if pos.Over {
 		*out = [board.NumActions]float64{}

@@ -141,6 +141,13 @@ func TestPatternIncrementalStateEqualsFreshLoad(t *testing.T) {
 			p.refresh(board.Black)
 			p.refresh(board.White)
 			want := freshWeights(tab, &replay, x)
+			q := patternPlayer{t: tab}
+			q.load(&replay, x)
+			q.refresh(board.Black)
+			q.refresh(board.White)
+			if p.poor != q.poor {
+				t.Fatalf("after %v in\n%v\nincremental poor %b, fresh %b", x, &replay, p.poor, q.poor)
+			}
 			if p.weight != want {
 				t.Fatalf("after %v in\n%v\nincremental weights %v\nfresh weights %v", x, &replay, p.weight, want)
 			}
@@ -459,6 +466,49 @@ func TestPatternPassRules(t *testing.T) {
 	if prob[board.Pass] != 0 {
 		t.Fatalf("a pass on the last move has probability %v", prob[board.Pass])
 	}
+}
+
+func TestPatternPlayoutsPassOnlyWithoutAcceptablePlacements(t *testing.T) {
+	w := testPatternWeights()
+	for l := range w.Pass {
+		w.Pass[l] = 1000 // the model would pass almost always
+	}
+	pol := NewPattern(w)
+	player := pol.NewPlayer()
+	rng := NewRand(3)
+	positions, _ := patGames(40, 13)
+	for _, pos := range positions {
+		if pos.Over || pos.Passed {
+			continue
+		}
+		// Acceptable: legal and not a self-atari of two or more stones.
+		acceptable := false
+		for b := pos.Legal(); b != 0; b &= b - 1 {
+			if !selfAtariOfTwo(pos, b.First()) {
+				acceptable = true
+			}
+		}
+		var prob [board.NumActions]float64
+		pol.Probabilities(&pos, board.NoPoint, &prob)
+		for range 5 {
+			x := player.Move(&pos, &rng)
+			if acceptable && x == board.Pass {
+				t.Fatalf("the playout passed with an acceptable placement in\n%v", &pos)
+			}
+		}
+		if acceptable && pos.Move != pos.Last && prob[board.Pass] < 0.1 {
+			t.Fatalf("the model should rate Pass at 1000 high: %v", prob[board.Pass])
+		}
+	}
+}
+
+// selfAtariOfTwo reports whether the legal placement p leaves its group of two or more
+// stones with a single liberty.
+func selfAtariOfTwo(pos board.Position, p board.Point) bool {
+	c := pos.Turn
+	pos.Play(p)
+	grp := board.Group(p.Bit(), pos.Stones[c])
+	return grp != p.Bit() && (grp.Neighbours()&pos.Empty()).Count() == 1
 }
 
 func TestPatternSymmetricPositionsGetSymmetricWeights(t *testing.T) {

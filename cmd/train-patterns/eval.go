@@ -184,7 +184,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 // its direct measure, apart from speed.
 func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, policies []policy.Policy) {
 	s := solver.New(22)
-	type score struct{ sqErr, right float64 }
+	type score struct {
+		sqErr, right float64
+		bias         [2]float64 // mean result - truth, by the side to move
+	}
+	var byColour [2]int
 	scores := make([]score, len(policies))
 	players := make([]policy.Player, len(policies))
 	for i, p := range policies {
@@ -206,6 +210,7 @@ func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, pol
 			truth = 1
 		}
 		count++
+		byColour[pos.Turn]++
 		for k, pl := range players {
 			wins := 0
 			for range n {
@@ -218,13 +223,15 @@ func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, pol
 			}
 			mean := float64(wins) / float64(n)
 			scores[k].sqErr += (mean - truth) * (mean - truth)
+			scores[k].bias[pos.Turn] += mean - truth
 			if (mean > 0.5) == (truth == 1) {
 				scores[k].right++
 			}
 		}
 	}
-	fmt.Fprintf(w, "playout judgement, %d proved positions at moves %d-%d, %d playouts each: mean squared error, right side of 1/2\n", count, from, to, n)
+	fmt.Fprintf(w, "playout judgement, %d proved positions at moves %d-%d, %d playouts each: mean squared error, right side of 1/2, bias (mean result - truth) with Black / White to move\n", count, from, to, n)
 	for k, p := range policies {
-		fmt.Fprintf(w, "  %-8s %.4f  %5.1f%%\n", p.Name(), scores[k].sqErr/float64(max(count, 1)), 100*scores[k].right/float64(max(count, 1)))
+		fmt.Fprintf(w, "  %-8s %.4f  %5.1f%%  %+.3f / %+.3f\n", p.Name(), scores[k].sqErr/float64(max(count, 1)), 100*scores[k].right/float64(max(count, 1)),
+			scores[k].bias[0]/float64(max(byColour[0], 1)), scores[k].bias[1]/float64(max(byColour[1], 1)))
 	}
 }
