@@ -1,0 +1,334 @@
+// main.go: the perfect-play check: the engine's moves in positions from arena games, judged by the exact solver.
+
+// Command perfect checks that the engine keeps a won game won. It reads arena game
+// records (the JSON lines of `arena -json`), replays them, and collects the positions
+// at the chosen move numbers in which the side to move wins with perfect play. In each
+// (in a seeded random order, duplicates removed, at most -n), a fresh engine chooses a
+// move exactly as my_player would (the position goes through input.txt's format, the
+// game plan and the default budget apply), and the solver judges the result: the move
+// keeps the win when the game ends won or the opponent, to move, is proved lost.
+//
+//	perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...
+//
+// It prints one line per move number (positions, kept, lost, unverified, CPU per move)
+// and every position in which the win slipped, as a diagram with the move, so that it
+// can be studied. The exit status is 1 when a win slipped or the input is bad.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"littlego/arena"
+	"littlego/board"
+	"littlego/engine"
+	"littlego/solver"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "perfect:", err)
+		os.Exit(1)
+	}
+}
+
+// errSlipped reports that the engine let a won position go.
+var errSlipped = errors.New("the engine gave away a won position")
+
+// sample is one position to check: where it came from and the position itself.
+type sample struct {
+	from string // file:game
+	pos  board.Position
+}
+
+// tally counts the outcome at one move number.
+type tally struct {
+	positions, kept, lost, unverified int
+	solverMoves                       int
+	sumCPU, maxCPU                    time.Duration
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("perfect", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	moves := fs.String("moves", "11-24", "move numbers to check: a range lo-hi or a list 8,9,10 (14 or fewer moves left: 11-24)")
+	count := fs.Int("n", 1000, "positions to check at most (seeded random order)")
+	order := fs.Uint64("order", 1, "seed of the order in which positions are drawn")
+	verify := fs.Float64("verify-budget", 60, "CPU seconds the solver may spend judging one position (0: no limit)")
+	opts := engine.Defaults()
+	opts.RegisterFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	lo, hi, list, err := parseMoves(*moves)
+	if err != nil {
+		return err
+	}
+	if *count < 1 {
+		return fmt.Errorf("-n %d: must be at least 1", *count)
+	}
+	if *verify < 0 {
+		return fmt.Errorf("-verify-budget %v: must be 0 (no limit) or positive", *verify)
+	}
+	if fs.NArg() == 0 {
+		return errors.New("no game records: give one or more files written by arena -json")
+	}
+	want := func(m int) bool {
+		if list != nil {
+			return list[m]
+		}
+		return m >= lo && m <= hi
+	}
+	var all []sample
+	seen := map[uint64]bool{}
+	for _, path := range fs.Args() {
+		got, err := readPositions(path, want, seen)
+		if err != nil {
+			return err
+		}
+		all = append(all, got...)
+	}
+	rng := rand.New(rand.NewPCG(*order, 0x7065726665637421))
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+
+	lim := time.Duration(*verify * float64(time.Second))
+	judge := solver.New(22)
+	var byMove [board.MaxMoves + 1]tally
+	checked, slipped := 0, 0
+	progress := newProgress(stderr, *count)
+	for _, s := range all {
+		if checked == *count {
+			break
+		}
+		judge.Clear()
+		r := judge.Solve(s.pos, solver.Limits{CPU: lim})
+		if !r.Known || !r.Win {
+			continue // only positions the side to move wins are checked
+		}
+		checked++
+		progress.step(checked)
+		t := &byMove[s.pos.Move]
+		t.positions++
+		mv, rep, err := engineMove(opts, s.pos)
+		if err != nil {
+			return err
+		}
+		t.sumCPU += rep.cpu
+		t.maxCPU = max(t.maxCPU, rep.cpu)
+		if rep.method == "solver" {
+			t.solverMoves++
+		}
+		child := s.pos
+		if !play(&child, mv) {
+			return fmt.Errorf("%s: the engine chose illegal %v at move %d", s.from, mv, s.pos.Move)
+		}
+		var keeps, known bool
+		if child.Over {
+			keeps, known = child.Winner() == s.pos.Turn, true
+		} else {
+			judge.Clear()
+			cr := judge.Solve(child, solver.Limits{CPU: lim})
+			keeps, known = !cr.Win, cr.Known
+		}
+		switch {
+		case !known:
+			t.unverified++
+		case keeps:
+			t.kept++
+		default:
+			t.lost++
+			slipped++
+			judge.Clear()
+			win, _, _ := judge.WinningMoves(s.pos, solver.Limits{CPU: lim})
+			fmt.Fprintf(stdout, "SLIPPED %s move %d: %s played %v (%s, %v CPU); winning: %v\n%s\n",
+				s.from, s.pos.Move, s.pos.Turn, mv, rep.method, rep.cpu.Round(time.Millisecond), win, s.pos.String())
+		}
+	}
+	progress.done()
+	fmt.Fprintf(stdout, "engine: %s\n", opts)
+	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files)\n", checked, len(all), fs.NArg())
+	fmt.Fprintf(stdout, "%4s %9s %6s %5s %10s %12s %10s %9s\n", "move", "positions", "kept", "lost", "unverified", "solver-moves", "mean-cpu-s", "max-cpu-s")
+	var total tally
+	for m := 1; m <= board.MaxMoves; m++ {
+		t := byMove[m]
+		if t.positions == 0 {
+			continue
+		}
+		fmt.Fprintf(stdout, "%4d %9d %6d %5d %10d %12d %10.3f %9.3f\n", m, t.positions, t.kept, t.lost, t.unverified, t.solverMoves,
+			t.sumCPU.Seconds()/float64(t.positions), t.maxCPU.Seconds())
+		total.positions += t.positions
+		total.kept += t.kept
+		total.lost += t.lost
+		total.unverified += t.unverified
+		total.solverMoves += t.solverMoves
+		total.sumCPU += t.sumCPU
+		total.maxCPU = max(total.maxCPU, t.maxCPU)
+	}
+	if total.positions > 0 {
+		fmt.Fprintf(stdout, "%4s %9d %6d %5d %10d %12d %10.3f %9.3f\n", "all", total.positions, total.kept, total.lost, total.unverified, total.solverMoves,
+			total.sumCPU.Seconds()/float64(total.positions), total.maxCPU.Seconds())
+	}
+	if slipped > 0 {
+		return errSlipped
+	}
+	return nil
+}
+
+// parseMoves reads "lo-hi" or "a,b,c".
+func parseMoves(s string) (lo, hi int, list map[int]bool, err error) {
+	bad := fmt.Errorf("-moves %q: expected a range like 11-24 or a list like 8,9,10 of move numbers 1..24", s)
+	if a, b, ok := strings.Cut(s, "-"); ok {
+		lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+		hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 != nil || err2 != nil || lo < 1 || hi > board.MaxMoves || lo > hi {
+			return 0, 0, nil, bad
+		}
+		return lo, hi, nil, nil
+	}
+	list = map[int]bool{}
+	for _, f := range strings.Split(s, ",") {
+		m, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || m < 1 || m > board.MaxMoves {
+			return 0, 0, nil, bad
+		}
+		list[m] = true
+	}
+	return 0, 0, list, nil
+}
+
+// readPositions replays every game of an arena JSON file and returns the positions at
+// the wanted move numbers that were not seen before, as my_player would read them from
+// input.txt.
+func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []sample
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var g arena.JSONGame
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return nil, fmt.Errorf("%s:%d: not an arena game record: %v", path, line, err)
+		}
+		pos := board.New()
+		var prev board.Stones // the board before the last action: input.txt's first board
+		for k, m := range g.Moves {
+			if m.Fault || pos.Over {
+				break
+			}
+			pt, err := board.ParseOutput(strings.NewReader(m.Move))
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: game %d, move %d: %v", path, line, g.Game, k+1, err)
+			}
+			if want(int(pos.Move)) {
+				asRead, err := throughInput(pos, prev)
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: game %d, move %d: %v", path, line, g.Game, k+1, err)
+				}
+				if key := asRead.Key(); !seen[key] {
+					seen[key] = true
+					out = append(out, sample{from: fmt.Sprintf("%s:game %d", path, g.Game), pos: asRead})
+				}
+			}
+			prev = pos.Stones
+			if !play(&pos, pt) {
+				return nil, fmt.Errorf("%s:%d: game %d, move %d: %v is illegal", path, line, g.Game, k+1, pt)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return out, nil
+}
+
+// throughInput returns pos, reached from the board prev by one action, as my_player sees
+// it: written in input.txt's format and read back (the host's ko reading included).
+func throughInput(pos board.Position, prev board.Stones) (board.Position, error) {
+	var buf bytes.Buffer
+	if err := board.FormatInput(&buf, pos.Turn, prev, pos.Stones); err != nil {
+		return board.Position{}, err
+	}
+	in, err := board.ParseInput(&buf)
+	if err != nil {
+		return board.Position{}, err
+	}
+	return in.Position(int(pos.Move)), nil
+}
+
+// play plays pt (a point or board.Pass) in pos and reports whether it was legal.
+func play(pos *board.Position, pt board.Point) bool {
+	if pt == board.Pass {
+		pos.Pass()
+		return true
+	}
+	_, ok := pos.Play(pt)
+	return ok
+}
+
+// progress shows a bar on stderr when stderr is a terminal, and nothing otherwise.
+type progress struct{ bar *progressbar.ProgressBar }
+
+func newProgress(stderr io.Writer, n int) progress {
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return progress{progressbar.NewOptions(n, progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("won positions checked"), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))}
+	}
+	return progress{}
+}
+
+func (p progress) step(done int) {
+	if p.bar != nil {
+		p.bar.Set(done)
+	}
+}
+
+func (p progress) done() {
+	if p.bar != nil {
+		p.bar.Finish()
+	}
+}
+
+// moveReport is what the check keeps of a move.
+type moveReport struct {
+	method string
+	cpu    time.Duration
+}
+
+// engineMove asks a fresh engine (as a fresh my_player process would be) for a move.
+func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, error) {
+	e, err := engine.New(o)
+	if err != nil {
+		return board.NoPoint, moveReport{}, err
+	}
+	start := engine.ProcessCPU()
+	mv, rep := e.GenMove(pos)
+	return mv, moveReport{method: rep.Method, cpu: engine.ProcessCPU() - start}, nil
+}

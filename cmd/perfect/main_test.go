@@ -1,0 +1,104 @@
+// main_test.go: the perfect-play check on games of the built-in players: it passes the engine and catches a weak one.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/arena"
+)
+
+// writeGames plays n games between two built-in agents and writes them as arena -json does.
+func writeGames(t *testing.T, a, b string, n int) string {
+	t.Helper()
+	agentA, err := arena.ParseAgent(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentB, err := arena.ParseAgent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: 10 * time.Second, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for i := range recs {
+		if err := recs[i].WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "games.json")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestEngineKeepsWins(t *testing.T) {
+	games := writeGames(t, "random", "greedy", 20)
+	var out, errOut bytes.Buffer
+	err := run([]string{"-moves", "14-24", "-n", "60", "-budget", "0.1", games}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("run: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "60 won positions checked") {
+		t.Fatalf("expected 60 positions checked:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), "SLIPPED") {
+		t.Fatalf("a win slipped:\n%s", out.String())
+	}
+}
+
+// A one-playout engine without the solver must be caught giving wins away: the check
+// can fail.
+func TestWeakEngineCaught(t *testing.T) {
+	games := writeGames(t, "random", "random", 20)
+	var out, errOut bytes.Buffer
+	err := run([]string{"-moves", "16-24", "-n", "150", "-solve=false", "-priors=false", "-playouts", "1", "-policy", "uniform", games}, &out, &errOut)
+	if !errors.Is(err, errSlipped) {
+		t.Fatalf("run = %v, want errSlipped\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "SLIPPED") {
+		t.Fatalf("no slipped position listed:\n%s", out.String())
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.json")
+	if err := os.WriteFile(junk, []byte("{not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	illegal := filepath.Join(dir, "illegal.json")
+	if err := os.WriteFile(illegal, []byte(`{"game":1,"moves":[{"color":"B","move":"2,2"},{"color":"W","move":"2,2"}]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{junk}, "not an arena game record"},
+		{[]string{illegal}, "is illegal"},
+		{[]string{filepath.Join(dir, "missing.json")}, "no such file"},
+		{[]string{}, "no game records"},
+		{[]string{"-moves", "30-40", junk}, "-moves"},
+		{[]string{"-moves", "9-x", junk}, "-moves"},
+		{[]string{"-n", "0", junk}, "-n 0"},
+		{[]string{"-budget", "99", junk}, "budget"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(tc.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("run(%q) = %v, want an error containing %q", tc.args, err, tc.want)
+		}
+	}
+}
