@@ -61,7 +61,7 @@ func Defaults() Options {
 		C:         0.3,
 		RAVE:      1000,
 		Expand:    2,
-		Policy:    "light",
+		Policy:    "pattern-priors",
 		Priors:    true,
 		Solve:     true,
 		SolveFrom: 10,

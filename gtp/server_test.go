@@ -199,7 +199,7 @@ func TestScriptedSession(t *testing.T) {
 		{in: "littlego-get_param bogus", want: "? unknown parameter bogus"},
 		{in: "littlego-get_param", check: func(t *testing.T, r response) {
 			for _, want := range []string{"playouts 100", fmt.Sprintf("c %g", engine.Defaults().C), "rave 1000", "expand 2", "workers 1", "budget 0.5",
-				"policy light", "priors true", "solve true", fmt.Sprintf("solve-from %d", engine.Defaults().SolveFrom), "plan true", "seed 1"} {
+				"policy " + engine.Defaults().Policy, "priors true", "solve true", fmt.Sprintf("solve-from %d", engine.Defaults().SolveFrom), "plan true", "seed 1"} {
 				if !strings.Contains("\n"+r.text+"\n", "\n"+want+"\n") {
 					t.Errorf("get_param lacks %q:\n%s", want, r.text)
 				}
