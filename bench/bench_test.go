@@ -155,6 +155,39 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchPolicy measures one-worker searches from the empty board with each
+// rollout policy (the light policy is BenchmarkSearch's default; pattern-priors is the
+// engine's): what a policy costs the search in iterations per CPU second.
+func BenchmarkSearchPolicy(b *testing.B) {
+	for _, name := range []string{"light", "pattern-priors", "pattern"} {
+		pol, err := policy.ByName(name)
+		if err != nil {
+			continue // the policy is optional
+		}
+		b.Run(name, func(b *testing.B) {
+			cfg := SearchConfig(searchPlayouts, 1)
+			cfg.Policy = pol
+			s, err := mcts.NewSearcher(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			iterations := 0
+			b.ReportAllocs()
+			var clock cpuClock
+			for b.Loop() {
+				clock.begin()
+				res, err := s.Search(ctx, board.New())
+				if err != nil {
+					b.Fatal(err)
+				}
+				iterations += res.Iterations
+			}
+			clock.report(b, float64(iterations), "iterations")
+		})
+	}
+}
+
 // BenchmarkSearchWorkload measures the profiled workload of cmd/profile: one search
 // of the default configuration from each workload position.
 func BenchmarkSearchWorkload(b *testing.B) {
