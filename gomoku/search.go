@@ -36,7 +36,8 @@ type Result struct {
 	// Nodes counts the positions below the root that the search generated (one per
 	// move evaluated, leaves included).
 	Nodes int64
-	// LogLines counts the lines of the traverse log, header included (0 for Greedy).
+	// LogLines counts the lines of the traverse log, header included, written or not
+	// (a nil log writer); 0 for Greedy.
 	LogLines int64
 }
 
@@ -134,6 +135,9 @@ func (s *Searcher) Solve(p *Problem, log io.Writer) (Result, error) {
 		v = s.alphaBeta(rootNode, 0, 0, -infinity, infinity)
 	}
 	res := Result{Move: s.best, Value: v, Nodes: s.nodes, LogLines: s.lines}
+	if p.Task == Greedy {
+		res.LogLines = 0
+	}
 	if s.logging {
 		err := s.out.Flush()
 		s.out.Reset(io.Discard)
