@@ -41,8 +41,8 @@ type Result struct {
 	LogLines int64
 }
 
-// Searcher runs searches. It owns its board copy, the expansion order, the move names
-// and the log buffer, so a search allocates nothing. The zero Searcher is not usable;
+// Searcher runs searches. It owns its board copy, the move names and the log buffer,
+// so a search allocates nothing. The zero Searcher is not usable;
 // make one with NewSearcher. A Searcher is not safe for concurrent use.
 type Searcher struct {
 	board  Board
@@ -52,8 +52,8 @@ type Searcher struct {
 	// logging is false when no log is wanted (Greedy, or a nil writer): lines are
 	// then counted but not formatted.
 	logging bool
-	// order holds the board's points in expansion order.
-	order []int
+	// box bounds the points that can be legal at the current node.
+	box box
 	// names holds each point's name and nameLen its length in bytes.
 	names   [gridCells][3]byte
 	nameLen [gridCells]uint8
@@ -68,9 +68,8 @@ type Searcher struct {
 // NewSearcher returns a Searcher with its buffers allocated.
 func NewSearcher() *Searcher {
 	return &Searcher{
-		order: make([]int, 0, MaxSize*MaxSize),
-		out:   bufio.NewWriterSize(io.Discard, logBufferSize),
-		line:  make([]byte, 0, 64),
+		out:  bufio.NewWriterSize(io.Discard, logBufferSize),
+		line: make([]byte, 0, 64),
 	}
 }
 
@@ -91,26 +90,23 @@ func (s *Searcher) Solve(p *Problem, log io.Writer) (Result, error) {
 	s.board = *p.Board
 	s.size = p.Board.Size
 	s.player = p.Player
-	s.order = s.order[:0]
-	for j := 0; j < s.size; j++ {
-		for i := s.size - 1; i >= 0; i-- {
+	s.box = box{i0: s.size, j0: s.size, i1: -1, j1: -1}
+	hasMove := false
+	for i := 0; i < s.size; i++ {
+		for j := 0; j < s.size; j++ {
 			q := Index(i, j)
-			s.order = append(s.order, q)
 			name := AppendName(s.names[q][:0], q, s.size)
 			s.nameLen[q] = uint8(len(name))
-		}
-	}
-	s.best, s.nodes, s.lines = -1, 0, 0
-	hasMove := false
-	for _, q := range s.order {
-		if s.board.Legal(q) {
-			hasMove = true
-			break
+			if s.board.Cells[q] != Empty {
+				s.box = s.box.grow(i, j, s.size)
+			}
+			hasMove = hasMove || s.board.Legal(q)
 		}
 	}
 	if !hasMove {
 		return Result{}, ErrNoLegalMove
 	}
+	s.best, s.nodes, s.lines = -1, 0, 0
 	if p.Task < Greedy || p.Task > AlphaBeta {
 		return Result{}, errors.New("unknown task " + p.Task.String())
 	}
@@ -172,35 +168,43 @@ func (s *Searcher) minimax(node, dep, sum int) int {
 	if !maxNode {
 		mover, v, childStart = s.player.Opponent(), infinity, -infinity
 	}
-	for _, q := range s.order {
-		if !s.board.Legal(q) {
-			continue
-		}
-		mv, win := Evaluate(&s.board, q, mover)
-		if !maxNode {
-			mv = -mv
-		}
-		cv := sum + mv
-		s.nodes++
-		if s.leaf(dep+1, win) {
-			s.writeLine(q, dep+1, cv)
-		} else {
-			s.writeLine(q, dep+1, childStart)
-			s.board.Place(q, mover)
-			cv = s.minimax(q, dep+1, cv)
-			s.board.Remove(q)
-		}
-		if maxNode {
-			if cv > v {
-				v = cv
-				if dep == 0 {
-					s.best = q
-				}
+	// Expansion order: by column, then by row number ascending, which is the input
+	// rows from the bottom up.
+	b := s.box
+	for j := b.j0; j <= b.j1; j++ {
+		for i := b.i1; i >= b.i0; i-- {
+			q := Index(i, j)
+			if !s.board.Legal(q) {
+				continue
 			}
-		} else if cv < v {
-			v = cv
+			mv, win := Evaluate(&s.board, q, mover)
+			if !maxNode {
+				mv = -mv
+			}
+			cv := sum + mv
+			s.nodes++
+			if s.leaf(dep+1, win) {
+				s.writeLine(q, dep+1, cv)
+			} else {
+				s.writeLine(q, dep+1, childStart)
+				s.board.Place(q, mover)
+				s.box = b.grow(i, j, s.size)
+				cv = s.minimax(q, dep+1, cv)
+				s.box = b
+				s.board.Remove(q)
+			}
+			if maxNode {
+				if cv > v {
+					v = cv
+					if dep == 0 {
+						s.best = q
+					}
+				}
+			} else if cv < v {
+				v = cv
+			}
+			s.writeLine(node, dep, v)
 		}
-		s.writeLine(node, dep, v)
 	}
 	return v
 }
@@ -216,47 +220,69 @@ func (s *Searcher) alphaBeta(node, dep, sum, alpha, beta int) int {
 	if !maxNode {
 		mover, v, childStart = s.player.Opponent(), infinity, -infinity
 	}
-	for _, q := range s.order {
-		if !s.board.Legal(q) {
-			continue
-		}
-		mv, win := Evaluate(&s.board, q, mover)
-		if !maxNode {
-			mv = -mv
-		}
-		cv := sum + mv
-		s.nodes++
-		if s.leaf(dep+1, win) {
-			s.writeLineAB(q, dep+1, cv, alpha, beta)
-		} else {
-			s.writeLineAB(q, dep+1, childStart, alpha, beta)
-			s.board.Place(q, mover)
-			cv = s.alphaBeta(q, dep+1, cv, alpha, beta)
-			s.board.Remove(q)
-		}
-		if maxNode {
-			if cv > v {
-				v = cv
-				if dep == 0 {
-					s.best = q
+	// Expansion order: by column, then by row number ascending, which is the input
+	// rows from the bottom up.
+	b := s.box
+	for j := b.j0; j <= b.j1; j++ {
+		for i := b.i1; i >= b.i0; i-- {
+			q := Index(i, j)
+			if !s.board.Legal(q) {
+				continue
+			}
+			mv, win := Evaluate(&s.board, q, mover)
+			if !maxNode {
+				mv = -mv
+			}
+			cv := sum + mv
+			s.nodes++
+			if s.leaf(dep+1, win) {
+				s.writeLineAB(q, dep+1, cv, alpha, beta)
+			} else {
+				s.writeLineAB(q, dep+1, childStart, alpha, beta)
+				s.board.Place(q, mover)
+				s.box = b.grow(i, j, s.size)
+				cv = s.alphaBeta(q, dep+1, cv, alpha, beta)
+				s.box = b
+				s.board.Remove(q)
+			}
+			if maxNode {
+				if cv > v {
+					v = cv
+					if dep == 0 {
+						s.best = q
+					}
 				}
+				if v >= beta {
+					s.writeLineAB(node, dep, v, alpha, beta)
+					return v
+				}
+				alpha = max(alpha, v)
+			} else {
+				v = min(v, cv)
+				if v <= alpha {
+					s.writeLineAB(node, dep, v, alpha, beta)
+					return v
+				}
+				beta = min(beta, v)
 			}
-			if v >= beta {
-				s.writeLineAB(node, dep, v, alpha, beta)
-				return v
-			}
-			alpha = max(alpha, v)
-		} else {
-			v = min(v, cv)
-			if v <= alpha {
-				s.writeLineAB(node, dep, v, alpha, beta)
-				return v
-			}
-			beta = min(beta, v)
+			s.writeLineAB(node, dep, v, alpha, beta)
 		}
-		s.writeLineAB(node, dep, v, alpha, beta)
 	}
 	return v
+}
+
+// box is the rows i0..i1 and columns j0..j1 (inclusive) of the stones' bounding box
+// grown by one point and clipped to the board: every legal point lies inside it, so a
+// node scans it rather than the whole board.
+type box struct{ i0, i1, j0, j1 int }
+
+// grow returns the box that also covers the neighbours of a stone at row i, column j
+// on a board of side n.
+func (b box) grow(i, j, n int) box {
+	return box{
+		i0: max(min(b.i0, i-1), 0), i1: min(max(b.i1, i+1), n-1),
+		j0: max(min(b.j0, j-1), 0), j1: min(max(b.j1, j+1), n-1),
+	}
 }
 
 // header writes the log's header line.
