@@ -149,7 +149,7 @@ func (s *Searcher) Search(b *Board, clock Clock, lim Limits) Result {
 		for k := 0; k < n; k++ {
 			i := int(order[k])
 			gain := Play(child, &s.boards[0], g, i)
-			v := gain - s.negamax(1, depth-1, -infinity, -alpha)
+			v := gain - s.negamax(1, depth-1, -infinity, gain-alpha)
 			if s.stopped {
 				break
 			}
@@ -248,7 +248,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int) int {
 			}
 		}
 		gain := Play(child, b, g, i)
-		v := gain - s.negamax(ply+1, depth-1, -beta, -alpha)
+		v := gain - s.negamax(ply+1, depth-1, gain-beta, gain-alpha)
 		if s.stopped {
 			return 0
 		}

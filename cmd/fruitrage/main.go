@@ -1,0 +1,122 @@
+// main.go: fruitrage, the Fruit Rage agent: reads input.txt, writes output.txt (the move and the board after it), one process per move; -calibrate writes calibration.txt.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"time"
+
+	"littlego/fruitrage"
+)
+
+func main() {
+	// The remaining time is charged from process start: the clock is the process's
+	// CPU time, start-up included.
+	startup := fruitrage.ProcessCPUTime()
+	os.Exit(run(os.Args[1:], ".", startup, os.Stderr))
+}
+
+// run plays one move in dir (or calibrates) and returns the exit status.
+func run(args []string, dir string, startup time.Duration, stderr io.Writer) int {
+	flags := flag.NewFlagSet("fruitrage", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	calibrate := flags.Bool("calibrate", false, "measure this machine's search speed for about 2 CPU seconds and write calibration.txt, then exit")
+	verbose := flags.Bool("v", false, "write the search's figures to stderr")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: fruitrage [-calibrate] [-v]\n\nReads input.txt and writes output.txt in the current directory (The Fruit Rage!, CSCI-561 HW2).")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if flags.NArg() != 0 {
+		fmt.Fprintln(stderr, "fruitrage: no arguments expected (fruitrage -h for help)")
+		return 2
+	}
+	// One thread searches; the few allocations are bounded, so the collector stays off.
+	runtime.GOMAXPROCS(1)
+	debug.SetGCPercent(-1)
+	if *calibrate {
+		s := fruitrage.NewSearcher(20)
+		cal := fruitrage.Calibrate(s, fruitrage.ProcessCPUTime, 2*time.Second, startup)
+		var buf bytes.Buffer
+		fruitrage.WriteCalibration(&buf, cal)
+		if err := writeAtomic(filepath.Join(dir, "calibration.txt"), buf.Bytes()); err != nil {
+			fmt.Fprintln(stderr, "fruitrage:", err)
+			return 1
+		}
+		if *verbose {
+			fmt.Fprint(stderr, buf.String())
+		}
+		return 0
+	}
+	f, err := os.Open(filepath.Join(dir, "input.txt"))
+	if err != nil {
+		fmt.Fprintln(stderr, "fruitrage:", err)
+		return 1
+	}
+	in, err := fruitrage.ParseInput(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, "fruitrage:", err)
+		return 1
+	}
+	cal := fruitrage.DefaultCalibration
+	if cf, err := os.Open(filepath.Join(dir, "calibration.txt")); err == nil {
+		cal = fruitrage.ParseCalibration(cf)
+		cf.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) && *verbose {
+		fmt.Fprintln(stderr, "fruitrage: calibration.txt:", err)
+	}
+	m, res, plan := fruitrage.Decide(&in, nil, fruitrage.ProcessCPUTime, 0, cal)
+	var g fruitrage.Groups
+	g.Find(&in.Board)
+	var after fruitrage.Board
+	fruitrage.Play(&after, &in.Board, &g, g.GroupOf(m))
+	var buf bytes.Buffer
+	fruitrage.WriteOutput(&buf, &after, m)
+	if err := writeAtomic(filepath.Join(dir, "output.txt"), buf.Bytes()); err != nil {
+		fmt.Fprintln(stderr, "fruitrage:", err)
+		return 1
+	}
+	if *verbose {
+		fmt.Fprintf(stderr, "fruitrage: %s value %d depth %d complete %v exact %v nodes %d groups %d budget %.3fs greedy %v cpu %.3fs of %.3fs\n",
+			in.Board.Name(m), res.Value, res.Depth, res.Complete, res.Exact, res.Nodes, res.Groups,
+			plan.Budget.Seconds(), plan.Greedy, fruitrage.ProcessCPUTime().Seconds(), in.Remaining)
+	}
+	return 0
+}
+
+// writeAtomic writes data to a temporary file in path's folder and renames it to path,
+// so that no half-written file is ever seen.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".fruitrage-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,147 @@
+// agent.go: the agent's time management (a per-move CPU budget from the remaining time and the moves expected), calibration, and the move decision.
+
+package fruitrage
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Calibration is what the calibrate mode measured on this machine.
+type Calibration struct {
+	// NodesPerSecond is the search speed on 26×26 boards with 9 types, per CPU second.
+	NodesPerSecond float64
+	// StartupSeconds is the CPU time a process of the agent has used when main starts.
+	StartupSeconds float64
+}
+
+// DefaultCalibration is assumed without calibration.txt: a slow machine's figures.
+var DefaultCalibration = Calibration{NodesPerSecond: 100_000, StartupSeconds: 0.005}
+
+// WriteCalibration writes c as calibration.txt: one "name value" line per figure.
+func WriteCalibration(w io.Writer, c Calibration) error {
+	_, err := fmt.Fprintf(w, "nodes_per_second %.0f\nstartup_seconds %.6f\n", c.NodesPerSecond, c.StartupSeconds)
+	return err
+}
+
+// ParseCalibration reads calibration.txt; figures missing or out of range keep their
+// DefaultCalibration values, so a damaged file never makes the agent slower or unsafe.
+func ParseCalibration(r io.Reader) Calibration {
+	c := DefaultCalibration
+	sc := bufio.NewScanner(io.LimitReader(r, 4096))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 2 {
+			continue
+		}
+		v, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || math.IsNaN(v) {
+			continue
+		}
+		switch f[0] {
+		case "nodes_per_second":
+			if v >= 1000 && v <= 1e9 {
+				c.NodesPerSecond = v
+			}
+		case "startup_seconds":
+			if v >= 0 && v <= 1 {
+				c.StartupSeconds = v
+			}
+		}
+	}
+	return c
+}
+
+// Calibrate measures the search speed: it searches fixed random 26×26 boards with 9
+// types (seeded) until about d of clock has passed, and returns the nodes per second.
+// startup is the clock reading when the process's main began.
+func Calibrate(s *Searcher, clock Clock, d, startup time.Duration) Calibration {
+	rng := rand.New(rand.NewPCG(2017, 561))
+	begin := clock()
+	var nodes int64
+	for clock()-begin < d {
+		b := RandomBoard(MaxSize, 9, rng)
+		now := clock()
+		s.Clear()
+		r := s.Search(&b, clock, Limits{Soft: now + d/8, Hard: now + d/4})
+		nodes += r.Nodes
+	}
+	secs := (clock() - begin).Seconds()
+	return Calibration{NodesPerSecond: float64(nodes) / max(secs, 1e-3), StartupSeconds: startup.Seconds()}
+}
+
+// Plan is the time plan of one move, in readings of the clock the remaining time is
+// charged against (the process's CPU time since it started).
+type Plan struct {
+	// Budget is the CPU time the move means to use (the soft limit is half of it).
+	Budget time.Duration
+	// Limits bound the search.
+	Limits Limits
+	// TTBits sizes the transposition table from the nodes the budget allows.
+	TTBits int
+	// Greedy: too little time to search; take the largest group.
+	Greedy bool
+}
+
+// MoveShare is the divisor of the remaining time per expected own move: an own move is
+// expected for about every MoveShare groups on the board (measured over greedy games:
+// the moves left number about the groups / 1.3 from mid-game, and half are the
+// opponent's; early boards of few types merge groups faster, so this is conservative
+// there).
+const MoveShare = 3
+
+// PlanMove returns the time plan for a move on a board of groups groups with
+// remaining time left to spend, charged from the clock reading base (0 for the agent's
+// process clock, which counts from process start), now being the reading at hand. The
+// budget is what is left after a safety reserve divided by the own moves expected plus
+// 2; the hard limit never passes the reserve, and with under 2 ms to spend the move is
+// greedy.
+func PlanMove(remaining, base, now time.Duration, groups int, cal Calibration) Plan {
+	startup := time.Duration(cal.StartupSeconds * float64(time.Second))
+	// The reserve covers writing output.txt, process exit, and the clock's granularity.
+	reserve := 10*time.Millisecond + 2*startup + remaining/50
+	usable := remaining - reserve - (now - base)
+	var p Plan
+	if usable < 2*time.Millisecond {
+		p.Greedy = true
+		p.TTBits = 10
+		return p
+	}
+	moves := groups/MoveShare + 2
+	p.Budget = usable / time.Duration(moves)
+	p.Limits = Limits{Soft: now + p.Budget/2, Hard: now + p.Budget}
+	nodes := max(p.Budget.Seconds()*cal.NodesPerSecond, 1)
+	p.TTBits = min(max(bits.Len64(uint64(nodes))+1, 12), 22)
+	return p
+}
+
+// Decide chooses a move for in. clock reads the CPU time the remaining time is
+// charged against from the reading base (for the agent, the whole process's since it
+// started, base 0, so start-up counts). A nil s gets a searcher sized by the plan. It
+// returns the move, the search's result and the plan it followed.
+func Decide(in *Input, s *Searcher, clock Clock, base time.Duration, cal Calibration) (Move, Result, Plan) {
+	b := &in.Board
+	var g Groups
+	g.Find(b)
+	remaining := time.Duration(in.Remaining * float64(time.Second))
+	plan := PlanMove(remaining, base, clock(), g.Count, cal)
+	if plan.Greedy {
+		for i := 0; i < g.Count; i++ {
+			if int(g.Size[i]) == g.Largest {
+				return g.Rep[i], Result{Move: g.Rep[i], Value: g.Largest * g.Largest, Groups: g.Count}, plan
+			}
+		}
+	}
+	if s == nil {
+		s = NewSearcher(plan.TTBits)
+	}
+	res := s.Search(b, clock, plan.Limits)
+	return res.Move, res, plan
+}
