@@ -79,8 +79,14 @@ func NewSearcher() *Searcher {
 // final value: ties go to the earlier move. The problem is not changed.
 func Solve(p *Problem, log io.Writer) (Result, error) { return NewSearcher().Solve(p, log) }
 
-// Solve is the package-level Solve on s's buffers.
+// Solve is the package-level Solve on s's buffers: it allocates nothing.
 func (s *Searcher) Solve(p *Problem, log io.Writer) (Result, error) {
+	if p.Board == nil {
+		return Result{}, errors.New("problem has no board")
+	}
+	if p.Task < Greedy || p.Task > AlphaBeta {
+		return Result{}, errors.New("unknown task " + p.Task.String())
+	}
 	if p.Task != Greedy && (p.Depth < 1 || p.Depth > MaxDepth) {
 		return Result{}, errors.New("cut-off depth " + strconv.Itoa(p.Depth) + " out of range 1.." + strconv.Itoa(MaxDepth))
 	}
@@ -107,9 +113,6 @@ func (s *Searcher) Solve(p *Problem, log io.Writer) (Result, error) {
 		return Result{}, ErrNoLegalMove
 	}
 	s.best, s.nodes, s.lines = -1, 0, 0
-	if p.Task < Greedy || p.Task > AlphaBeta {
-		return Result{}, errors.New("unknown task " + p.Task.String())
-	}
 	s.logging = log != nil && p.Task != Greedy
 	if s.logging {
 		s.out.Reset(log)
