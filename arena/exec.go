@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -32,9 +33,10 @@ const maxDiagnostics = 2048
 // with no shell and no stdin, waits for it, and reads output.txt with board.ParseOutput
 // (first line only, at most board.MaxInputBytes read). The move's time is the child's
 // CPU time as wait4 reports it (user + system, every thread, and any children it waited
-// for), exact whatever else runs. A move over the CPU limit loses; so does a program
-// still running at the wall-clock bound, which is then killed with its whole process
-// group.
+// for), exact whatever else runs. A move over the CPU limit loses: the program is
+// killed with its whole process group as soon as its CPU time (read from /proc while it
+// runs) passes the limit, and also when it is still running at the wall-clock bound
+// (a hung program).
 type execPlayer struct {
 	argv      []string
 	dir       string
@@ -60,7 +62,7 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 		return fail(AgentError, "cannot write input.txt: %v", err)
 	}
 
-	mctx, cancel := context.WithTimeout(ctx, p.wallLimit)
+	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.CommandContext(mctx, p.argv[0], p.argv[1:]...)
 	cmd.Dir = p.dir
@@ -70,11 +72,26 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 	start := time.Now()
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return fail(AgentError, "cannot start %s: %v", p.argv[0], err)
+	}
+	var killed atomic.Int32
+	done := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		killed.Store(int32(p.watch(cmd.Process.Pid, start, done)))
+		if killed.Load() != notKilled {
+			cancel()
+		}
+	}()
+	err := cmd.Wait()
+	close(done)
+	<-watched
 	wall := time.Since(start)
 	if cmd.ProcessState == nil {
 		reply.CPU = wall
-		return fail(AgentError, "cannot start %s: %v", p.argv[0], err)
+		return fail(AgentError, "cannot wait for %s: %v", p.argv[0], err)
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		reply.CPU, reply.Measured = time.Duration(ru.Utime.Nano()+ru.Stime.Nano()), true
@@ -84,8 +101,11 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 	if ctx.Err() != nil {
 		return fail(Aborted, "match interrupted")
 	}
-	if errors.Is(mctx.Err(), context.DeadlineExceeded) {
+	switch killed.Load() {
+	case killedWall:
 		return fail(Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", wall.Seconds(), reply.CPU.Seconds())
+	case killedCPU:
+		return fail(Timeout, "killed at %.3f s of CPU, over the limit of %.3f s", reply.CPU.Seconds(), p.cpuLimit.Seconds())
 	}
 	if reply.Measured && reply.CPU > p.cpuLimit {
 		return fail(Timeout, "%.3f s of CPU, over the limit of %.3f s", reply.CPU.Seconds(), p.cpuLimit.Seconds())
@@ -114,6 +134,40 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 	}
 	reply.Move = mv
 	return reply
+}
+
+// Why watch stopped a program.
+const (
+	notKilled = iota
+	killedCPU
+	killedWall
+)
+
+// watchInterval is how often a running program's CPU time is read.
+const watchInterval = 20 * time.Millisecond
+
+// watch polls the CPU time of the program pid until done is closed, and returns
+// killedCPU as soon as it is over the CPU limit (so a runaway program is stopped near
+// the limit, not at the wall-clock bound) or killedWall once the wall-clock bound has
+// passed (a program that hangs without using CPU). A program that waits for a CPU
+// on a busy or stalled machine is not killed until that far larger bound: the host
+// counts CPU time, not wall time. Where /proc cannot be read only the wall bound holds.
+func (p *execPlayer) watch(pid int, start time.Time, done <-chan struct{}) int {
+	tick := time.NewTicker(watchInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return notKilled
+		case <-tick.C:
+		}
+		if cpu, ok := processCPU(pid); ok && cpu > p.cpuLimit {
+			return killedCPU
+		}
+		if time.Since(start) > p.wallLimit {
+			return killedWall
+		}
+	}
 }
 
 // offBoard reports whether an output.txt first line is two integers that name no

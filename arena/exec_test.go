@@ -70,6 +70,7 @@ func TestExecAgentFaults(t *testing.T) {
 		{"negative coordinate", []string{"write", "2,-1"}, Config{}, IllegalOffBoard, "2,-1"},
 		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},
 		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, Timeout, "over the limit"},
+		{"spinning far past the CPU limit", []string{"spin", "60"}, Config{CPULimit: 300 * time.Millisecond, WallLimit: time.Minute}, Timeout, "killed at"},
 		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, Timeout, "wall-clock"},
 	}
 	for _, c := range cases {

@@ -32,7 +32,9 @@ type Config struct {
 	// CPULimit is the most CPU time a move may take; a move over it loses.
 	CPULimit time.Duration
 	// WallLimit is the wall-clock bound after which an external agent's move is killed
-	// (and loses on time); 0 means 3 x CPULimit + 5 s.
+	// (and loses on time) even though it has not used its CPU time: a hung program. 0
+	// means 10 x CPULimit + 60 s, generous so that a program waiting for a CPU on a busy
+	// or stalled machine is judged by its CPU time, as the host judges it.
 	WallLimit time.Duration
 	// Seed seeds the match: game k's seed is derived from Seed and k.
 	Seed uint64
@@ -48,7 +50,7 @@ func (c *Config) wallLimit() time.Duration {
 	if c.WallLimit > 0 {
 		return c.WallLimit
 	}
-	return 3*c.CPULimit + 5*time.Second
+	return 10*c.CPULimit + 60*time.Second
 }
 
 // splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser (OOPSLA 2014), used to
