@@ -61,7 +61,7 @@ func Defaults() Options {
 		C:         0.3,
 		RAVE:      1000,
 		Expand:    2,
-		Policy:    "pattern-priors",
+		Policy:    "pattern",
 		Priors:    true,
 		Solve:     true,
 		SolveFrom: 10,
