@@ -75,6 +75,13 @@ type Searcher struct {
 	tt     []ttEntry
 	ttMask uint64
 
+	// Playout is the number of moves the horizon's greedy playout makes (at least 1:
+	// the player to move takes the largest group; more continue the line with each side
+	// taking the largest group in turn, adding the alternating points).
+	Playout int
+	playout [2]Board
+	pg      Groups
+
 	clock   Clock
 	hard    time.Duration
 	nodes   int64
@@ -86,7 +93,7 @@ type Searcher struct {
 // bytes (ttBits is clamped to 10..26).
 func NewSearcher(ttBits int) *Searcher {
 	ttBits = min(max(ttBits, 10), 26)
-	s := &Searcher{tt: make([]ttEntry, 1<<ttBits), ttMask: 1<<ttBits - 1}
+	s := &Searcher{tt: make([]ttEntry, 1<<ttBits), ttMask: 1<<ttBits - 1, Playout: 1}
 	return s
 }
 
@@ -221,6 +228,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int) int {
 			s.horizon++
 		}
 		v := g.Largest * g.Largest
+		if s.Playout > 1 && !exact {
+			v = s.greedy(b, g)
+		}
 		s.store(e, b.Hash, v, boundExact, depth, exact, NoMove)
 		return v
 	}
@@ -279,4 +289,32 @@ func (s *Searcher) store(e *ttEntry, key uint64, v int, bound uint8, depth int, 
 		d = exactDepth
 	}
 	*e = ttEntry{key: key, value: int32(v), move: m, depth: d, bound: bound}
+}
+
+// greedy returns the points of a greedy line from b (labelled in g): the player to
+// move takes the largest group, then the players alternate taking the largest group,
+// for s.Playout moves or until the board is empty; points count for the first player
+// and against for the second.
+func (s *Searcher) greedy(b *Board, g *Groups) int {
+	v, sign := 0, 1
+	cur := b
+	for k := 0; k < s.Playout; k++ {
+		if k > 0 {
+			if cur.Fruits == 0 {
+				break
+			}
+			g = &s.pg
+			g.Find(cur)
+		}
+		best := 0
+		for i := 1; i < g.Count; i++ {
+			if g.Size[i] > g.Size[best] {
+				best = i
+			}
+		}
+		next := &s.playout[k&1]
+		v += sign * Play(next, cur, g, best)
+		sign, cur = -sign, next
+	}
+	return v
 }

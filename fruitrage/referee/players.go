@@ -72,6 +72,8 @@ type Spec struct {
 	argv []string
 	// calibration is the calibration.txt written by the program's -calibrate run, if any.
 	calibration []byte
+	// playout is the alphabeta player's horizon playout length (0: the default).
+	playout int
 }
 
 // ParseSpec reads a player spec.
@@ -79,6 +81,13 @@ func ParseSpec(s string) (Spec, error) {
 	sp := Spec{Name: s}
 	switch {
 	case s == "random", s == "minimax3", s == "alphabeta":
+		return sp, nil
+	case strings.HasPrefix(s, "alphabeta:playout="):
+		v, err := strconv.Atoi(strings.TrimPrefix(s, "alphabeta:playout="))
+		if err != nil || v < 1 || v > 1000 {
+			return sp, fmt.Errorf("alphabeta:playout= wants 1..1000, got %q", s)
+		}
+		sp.playout = v
 		return sp, nil
 	case strings.HasPrefix(s, "exec:"):
 		sp.argv = strings.Fields(strings.TrimPrefix(s, "exec:"))
@@ -131,8 +140,13 @@ func (sp *Spec) NewPlayer(seed uint64) (Player, error) {
 		return &randomPlayer{rng: rand.New(rand.NewPCG(seed, 0x72616e64))}, nil
 	case "minimax3":
 		return &searchPlayer{s: fruitrage.NewSearcher(10), minimax: true}, nil
-	case "alphabeta":
-		return &searchPlayer{s: fruitrage.NewSearcher(20)}, nil
+	}
+	if sp.Name == "alphabeta" || sp.playout > 0 {
+		s := fruitrage.NewSearcher(20)
+		if sp.playout > 0 {
+			s.Playout = sp.playout
+		}
+		return &searchPlayer{s: s}, nil
 	}
 	dir, err := os.MkdirTemp("", "fruitrage-game-")
 	if err != nil {
