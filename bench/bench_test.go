@@ -134,23 +134,7 @@ const searchPlayouts = 20000
 func BenchmarkSearch(b *testing.B) {
 	for _, workers := range []int{1, max(2, runtime.NumCPU())} {
 		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
-			s, err := mcts.NewSearcher(SearchConfig(searchPlayouts*workers, workers))
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			iterations := 0
-			b.ReportAllocs()
-			var clock cpuClock
-			for b.Loop() {
-				clock.begin()
-				res, err := s.Search(ctx, board.New())
-				if err != nil {
-					b.Fatal(err)
-				}
-				iterations += res.Iterations
-			}
-			clock.report(b, float64(iterations), "iterations")
+			benchSearchEmpty(b, SearchConfig(searchPlayouts*workers, workers))
 		})
 	}
 }
@@ -167,25 +151,31 @@ func BenchmarkSearchPolicy(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			cfg := SearchConfig(searchPlayouts, 1)
 			cfg.Policy = pol
-			s, err := mcts.NewSearcher(cfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			iterations := 0
-			b.ReportAllocs()
-			var clock cpuClock
-			for b.Loop() {
-				clock.begin()
-				res, err := s.Search(ctx, board.New())
-				if err != nil {
-					b.Fatal(err)
-				}
-				iterations += res.Iterations
-			}
-			clock.report(b, float64(iterations), "iterations")
+			benchSearchEmpty(b, cfg)
 		})
 	}
+}
+
+// benchSearchEmpty runs searches of cfg from the empty board and reports iterations per
+// wall and per CPU second.
+func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
+	s, err := mcts.NewSearcher(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	iterations := 0
+	b.ReportAllocs()
+	var clock cpuClock
+	for b.Loop() {
+		clock.begin()
+		res, err := s.Search(ctx, board.New())
+		if err != nil {
+			b.Fatal(err)
+		}
+		iterations += res.Iterations
+	}
+	clock.report(b, float64(iterations), "iterations")
 }
 
 // BenchmarkSearchWorkload measures the profiled workload of cmd/profile: one search
