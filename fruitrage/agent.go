@@ -124,8 +124,8 @@ func PlanMove(remaining, base, now time.Duration, groups int, cal Calibration) P
 
 // Decide chooses a move for in. clock reads the CPU time the remaining time is
 // charged against from the reading base (for the agent, the whole process's since it
-// started, base 0, so start-up counts). A nil s gets a searcher sized by the plan. It
-// returns the move, the search's result and the plan it followed.
+// started, base 0, so start-up counts). A nil s gets a searcher sized by the plan; a
+// given one is reset to the plan's table size. It returns the move, the search's result and the plan it followed.
 func Decide(in *Input, s *Searcher, clock Clock, base time.Duration, cal Calibration) (Move, Result, Plan) {
 	b := &in.Board
 	var g Groups
@@ -141,6 +141,8 @@ func Decide(in *Input, s *Searcher, clock Clock, base time.Duration, cal Calibra
 	}
 	if s == nil {
 		s = NewSearcher(plan.TTBits)
+	} else {
+		s.Reset(plan.TTBits)
 	}
 	res := s.Search(b, clock, plan.Limits)
 	return res.Move, res, plan

@@ -20,20 +20,27 @@ func (s *Searcher) Minimax(b *Board, clock Clock, maxDepth int, lim Limits) Resu
 	maxDepth = min(max(maxDepth, 1), MaxPly)
 	s.boards[0] = *b
 	g := &s.groups[0]
+	before := clock()
 	g.Find(b)
+	// One labelling is the unit of cost: depth d makes about moves^(d-1) of them.
+	unit := max(clock()-before, time.Microsecond)
 	res.Groups = g.Count
-	child := &s.boards[1]
-	start := clock()
-	prev := start
-	for depth := 1; depth <= maxDepth; depth++ {
-		now := clock()
-		if depth > 1 {
-			// The next depth costs about as many times the last one as there are moves.
-			if now+(now-prev)*max(1, time.Duration(g.Count)) > lim.Soft || now >= lim.Soft {
-				break
-			}
+	// Depth 1 needs no move made: the best single move takes the largest group (the
+	// first such group, as a scan of the moves would keep).
+	for i := 0; i < g.Count; i++ {
+		if int(g.Size[i]) == g.Largest {
+			res.Move, res.Value, res.Depth, res.Complete = g.Rep[i], g.Largest*g.Largest, 1, true
+			break
 		}
-		prev = now
+	}
+	res.Exact = g.Count == 1
+	child := &s.boards[1]
+	cost := unit
+	for depth := 2; depth <= maxDepth && !res.Exact; depth++ {
+		cost *= time.Duration(g.Count)
+		if now := clock(); now+cost > lim.Soft {
+			break
+		}
 		best, bestI := -infinity, -1
 		h0 := s.horizon
 		for i := 0; i < g.Count; i++ {
@@ -49,20 +56,8 @@ func (s *Searcher) Minimax(b *Board, clock Clock, maxDepth int, lim Limits) Resu
 		if s.stopped {
 			break
 		}
-		res.Move, res.Value, res.Depth, res.Complete = g.Rep[bestI], best, depth, true
-		if s.horizon == h0 {
-			res.Exact = true
-			break
-		}
-	}
-	if res.Move == NoMove {
-		// Even depth 1 was cut short: take the largest group, which depth 1 would choose.
-		for i := 0; i < g.Count; i++ {
-			if int(g.Size[i]) == g.Largest {
-				res.Move, res.Value = g.Rep[i], g.Largest*g.Largest
-				break
-			}
-		}
+		res.Move, res.Value, res.Depth = g.Rep[bestI], best, depth
+		res.Exact = s.horizon == h0
 	}
 	res.Nodes = s.nodes
 	return res

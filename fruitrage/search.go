@@ -100,6 +100,19 @@ func NewSearcher(ttBits int) *Searcher {
 // Clear empties the transposition table.
 func (s *Searcher) Clear() { clear(s.tt) }
 
+// Reset empties the transposition table and uses 2^ttBits entries of it (clamped to
+// 10..26), reallocating only when the table is smaller: clearing costs what is used.
+func (s *Searcher) Reset(ttBits int) {
+	ttBits = min(max(ttBits, 10), 26)
+	if cap(s.tt) >= 1<<ttBits {
+		s.tt = s.tt[:1<<ttBits]
+	} else {
+		s.tt = make([]ttEntry, 1<<ttBits)
+	}
+	s.ttMask = 1<<ttBits - 1
+	clear(s.tt)
+}
+
 // sortBySize writes g's group indices into order, largest group first (a counting
 // sort: O(groups + largest size)), and returns how many.
 func (s *Searcher) sortBySize(g *Groups, order *[MaxCells]int16) int {

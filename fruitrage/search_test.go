@@ -113,7 +113,7 @@ func TestMinimaxShallowerWhenShort(t *testing.T) {
 	b := RandomBoard(10, 4, rng)
 	s := NewSearcher(10)
 	c := &countingClock{step: time.Microsecond}
-	r := s.Minimax(&b, c.read, 3, Limits{Soft: 20 * time.Microsecond, Hard: time.Hour})
+	r := s.Minimax(&b, c.read, 3, Limits{Soft: 30 * time.Microsecond, Hard: time.Hour})
 	if r.Depth != 1 || !r.Complete {
 		t.Fatalf("depth %d complete %v, want depth 1 complete", r.Depth, r.Complete)
 	}

@@ -169,8 +169,12 @@ func playOne(ctx context.Context, cfg Config, specs [2]Spec, game int) (GameResu
 }
 
 func formatGame(r GameResult) string {
+	winner := byte('-')
+	if r.Winner >= 0 {
+		winner = "AB"[r.Winner]
+	}
 	s := fmt.Sprintf("game %d: first %c, winner %c, score %d-%d, left %.2fs/%.2fs, longest move %.3fs/%.3fs, %d moves",
-		r.Game, "AB"[r.First], "AB"[r.Winner], r.Score[0], r.Score[1], r.Left[0].Seconds(), r.Left[1].Seconds(),
+		r.Game, "AB"[r.First], winner, r.Score[0], r.Score[1], r.Left[0].Seconds(), r.Left[1].Seconds(),
 		r.MaxMove[0].Seconds(), r.MaxMove[1].Seconds(), r.Moves)
 	if r.Fault != NoFault {
 		s += fmt.Sprintf(", %c lost by %v (%s)", "BA"[r.Winner], r.Fault, r.Detail)
@@ -189,7 +193,12 @@ func Summarize(w io.Writer, cfg Config, specs [2]Spec, results []GameResult) {
 	var minLeft, maxMove [2]time.Duration
 	minLeft = [2]time.Duration{cfg.Clock, cfg.Clock}
 	ties := 0
+	draws := 0
 	for _, r := range results {
+		if r.Winner < 0 {
+			draws++
+			continue
+		}
 		wins[r.Winner]++
 		loser := 1 - r.Winner
 		switch r.Fault {
@@ -218,5 +227,5 @@ func Summarize(w io.Writer, cfg Config, specs [2]Spec, results []GameResult) {
 		fmt.Fprintf(w, "%s: time losses %d, invalid moves %d, crashes %d, mean score %.0f, least time left %.3fs, longest move %.3fs\n",
 			name, timeouts[i], invalid[i], crashes[i], score[i]/float64(max(g, 1)), minLeft[i].Seconds(), maxMove[i].Seconds())
 	}
-	fmt.Fprintf(w, "equal scores decided by time: %d\n", ties)
+	fmt.Fprintf(w, "equal scores decided by time: %d, drawn: %d\n", ties, draws)
 }

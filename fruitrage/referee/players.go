@@ -197,13 +197,13 @@ func (p *searchPlayer) Play(_ context.Context, t *Turn) Reply {
 			p.g.Find(t.Board)
 			plan := fruitrage.PlanMove(t.Remaining, base, clock(), p.g.Count, fruitrage.Calibration{NodesPerSecond: 1e5})
 			if plan.Greedy {
+				// Depth 1 only: one labelling, the largest group.
 				plan.Limits = fruitrage.Limits{Soft: base, Hard: base}
 			}
 			r.Move = p.s.Minimax(t.Board, clock, 3, plan.Limits).Move
 			return
 		}
 		in := fruitrage.Input{Board: *t.Board, Types: t.Types, Remaining: t.Remaining.Seconds()}
-		p.s.Clear()
 		r.Move, _, _ = fruitrage.Decide(&in, p.s, clock, base, fruitrage.Calibration{NodesPerSecond: 1e5})
 	})
 	return r

@@ -26,6 +26,9 @@ type Config struct {
 	Clock time.Duration
 	// Seed makes every board and the first player reproducible.
 	Seed uint64
+	// Board, when not nil, is every game's starting board instead of a random one
+	// (equal scores and equal times then end the game without a winner after 3 replays).
+	Board *fruitrage.Board
 }
 
 // GameResult is how one game ended, seen from the match's players A (index 0) and B (1).
@@ -34,7 +37,7 @@ type GameResult struct {
 	Game int
 	// First is the player who moved first (0: A, 1: B).
 	First int
-	// Winner is 0 (A) or 1 (B).
+	// Winner is 0 (A) or 1 (B), or -1 when a fixed board kept ending in full ties.
 	Winner int
 	// Score and Left are each player's points and remaining time at the end.
 	Score [2]int
@@ -61,6 +64,9 @@ func PlayGame(ctx context.Context, cfg Config, game, first int, a, b Player) (Ga
 	for replay := 0; ; replay++ {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)<<16|uint64(replay)))
 		board := fruitrage.RandomBoard(cfg.N, cfg.P, rng)
+		if cfg.Board != nil {
+			board = *cfg.Board
+		}
 		res.Score, res.Moves, res.MaxMove = [2]int{}, 0, [2]time.Duration{}
 		res.Left = [2]time.Duration{cfg.Clock, cfg.Clock}
 		var g fruitrage.Groups
@@ -99,6 +105,10 @@ func PlayGame(ctx context.Context, cfg Config, game, first int, a, b Player) (Ga
 			return res, nil
 		}
 		res.Replays++
+		if cfg.Board != nil && res.Replays == 3 {
+			res.Winner = -1
+			return res, nil
+		}
 	}
 }
 
