@@ -194,12 +194,17 @@ func Summarize(w io.Writer, cfg Config, specs [2]Spec, results []GameResult) {
 	minLeft = [2]time.Duration{cfg.Clock, cfg.Clock}
 	ties := 0
 	draws := 0
+	var firsts, firstWins [2]int
 	for _, r := range results {
 		if r.Winner < 0 {
 			draws++
 			continue
 		}
 		wins[r.Winner]++
+		firsts[r.First]++
+		if r.Winner == r.First {
+			firstWins[r.First]++
+		}
 		loser := 1 - r.Winner
 		switch r.Fault {
 		case Timeout:
@@ -223,6 +228,8 @@ func Summarize(w io.Writer, cfg Config, specs [2]Spec, results []GameResult) {
 	fmt.Fprintf(w, "n=%d p=%d clock=%gs games=%d seed=%d\n", cfg.N, cfg.P, cfg.Clock.Seconds(), g, cfg.Seed)
 	fmt.Fprintf(w, "A %s: %d wins of %d (%.0f%%, 95%% Wilson [%.0f%%, %.0f%%])\n", specs[0].Name, wins[0], g, 100*float64(wins[0])/float64(g), 100*lo, 100*hi)
 	fmt.Fprintf(w, "B %s: %d wins\n", specs[1].Name, wins[1])
+	fmt.Fprintf(w, "A moved first in %d games and won %d of them; second in %d and won %d\n",
+		firsts[0], firstWins[0], firsts[1], firsts[1]-firstWins[1])
 	for i, name := range []string{"A", "B"} {
 		fmt.Fprintf(w, "%s: time losses %d, invalid moves %d, crashes %d, mean score %.0f, least time left %.3fs, longest move %.3fs\n",
 			name, timeouts[i], invalid[i], crashes[i], score[i]/float64(max(g, 1)), minLeft[i].Seconds(), maxMove[i].Seconds())
