@@ -79,3 +79,30 @@ func TestShortClocks(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentOnEveryCase plays every shared case in process with at most 0.3 s of its
+// clock and checks the output file it would write: 1+n lines, a legal move, exactly the
+// board after the move and gravity.
+func TestAgentOnEveryCase(t *testing.T) {
+	for _, dir := range cases(t) {
+		in := readCase(t, dir)
+		in.Remaining = min(in.Remaining, 0.3)
+		base := ProcessCPUTime()
+		m, _, _ := Decide(&in, nil, ProcessCPUTime, base, DefaultCalibration)
+		if used := ProcessCPUTime() - base; used.Seconds() >= in.Remaining {
+			t.Errorf("%s: %v of CPU with %.1f s left", dir, used, in.Remaining)
+		}
+		if !in.Board.Legal(m) {
+			t.Fatalf("%s: illegal move %v", dir, m)
+		}
+		var g Groups
+		var after Board
+		g.Find(&in.Board)
+		Play(&after, &in.Board, &g, g.GroupOf(m))
+		var out bytes.Buffer
+		if err := WriteOutput(&out, &after, m); err != nil {
+			t.Fatal(err)
+		}
+		checkAnswer(t, dir, &in.Board, out.Bytes())
+	}
+}

@@ -19,7 +19,7 @@ var unlimited = Limits{Soft: 1 << 62, Hard: 1 << 62}
 func TestAlphaBetaEqualsMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	ab, mm := NewSearcher(14), NewSearcher(10)
-	boards := 30
+	boards := 20
 	if testing.Short() {
 		boards = 10
 	}

@@ -28,7 +28,8 @@ func main() {
 func run(args []string, dir string, startup time.Duration, stderr io.Writer) int {
 	flags := flag.NewFlagSet("fruitrage", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	calibrate := flags.Bool("calibrate", false, "measure this machine's search speed for about 2 CPU seconds and write calibration.txt, then exit")
+	calibrate := flags.Bool("calibrate", false, "measure this machine's search speed and write calibration.txt, then exit")
+	calSeconds := flags.Float64("calibrate-seconds", 2, "CPU seconds the -calibrate measurement lasts (0.05..60)")
 	verbose := flags.Bool("v", false, "write the search's figures to stderr")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: fruitrage [-calibrate] [-v]\n\nReads input.txt and writes output.txt in the current directory (The Fruit Rage!, CSCI-561 HW2).")
@@ -47,9 +48,13 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	// One thread searches; the few allocations are bounded, so the collector stays off.
 	runtime.GOMAXPROCS(1)
 	debug.SetGCPercent(-1)
+	if !(*calSeconds >= 0.05 && *calSeconds <= 60) {
+		fmt.Fprintf(stderr, "fruitrage: -calibrate-seconds %g out of range: want 0.05..60\n", *calSeconds)
+		return 2
+	}
 	if *calibrate {
 		s := fruitrage.NewSearcher(20)
-		cal := fruitrage.Calibrate(s, fruitrage.ProcessCPUTime, 2*time.Second, startup)
+		cal := fruitrage.Calibrate(s, fruitrage.ProcessCPUTime, time.Duration(*calSeconds*float64(time.Second)), startup)
 		var buf bytes.Buffer
 		fruitrage.WriteCalibration(&buf, cal)
 		if err := writeAtomic(filepath.Join(dir, "calibration.txt"), buf.Bytes()); err != nil {
