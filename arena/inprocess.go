@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/engine"
 )
 
@@ -16,7 +17,7 @@ type chooser interface {
 }
 
 // inProcess adapts a chooser to Player and times its moves. With measureCPU, the time
-// is the CPU time the whole arena process used during the move (engine.ProcessCPU
+// is the CPU time the whole arena process used during the move (cputime.Process
 // before and after), which is exact only when no other game runs at the same time
 // (-jobs 1); without it, the time is wall-clock time and the CPU limit is not applied.
 type inProcess struct {
@@ -28,9 +29,9 @@ type inProcess struct {
 // Play asks the chooser for a move and times it.
 func (p *inProcess) Play(_ context.Context, t *Turn) Reply {
 	if p.measureCPU {
-		before := engine.ProcessCPU()
+		before := cputime.Process()
 		mv := p.chooser.Choose(t.Pos)
-		return Reply{Move: mv, CPU: engine.ProcessCPU() - before, Measured: true}
+		return Reply{Move: mv, CPU: cputime.Process() - before, Measured: true}
 	}
 	start := time.Now()
 	mv := p.chooser.Choose(t.Pos)

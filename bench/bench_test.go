@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -23,14 +24,14 @@ type cpuClock struct{ start time.Duration }
 // out.
 func (c *cpuClock) begin() {
 	if c.start == 0 {
-		c.start = mcts.ProcessCPUTime()
+		c.start = cputime.Process()
 	}
 }
 
 // report adds "<unit>/s" (per wall second) and "<unit>/cpu-s" (per CPU second) for
 // count units of work done since the clock started.
 func (c cpuClock) report(b *testing.B, count float64, unit string) {
-	cpu := mcts.ProcessCPUTime() - c.start
+	cpu := cputime.Process() - c.start
 	if wall := b.Elapsed().Seconds(); wall > 0 {
 		b.ReportMetric(count/wall, unit+"/s")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
+	"littlego/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -57,7 +58,7 @@ func (w Workload) Run(ctx context.Context) (WorkloadResult, error) {
 	}
 	positions := Positions()
 	var res WorkloadResult
-	startCPU, startWall := mcts.ProcessCPUTime(), time.Now()
+	startCPU, startWall := cputime.Process(), time.Now()
 	for r := range w.Repeat {
 		cfg.Seed = w.Seed + uint64(r)
 		if err := s.SetConfig(cfg); err != nil {
@@ -72,7 +73,7 @@ func (w Workload) Run(ctx context.Context) (WorkloadResult, error) {
 			res.Iterations += out.Iterations
 		}
 	}
-	res.CPU = mcts.ProcessCPUTime() - startCPU
+	res.CPU = cputime.Process() - startCPU
 	res.Wall = time.Since(startWall)
 	return res, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 	"littlego/solver"
@@ -116,7 +117,7 @@ func (e *Engine) config(budget time.Duration) mcts.Config {
 // GenMove returns the engine's action for pos (pos.Move says which move of the game it
 // is). The action is always legal in pos.
 func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
-	start := ProcessCPU()
+	start := cputime.Process()
 	rep := Report{Budget: PlanBudget(e.opts, int(pos.Move))}
 	if pos.Over {
 		rep.Move, rep.Method = board.Pass, "forced"

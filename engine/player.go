@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 )
 
 // watchdogLimit is the process CPU time after which the watchdog writes the fallback
@@ -156,7 +157,7 @@ func (t *turn) run() int {
 	}
 	if t.opts.Verbose {
 		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Colour, mv, rep.Method,
-			rep.Iterations, rep.Budget, ProcessCPU().Round(time.Millisecond))
+			rep.Iterations, rep.Budget, cputime.Process().Round(time.Millisecond))
 		for _, l := range rep.Details {
 			fmt.Fprintln(t.stderr, "  "+l)
 		}
@@ -211,7 +212,7 @@ func (t *turn) watchdog(pos board.Position, fallback board.Point) {
 		case <-t.done:
 			return
 		case <-tick.C:
-			if ProcessCPU() > watchdogLimit {
+			if cputime.Process() > watchdogLimit {
 				t.warn("CPU time near the limit: playing the fallback move %s", fallback)
 				t.finish(pos, fallback, int(pos.Move))
 				os.Exit(0)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"littlego/cputime"
 )
 
 // TestPlanMoveStaysInsideRemaining checks the plan over a grid of clocks and boards: the
@@ -66,9 +68,9 @@ func TestShortClocks(t *testing.T) {
 		for _, size := range [][2]int{{26, 9}, {26, 2}, {10, 4}, {5, 3}} {
 			in := Input{Board: RandomBoard(size[0], size[1], rng), Types: size[1], Remaining: rem}
 			runtime.GC()
-			base := ProcessCPUTime()
-			m, res, _ := Decide(&in, nil, ProcessCPUTime, base, cal)
-			used := ProcessCPUTime() - base
+			base := cputime.Process()
+			m, res, _ := Decide(&in, nil, cputime.Process, base, cal)
+			used := cputime.Process() - base
 			if !in.Board.Legal(m) {
 				t.Fatalf("%.1f s, %dx%d p%d: illegal move %v", rem, size[0], size[0], size[1], m)
 			}
@@ -87,9 +89,9 @@ func TestAgentOnEveryCase(t *testing.T) {
 	for _, dir := range cases(t) {
 		in := readCase(t, dir)
 		in.Remaining = min(in.Remaining, 0.3)
-		base := ProcessCPUTime()
-		m, _, _ := Decide(&in, nil, ProcessCPUTime, base, DefaultCalibration)
-		if used := ProcessCPUTime() - base; used.Seconds() >= in.Remaining {
+		base := cputime.Process()
+		m, _, _ := Decide(&in, nil, cputime.Process, base, DefaultCalibration)
+		if used := cputime.Process() - base; used.Seconds() >= in.Remaining {
 			t.Errorf("%s: %v of CPU with %.1f s left", dir, used, in.Remaining)
 		}
 		if !in.Board.Legal(m) {

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"littlego/cputime"
 )
 
 // noClock never stops a search.
@@ -153,12 +155,12 @@ func BenchmarkSearch(b *testing.B) {
 			bd := RandomBoard(cfg.n, cfg.p, rand.New(rand.NewPCG(2, 2)))
 			s := NewSearcher(20)
 			var nodes int64
-			start := ProcessCPUTime()
+			start := cputime.Process()
 			for b.Loop() {
 				s.Clear()
 				nodes += s.Search(&bd, noClock, Limits{Soft: 1 << 62, Hard: 1 << 62, MaxDepth: cfg.depth}).Nodes
 			}
-			b.ReportMetric(float64(nodes)/(ProcessCPUTime()-start).Seconds(), "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/(cputime.Process()-start).Seconds(), "nodes/cpu-s")
 		})
 	}
 }

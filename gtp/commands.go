@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/engine"
 	"littlego/mcts"
 )
@@ -328,7 +329,7 @@ func (s *Server) timeLeft(args []string) (string, error) {
 
 // cputime answers the CPU time used by the whole process, in seconds.
 func (s *Server) cputime([]string) (string, error) {
-	return strconv.FormatFloat(engine.ProcessCPU().Seconds(), 'f', 3, 64), nil
+	return strconv.FormatFloat(cputime.Process().Seconds(), 'f', 3, 64), nil
 }
 
 func (s *Server) rulesCommand(args []string) (string, error) {

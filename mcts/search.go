@@ -15,7 +15,7 @@
 // end the game).
 //
 // The budget is CPU time of the whole process, every thread and the Go runtime
-// counted, as the course host counts it (ProcessCPUTime): two busy workers spend a
+// counted, as the course host counts it (cputime.Process): two busy workers spend a
 // budget twice as fast as one.
 package mcts
 
@@ -29,6 +29,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"littlego/board"
+	"littlego/cputime"
 )
 
 // checkEvery is the number of iterations a worker runs between two looks at the stop
@@ -235,7 +236,7 @@ func (s *Searcher) Search(ctx context.Context, pos board.Position) (Result, erro
 		return Result{}, err
 	}
 	startWall := time.Now()
-	s.startCPU = ProcessCPUTime()
+	s.startCPU = cputime.Process()
 	s.stop.Store(false)
 	s.reason.Store(0)
 	s.budget, s.ceiling = s.cfg.Budget, false
@@ -274,7 +275,7 @@ func (s *Searcher) Search(ctx context.Context, pos board.Position) (Result, erro
 		_ = g.Wait() // workers return no errors
 	}
 	res := s.merge()
-	res.CPU = ProcessCPUTime() - s.startCPU
+	res.CPU = cputime.Process() - s.startCPU
 	res.Wall = time.Since(startWall)
 	res.Stop = StopPlayouts
 	if r := s.reason.Load(); r > 0 {
@@ -354,7 +355,7 @@ func (s *Searcher) publish(i int, t *tree, done int64) {
 // check looks at the CPU budget, the context and the early stop, and halts the search
 // when one of them says so.
 func (s *Searcher) check(ctx context.Context) {
-	used := ProcessCPUTime() - s.startCPU
+	used := cputime.Process() - s.startCPU
 	if used >= s.budget {
 		if s.ceiling {
 			s.halt(StopCeiling)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/policy"
 )
 
@@ -360,9 +361,9 @@ func TestBudgetIsRespected(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Budget = 200 * time.Millisecond
 	cfg.EarlyStop = false
-	before := ProcessCPUTime()
+	before := cputime.Process()
 	res, err := Search(context.Background(), board.New(), cfg)
-	used := ProcessCPUTime() - before
+	used := cputime.Process() - before
 	if err != nil {
 		t.Fatal(err)
 	}

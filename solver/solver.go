@@ -20,12 +20,13 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 )
 
 // Limits bound the work of one call. Zero fields mean no limit. When a limit is hit the
 // call returns an unknown result, never a wrong one.
 type Limits struct {
-	// CPU is the process CPU time (user + system, all threads, as ProcessCPU counts
+	// CPU is the process CPU time (user + system, all threads, as cputime.Process counts
 	// it) the call may use, counted from its start.
 	CPU time.Duration
 	// Nodes is the number of positions the call may visit.
@@ -144,7 +145,7 @@ func (s *Solver) begin(pos *board.Position, lim Limits) {
 	}
 	s.nodes = 0
 	s.aborted = false
-	s.cpuStart = ProcessCPU()
+	s.cpuStart = cputime.Process()
 	s.cpuDeadline = 0
 	if lim.CPU > 0 {
 		s.cpuDeadline = s.cpuStart + lim.CPU
@@ -163,7 +164,7 @@ func (s *Solver) outOfBudget() bool {
 		s.aborted = true
 		return true
 	}
-	if s.cpuDeadline > 0 && ProcessCPU() >= s.cpuDeadline {
+	if s.cpuDeadline > 0 && cputime.Process() >= s.cpuDeadline {
 		s.aborted = true
 		return true
 	}
@@ -191,7 +192,7 @@ func (s *Solver) Solve(pos board.Position, lim Limits) Result {
 			}
 		}
 	}
-	r.Nodes, r.CPU = s.nodes, ProcessCPU()-s.cpuStart
+	r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
 	return r
 }
 
@@ -250,7 +251,7 @@ func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 	r := MarginResult{Best: board.NoPoint}
 	if pos.Over {
 		r.Known, r.Margin = true, pos.Margin()
-		r.Nodes, r.CPU = s.nodes, ProcessCPU()-s.cpuStart
+		r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
 		return r
 	}
 	lo, hi := -noBound, noBound
@@ -284,6 +285,6 @@ func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 	if !s.aborted {
 		r.Known, r.Margin, r.Best = true, lo, best
 	}
-	r.Nodes, r.CPU = s.nodes, ProcessCPU()-s.cpuStart
+	r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
 	return r
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that
@@ -404,9 +405,9 @@ func TestSolvedPositions(t *testing.T) {
 func TestBudget(t *testing.T) {
 	pos := RandomPositions(11, 4, 1)[0] // far too deep to prove in milliseconds
 	s := New(16)
-	start := ProcessCPU()
+	start := cputime.Process()
 	r := s.Solve(pos, Limits{CPU: 20 * time.Millisecond})
-	used := ProcessCPU() - start
+	used := cputime.Process() - start
 	if r.Known {
 		t.Fatalf("move 4 proved in %v? %+v", used, r)
 	}

@@ -14,13 +14,14 @@ import (
 	"runtime/debug"
 	"time"
 
+	"littlego/cputime"
 	"littlego/fruitrage"
 )
 
 func main() {
 	// The remaining time is charged from process start: the clock is the process's
 	// CPU time, start-up included.
-	startup := fruitrage.ProcessCPUTime()
+	startup := cputime.Process()
 	os.Exit(run(os.Args[1:], ".", startup, os.Stderr))
 }
 
@@ -54,7 +55,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	}
 	if *calibrate {
 		s := fruitrage.NewSearcher(20)
-		cal := fruitrage.Calibrate(s, fruitrage.ProcessCPUTime, time.Duration(*calSeconds*float64(time.Second)), startup)
+		cal := fruitrage.Calibrate(s, cputime.Process, time.Duration(*calSeconds*float64(time.Second)), startup)
 		var buf bytes.Buffer
 		fruitrage.WriteCalibration(&buf, cal)
 		if err := writeAtomic(filepath.Join(dir, "calibration.txt"), buf.Bytes()); err != nil {
@@ -84,7 +85,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	} else if !errors.Is(err, fs.ErrNotExist) && *verbose {
 		fmt.Fprintln(stderr, "fruitrage: calibration.txt:", err)
 	}
-	m, res, plan := fruitrage.Decide(&in, nil, fruitrage.ProcessCPUTime, 0, cal)
+	m, res, plan := fruitrage.Decide(&in, nil, cputime.Process, 0, cal)
 	var g fruitrage.Groups
 	g.Find(&in.Board)
 	var after fruitrage.Board
@@ -98,7 +99,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	if *verbose {
 		fmt.Fprintf(stderr, "fruitrage: %s value %d depth %d complete %v exact %v nodes %d groups %d budget %.3fs greedy %v cpu %.3fs of %.3fs\n",
 			in.Board.Name(m), res.Value, res.Depth, res.Complete, res.Exact, res.Nodes, res.Groups,
-			plan.Budget.Seconds(), plan.Greedy, fruitrage.ProcessCPUTime().Seconds(), in.Remaining)
+			plan.Budget.Seconds(), plan.Greedy, cputime.Process().Seconds(), in.Remaining)
 	}
 	return 0
 }

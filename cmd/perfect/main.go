@@ -31,6 +31,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/engine"
 	"littlego/solver"
 
@@ -328,7 +329,7 @@ func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, 
 	if err != nil {
 		return board.NoPoint, moveReport{}, err
 	}
-	start := engine.ProcessCPU()
+	start := cputime.Process()
 	mv, rep := e.GenMove(pos)
-	return mv, moveReport{method: rep.Method, cpu: engine.ProcessCPU() - start}, nil
+	return mv, moveReport{method: rep.Method, cpu: cputime.Process() - start}, nil
 }

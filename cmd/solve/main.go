@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cputime"
 	"littlego/solver"
 )
 
@@ -132,7 +133,7 @@ func remaining(start, lim time.Duration) solver.Limits {
 	if lim == 0 {
 		return solver.Limits{}
 	}
-	left := lim - (solver.ProcessCPU() - start)
+	left := lim - (cputime.Process() - start)
 	if left <= 0 {
 		left = time.Nanosecond
 	}
@@ -140,7 +141,7 @@ func remaining(start, lim time.Duration) solver.Limits {
 }
 
 func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, ttBits int, margin bool) error {
-	start := solver.ProcessCPU()
+	start := cputime.Process()
 	s := solver.New(ttBits)
 	r := s.Solve(pos, remaining(start, lim))
 	if !r.Known {
@@ -163,7 +164,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, t
 		}
 		fmt.Fprintf(stdout, "margin: %+d (black - white with perfect play; Black needs %+d) by %v\n", m.Margin, board.BlackMargin, m.Best)
 	}
-	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU\n", nodes, (solver.ProcessCPU() - start).Seconds())
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU\n", nodes, (cputime.Process() - start).Seconds())
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"littlego/cputime"
 	"littlego/fruitrage"
 )
 
@@ -191,7 +192,7 @@ type searchPlayer struct {
 func (p *searchPlayer) Play(_ context.Context, t *Turn) Reply {
 	var r Reply
 	r.CPU = onThread(func() {
-		clock := fruitrage.ThreadCPUTime
+		clock := cputime.Thread
 		base := clock()
 		if p.minimax {
 			p.g.Find(t.Board)
@@ -218,9 +219,9 @@ func onThread(f func()) time.Duration {
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		start := fruitrage.ThreadCPUTime()
+		start := cputime.Thread()
 		f()
-		done <- fruitrage.ThreadCPUTime() - start
+		done <- cputime.Thread() - start
 	}()
 	return <-done
 }
