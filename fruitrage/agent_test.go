@@ -39,6 +39,44 @@ func TestPlanMoveStaysInsideRemaining(t *testing.T) {
 	}
 }
 
+// TestPlanAgentMoveStaysInsideRemaining checks the agent's plan over a grid of clocks and
+// boards: the hard limit leaves the reserve and half of what is left after it, the soft
+// limit is before the hard one, tiny clocks go greedy, and boards of big groups (few
+// types, shorter games) get a larger budget than boards of as many small ones.
+func TestPlanAgentMoveStaysInsideRemaining(t *testing.T) {
+	for _, rem := range []time.Duration{time.Millisecond, 15 * time.Millisecond, 500 * time.Millisecond, 1300 * time.Millisecond, 10 * time.Second, 300 * time.Second} {
+		for _, used := range []time.Duration{0, 2 * time.Millisecond, 400 * time.Millisecond} {
+			for _, groups := range []int{1, 2, 10, 100, 550} {
+				for _, mean := range []int{1, 2, 6} {
+					base := 7 * time.Second
+					now := base + used
+					p := PlanAgentMove(rem, base, now, groups, groups*mean, 0, DefaultCalibration)
+					// Every own move that could follow keeps a start-up and two labellings.
+					future := time.Duration(groups/2+1) * (time.Duration(DefaultCalibration.StartupSeconds*float64(time.Second)) + 40*time.Microsecond)
+					if p.Greedy {
+						if rem-used > 50*time.Millisecond+future {
+							t.Errorf("rem %v used %v groups %d: greedy with time to search", rem, used, groups)
+						}
+						continue
+					}
+					usable := rem - 10*time.Millisecond - used - future
+					if p.Limits.Hard > now+usable/2 || p.Limits.Soft > p.Limits.Hard || p.Limits.Soft < now {
+						t.Errorf("rem %v used %v groups %d: limits %+v from %v", rem, used, groups, p.Limits, now)
+					}
+					if p.TTBits < 12 || p.TTBits > 22 {
+						t.Errorf("TTBits %d", p.TTBits)
+					}
+				}
+			}
+		}
+	}
+	big := PlanAgentMove(10*time.Second, 0, 0, 110, 660, 0, DefaultCalibration)
+	small := PlanAgentMove(10*time.Second, 0, 0, 110, 140, 0, DefaultCalibration)
+	if big.Budget <= small.Budget {
+		t.Errorf("budget %v with groups of 6 cells, %v with groups of 1.3: want more for the shorter game", big.Budget, small.Budget)
+	}
+}
+
 // TestCalibrationRoundTrip writes, reads, and ignores garbage.
 func TestCalibrationRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
