@@ -30,7 +30,8 @@ const solverNodes = 2_000_000
 type Report struct {
 	// Move is the action chosen.
 	Move board.Point
-	// Method is "search", "solver", "fallback" or "forced".
+	// Method is "book", "solver", "search", "rule" (a pass that wins at once),
+	// "fallback" or "forced".
 	Method string
 	// Budget is the CPU time the game plan allowed for this move.
 	Budget time.Duration
@@ -127,6 +128,15 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 		// The opponent passed and we win on this board: passing ends the game now.
 		rep.Move, rep.Method = board.Pass, "rule"
 		return board.Pass, rep
+	}
+	if e.opts.Book {
+		if mv, ok := BookMove(pos); ok {
+			rep.Move, rep.Method = mv, "book"
+			if e.opts.Verbose {
+				rep.Details = append(rep.Details, fmt.Sprintf("book: %s keeps Black's proved win", mv))
+			}
+			return mv, rep
+		}
 	}
 	budget := rep.Budget
 	if e.FromProcessStart {

@@ -37,6 +37,8 @@ type Options struct {
 	Policy string
 	// Priors turns on prior knowledge for new tree nodes.
 	Priors bool
+	// Book turns on Black's proved opening book (BookMove).
+	Book bool
 	// Solve turns on the exact endgame solver.
 	Solve bool
 	// SolveFrom is the first move number at which the solver is tried.
@@ -63,6 +65,7 @@ func Defaults() Options {
 		Expand:    2,
 		Policy:    "pattern",
 		Priors:    true,
+		Book:      true,
 		Solve:     true,
 		SolveFrom: 10,
 		Plan:      true,
@@ -81,6 +84,7 @@ func (o *Options) RegisterFlags(fs *flag.FlagSet) {
 	fs.IntVar(&o.Expand, "expand", o.Expand, "visits before a leaf is expanded (1..1000)")
 	fs.StringVar(&o.Policy, "policy", o.Policy, "rollout policy: "+strings.Join(PolicyNames(), ", "))
 	fs.BoolVar(&o.Priors, "priors", o.Priors, "use prior knowledge for new tree nodes")
+	fs.BoolVar(&o.Book, "book", o.Book, "play Black's proved opening book (moves 1-5)")
 	fs.BoolVar(&o.Solve, "solve", o.Solve, "use the exact endgame solver")
 	fs.IntVar(&o.SolveFrom, "solve-from", o.SolveFrom, "first move number at which the solver is tried (1..24)")
 	fs.BoolVar(&o.Plan, "plan", o.Plan, "spread the budget over the game (off: every move gets -budget)")
@@ -139,8 +143,8 @@ func Parse(spec string) (Options, error) {
 
 // String lists the options as Parse reads them.
 func (o Options) String() string {
-	return fmt.Sprintf("budget=%g,playouts=%d,workers=%d,c=%g,rave=%g,expand=%d,policy=%s,priors=%t,solve=%t,solve-from=%d,plan=%t,seed=%d",
-		o.Budget, o.Playouts, o.Workers, o.C, o.RAVE, o.Expand, o.Policy, o.Priors, o.Solve, o.SolveFrom, o.Plan, o.Seed)
+	return fmt.Sprintf("budget=%g,playouts=%d,workers=%d,c=%g,rave=%g,expand=%d,policy=%s,priors=%t,book=%t,solve=%t,solve-from=%d,plan=%t,seed=%d",
+		o.Budget, o.Playouts, o.Workers, o.C, o.RAVE, o.Expand, o.Policy, o.Priors, o.Book, o.Solve, o.SolveFrom, o.Plan, o.Seed)
 }
 
 type discard struct{}

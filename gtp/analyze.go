@@ -115,6 +115,7 @@ func (s *Server) lzAnalyze(id string, args []string) error {
 		}
 		o := s.opts
 		o.Playouts, o.Plan = 0, false
+		o.Book = false // analysis wants the search's statistics, not the book's answer
 		o.Budget = chunk.Seconds()
 		o.Seed = s.opts.Seed + uint64(k)*chunkSeedStride
 		if err := s.useOptions(o); err != nil {
@@ -172,7 +173,8 @@ func (s *Server) printInfo(acc *analysis, maxMoves int) {
 // lzGenmoveAnalyze chooses and plays a move for the colour (default: the side to move)
 // as genmove does and answers with the info
 // line of that search followed by "play VERTEX". The engine's search does not report
-// while it runs, so there is one info line, at the end, whatever the interval.
+// while it runs, so there is one info line, at the end, whatever the interval; a move
+// from the opening book or a solver proof ran no search and has no info line.
 func (s *Server) lzGenmoveAnalyze(id string, args []string) error {
 	a, err := s.parseAnalyzeArgs("lz-genmove_analyze", args)
 	if err != nil {

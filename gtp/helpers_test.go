@@ -25,6 +25,7 @@ func testOptions(playouts int) engine.Options {
 	o := engine.Defaults()
 	o.Playouts = playouts
 	o.Workers = 1
+	o.Book = false // the tests look at searches; the book has its own tests in engine
 	return o
 }
 

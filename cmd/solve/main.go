@@ -5,12 +5,17 @@
 //
 //	solve [-move N] [-budget S] [-margin] [input.txt]
 //	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
+//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 5] [-workers 2] [-tt 22]
 //
 // input.txt carries no move number: -move gives the number of the move about to be
 // played (1..24, odd for Black). It can be left out only on a first move (both boards
 // empty with Black to play: move 1; an empty previous board with White to play: move 2).
 // The exit status is 0 when the position was proved, 2 when the budget ran out first, 1
 // on bad input.
+//
+// -book proves Black's opening: after -book-first, for every answer of White, a move
+// that keeps Black's win, up to move -book-last, and writes them as a Go file for the
+// engine (go generate ./engine runs it).
 //
 // -bench-positions measures the CPU time to prove seeded random positions (uniform
 // random placements without passes from the empty board, solver.RandomPositions) at
@@ -61,6 +66,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	moves := fs.String("moves", "8,10,12,14", "with -bench-positions: the move numbers to measure")
 	count := fs.Int("n", 20, "with -bench-positions: positions per move number")
 	seed := fs.Uint64("seed", 1, "with -bench-positions: the seed of the positions")
+	book := fs.String("book", "", "write Black's proved opening book to this Go file (engine/book_data.go) instead of solving a file")
+	bookFirst := fs.String("book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
+	bookLast := fs.Int("book-last", 5, "with -book: the last Black move number the book covers (odd, 3..23)")
+	workers := fs.Int("workers", 2, "with -book: positions proved at once, one solver each")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -74,6 +83,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-tt %d: must be in 10..30", *ttBits)
 	}
 	lim := time.Duration(*budget * float64(time.Second))
+	if *book != "" {
+		first, err := board.ParseOutput(strings.NewReader(*bookFirst))
+		if err != nil {
+			return fmt.Errorf("-book-first %q: %v", *bookFirst, err)
+		}
+		return makeBook(stdout, stderr, first, *bookLast, *workers, *ttBits, *book, bookCommandLine(args))
+	}
 	if *bench {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("-bench-positions takes no file, got %q", fs.Arg(0))

@@ -1,0 +1,188 @@
+// book.go: the solve command's -book mode: proved winning moves for Black's opening, written as a Go file for the engine.
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/term"
+
+	"littlego/board"
+	"littlego/cputime"
+	"littlego/solver"
+)
+
+// bookEntry is one proved position of the book, in its canonical orientation.
+type bookEntry struct {
+	pos  board.Position
+	best board.Point
+}
+
+// makeBook proves a winning move for Black in every position Black can meet at moves
+// 3, 5, ..., last after opening with first, whatever White answers, Black always
+// playing the book's move, and writes them as engine/book_data.go. Each position is
+// proved exactly (no budget); workers solvers run at once, each with its own table.
+func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits int, out, cmdline string) error {
+	if last < 3 || last > board.MaxMoves || last%2 == 0 {
+		return fmt.Errorf("-book-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
+	}
+	if workers < 1 || workers > 64 {
+		return fmt.Errorf("-workers %d: must be in 1..64", workers)
+	}
+	f, isFile := stderr.(*os.File)
+	progress := isFile && term.IsTerminal(int(f.Fd()))
+	start := cputime.Process()
+	root := board.New()
+	if !root.IsLegal(first) || first == board.Pass {
+		return fmt.Errorf("-book-first %v: not a legal first move", first)
+	}
+	root.Play(first)
+	frontier := blackReplies(root, map[uint64]bool{})
+	var entries []bookEntry
+	solvers := make(chan *solver.Solver, workers)
+	for range workers {
+		solvers <- solver.New(ttBits)
+	}
+	for move := 3; move <= last && len(frontier) > 0; move += 2 {
+		results := make([]bookEntry, len(frontier))
+		var g errgroup.Group
+		g.SetLimit(workers)
+		var mu sync.Mutex
+		done := 0
+		for i, pos := range frontier {
+			g.Go(func() error {
+				s := <-solvers
+				defer func() { solvers <- s }()
+				r := s.Solve(pos, solver.Limits{})
+				if !r.Known || !r.Win {
+					return fmt.Errorf("move %d: Black does not win after the book's line:\n%s", move, pos.String())
+				}
+				results[i] = bookEntry{pos: pos, best: r.Best}
+				mu.Lock()
+				done++
+				if progress {
+					fmt.Fprintf(stderr, "\rmove %d: %d/%d proved", move, done, len(frontier))
+				}
+				mu.Unlock()
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		if progress {
+			fmt.Fprintf(stderr, "\n")
+		}
+		entries = append(entries, results...)
+		fmt.Fprintf(stdout, "move %d: %d positions, %.1f CPU-s so far\n", move, len(results), (cputime.Process() - start).Seconds())
+		if move+2 > last {
+			break
+		}
+		seen := map[uint64]bool{}
+		var next []board.Position
+		for _, e := range results {
+			child := e.pos
+			child.Play(e.best)
+			if child.Over {
+				continue
+			}
+			next = append(next, blackReplies(child, seen)...)
+		}
+		frontier = next
+	}
+	// The first move itself: proved by the full solve of the empty board (see -book-first).
+	entries = append(entries, bookEntry{pos: board.New(), best: first})
+	src, err := bookSource(entries, first, cmdline, cputime.Process()-start)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".book-*.go")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(src); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	fmt.Fprintf(stdout, "%d positions written to %s\n", len(entries), out)
+	return nil
+}
+
+// blackReplies returns, in canonical orientation and not seen before, the positions
+// after every action of White (a pass included) in pos, White to move, that leave the
+// game running with Black to move.
+func blackReplies(pos board.Position, seen map[uint64]bool) []board.Position {
+	var out []board.Position
+	for pt := board.Point(0); pt <= board.Pass; pt++ {
+		child := pos
+		if pt == board.Pass {
+			child.Pass()
+		} else if _, ok := child.Play(pt); !ok {
+			continue
+		}
+		if child.Over {
+			continue
+		}
+		key, sym := child.CanonicalKey()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, sym.Apply(child))
+	}
+	return out
+}
+
+// bookSource formats the entries as the Go file engine/book_data.go.
+func bookSource(entries []bookEntry, first board.Point, cmdline string, cpu time.Duration) ([]byte, error) {
+	slices.SortFunc(entries, func(a, b bookEntry) int {
+		if a.pos.Move != b.pos.Move {
+			return int(a.pos.Move) - int(b.pos.Move)
+		}
+		if a.pos.Stones[board.Black] != b.pos.Stones[board.Black] {
+			return int(int64(a.pos.Stones[board.Black]) - int64(b.pos.Stones[board.Black]))
+		}
+		return int(int64(a.pos.Stones[board.White]) - int64(b.pos.Stones[board.White]))
+	})
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// book_data.go: Black's proved opening book (generated by cmd/solve -book).\n\n")
+	fmt.Fprintf(&b, "// Code generated by solve -book; DO NOT EDIT.\n\npackage engine\n\n")
+	fmt.Fprintf(&b, "// bookEntries were proved by\n//\n//\t%s\n//\n", cmdline)
+	fmt.Fprintf(&b, "// in %.0f CPU-seconds: after Black's first move %v, for every answer of White, a move\n", cpu.Seconds(), first)
+	fmt.Fprintf(&b, "// that keeps Black's game-theoretic win (%d positions, in canonical orientation).\n", len(entries))
+	fmt.Fprintf(&b, "var bookEntries = []bookRecord{\n")
+	for _, e := range entries {
+		fmt.Fprintf(&b, "\t{0x%07x, 0x%07x, 0x%07x, %d, %t, %d},\n", uint32(e.pos.Stones[board.Black]), uint32(e.pos.Stones[board.White]),
+			uint32(e.pos.Ko), e.pos.Move, e.pos.Passed, e.best)
+	}
+	fmt.Fprintf(&b, "}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting the book: %v", err)
+	}
+	return src, nil
+}
+
+// bookCommandLine is the command line recorded in the generated file.
+func bookCommandLine(args []string) string {
+	return "go run ./cmd/solve " + strings.Join(args, " ")
+}
