@@ -17,6 +17,7 @@ import (
 
 	"littlego/board"
 	"littlego/cputime"
+	"littlego/internal/atomicfile"
 )
 
 // watchdogLimit is the process CPU time after which the watchdog writes the fallback
@@ -190,12 +191,7 @@ func (t *turn) finish(pos board.Position, mv board.Point, m int) bool {
 		after.Play(mv)
 		var sb strings.Builder
 		WriteState(&sb, State{Colour: pos.Turn, Move: m, After: after.Stones})
-		tmp := filepath.Join(t.dir, StateFileName(pos.Turn)+".tmp")
-		if err := os.WriteFile(tmp, []byte(sb.String()), 0o644); err != nil {
-			t.warn("cannot write helper file: %v", err)
-			return
-		}
-		if err := os.Rename(tmp, filepath.Join(t.dir, StateFileName(pos.Turn))); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(t.dir, StateFileName(pos.Turn)), []byte(sb.String()), 0o644); err != nil {
 			t.warn("cannot write helper file: %v", err)
 		}
 	})

@@ -16,6 +16,7 @@ import (
 
 	"littlego/cputime"
 	"littlego/fruitrage"
+	"littlego/internal/atomicfile"
 )
 
 func main() {
@@ -58,7 +59,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 		cal := fruitrage.Calibrate(s, cputime.Process, time.Duration(*calSeconds*float64(time.Second)), startup)
 		var buf bytes.Buffer
 		fruitrage.WriteCalibration(&buf, cal)
-		if err := writeAtomic(filepath.Join(dir, "calibration.txt"), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, "calibration.txt"), buf.Bytes(), 0o644); err != nil {
 			fmt.Fprintln(stderr, "fruitrage:", err)
 			return 1
 		}
@@ -92,7 +93,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	fruitrage.Play(&after, &in.Board, &g, g.GroupOf(m))
 	var buf bytes.Buffer
 	fruitrage.WriteOutput(&buf, &after, m)
-	if err := writeAtomic(filepath.Join(dir, "output.txt"), buf.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "output.txt"), buf.Bytes(), 0o644); err != nil {
 		fmt.Fprintln(stderr, "fruitrage:", err)
 		return 1
 	}
@@ -102,27 +103,4 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 			plan.Budget.Seconds(), plan.Greedy, cputime.Process().Seconds(), in.Remaining)
 	}
 	return 0
-}
-
-// writeAtomic writes data to a temporary file in path's folder and renames it to path,
-// so that no half-written file is ever seen.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fruitrage-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

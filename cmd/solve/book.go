@@ -8,7 +8,6 @@ import (
 	"go/format"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 
 	"littlego/board"
 	"littlego/cputime"
+	"littlego/internal/atomicfile"
 	"littlego/solver"
 )
 
@@ -106,21 +106,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".book-*.go")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(src); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.WriteFile(out, src, 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d positions written to %s\n", len(entries), out)
