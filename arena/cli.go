@@ -14,7 +14,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -46,6 +48,19 @@ Flags:
 // Main runs the arena command with args (without the program name) and returns its exit
 // status: 0 on success, 1 when the match could not be run, 2 for bad usage.
 func Main(args []string, stdout, stderr io.Writer) int {
+	return MainWith(args, stdout, stderr, Hooks{})
+}
+
+// Hooks are what a command adds to the arena: plots are drawn by the command, so that
+// the arena package does not depend on a plotting library.
+type Hooks struct {
+	// PlotSPRT, if not nil, draws the LLR after every pair against the bounds into path
+	// (-plot); title names the match.
+	PlotSPRT func(path, title string, t *PairTest) error
+}
+
+// MainWith is Main with the command's hooks.
+func MainWith(args []string, stdout, stderr io.Writer, hooks Hooks) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	games := fs.Int("games", 10, "number of games (A is Black in the odd games)")
@@ -56,6 +71,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "match seed: game k of a match is reproducible from it")
 	quiet := fs.Bool("q", false, "quiet: no progress bar, and one summary line")
 	verbose := fs.Bool("v", false, "one line per game as it ends")
+	openingSpec := fs.String("openings", "", "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
+	openingSolve := fs.Duration("opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
+	sprtSpec := fs.String("sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
+	plotPath := fs.String("plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -80,6 +99,37 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("-jobs %d out of range: want 1..256 (0: automatic)", *jobs)
 	case math.IsNaN(*cpuLimit) || *cpuLimit <= 0 || *cpuLimit > 3600:
 		return bad("-cpu-limit %v out of range: want 0 < seconds <= 3600", *cpuLimit)
+	}
+	var test *PairTest
+	if *sprtSpec != "" {
+		t, err := ParseSPRT(*sprtSpec)
+		if err != nil {
+			return bad("%v", err)
+		}
+		if *games < 2 {
+			return bad("-sprt plays game pairs: want -games of at least 2, got %d", *games)
+		}
+		test = NewPairTest(t)
+	}
+	if *plotPath != "" {
+		switch {
+		case test == nil:
+			return bad("-plot draws the SPRT's LLR: give -sprt too")
+		case hooks.PlotSPRT == nil:
+			return bad("-plot: this build of the arena draws no plots")
+		case !strings.HasSuffix(*plotPath, ".png") && !strings.HasSuffix(*plotPath, ".svg"):
+			return bad("-plot %q: want a .png or .svg file", *plotPath)
+		}
+	}
+	if *openingSolve < 0 {
+		return bad("-opening-solve %v: want a duration of at least 0", *openingSolve)
+	}
+	var openings []Opening
+	if *openingSpec != "" {
+		var err error
+		if openings, err = ParseOpenings(*openingSpec, *seed); err != nil {
+			return bad("%v", err)
+		}
 	}
 	a, err := ParseAgent(fs.Arg(0))
 	if err != nil {
@@ -115,12 +165,29 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Every way out kills the agents' process groups; SIGINT or SIGTERM ends the games
+	// under way, and the summary of the games finished is printed. A second signal
+	// ends the process at once, its agents killed first.
+	defer KillAgents()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	finished := make(chan struct{})
+	defer close(finished)
 	go func() {
-		// After the first interrupt, the next one ends the process at once.
-		<-ctx.Done()
-		stop()
+		select {
+		case <-ctx.Done():
+		case <-finished:
+			return
+		}
+		again := make(chan os.Signal, 1)
+		signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(again)
+		select {
+		case <-again:
+			KillAgents()
+			os.Exit(1)
+		case <-finished:
+		}
 	}()
 
 	var bar *progressbar.ProgressBar
@@ -147,6 +214,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	})
 	cfg := Config{Games: *games, Jobs: *jobs, CPULimit: time.Duration(*cpuLimit * float64(time.Second)), Seed: *seed,
+		Openings: openings, OpeningSolve: *openingSolve, PairSeeds: test != nil || openings != nil,
 		OnRecord: func(r Record) {
 			fileMu.Lock()
 			defer fileMu.Unlock()
@@ -162,14 +230,35 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				}
 				fmt.Fprintln(stdout, gameLine(&r))
 			}
+			if test != nil && test.Add(r) {
+				last := test.History[len(test.History)-1]
+				lower, upper := test.Test.Bounds()
+				if *verbose {
+					fmt.Fprintf(stdout, "pair %3d: LLR %.3f in [%.3f, %.3f], Elo %s [%s, %s]\n", last.Pairs, last.LLR, lower, upper,
+						fmtElo(last.Elo), fmtElo(last.EloLo), fmtElo(last.EloHi))
+				}
+				if bar != nil {
+					bar.Describe(fmt.Sprintf("%s vs %s, LLR %.2f [%.2f, %.2f]", nameA, nameB, last.LLR, lower, upper))
+				}
+			}
 			order.add(r)
 			if *sgfDir != "" {
 				noteErr(writeSGF(filepath.Join(*sgfDir, fmt.Sprintf("game-%04d.sgf", r.Game)), &r, date))
 			}
 		}}
+	if test != nil {
+		cfg.Stop = test.Done
+	}
 	jobsNote := fmt.Sprintf("%d jobs", *jobs)
 	if *jobs == 1 {
 		jobsNote = "1 job"
+	}
+	if !*quiet && len(openings) > 0 {
+		proof := "not proved (-opening-solve 0)"
+		if *openingSolve > 0 {
+			proof = fmt.Sprintf("the solver proves each (at most %v of CPU) before its first game", *openingSolve)
+		}
+		fmt.Fprintf(stdout, "openings %s: %d, each played twice, colours swapped; %s\n", *openingSpec, len(openings), proof)
 	}
 	if !*quiet {
 		fmt.Fprintf(stdout, "%s vs %s: %d games (%s is Black in odd games), seed %d, CPU limit %g s, %s\n",
@@ -185,19 +274,42 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arena: %v\n", err)
 		return 1
 	}
+	if test != nil && test.Done() && ctx.Err() == nil {
+		// The games the test made unnecessary were never started: they are not "not finished".
+		played := records[:0]
+		for _, r := range records {
+			if r.Game != 0 {
+				played = append(played, r)
+			}
+		}
+		records = played
+	}
 	s := Summarize(records, nameA, nameB)
 	if *quiet {
-		fmt.Fprintf(stdout, "%s %d/%d, %s %d/%d (A Black %d/%d, A White %d/%d)\n", nameA, s.A.Wins, s.Games, nameB, s.B.Wins, s.Games,
-			s.ByColour[0][0].Wins, s.ByColour[0][0].Games, s.ByColour[0][1].Wins, s.ByColour[0][1].Games)
+		fmt.Fprintf(stdout, "%s %d/%d, %s %d/%d (A Black %d/%d, A White %d/%d), %d distinct\n", nameA, s.A.Wins, s.Games, nameB, s.B.Wins, s.Games,
+			s.ByColour[0][0].Wins, s.ByColour[0][0].Games, s.ByColour[0][1].Wins, s.ByColour[0][1].Games, s.Distinct)
+		if test != nil {
+			fmt.Fprintln(stdout, test.Test)
+		}
 	} else {
 		fmt.Fprintf(stdout, "%d games in %.1f s\n", s.Games, time.Since(start).Seconds())
 		s.Write(stdout)
+		if test != nil {
+			test.Report(stdout, nameA, nameB)
+		}
 		if *jobs > 1 && (isInProcess(a) || isInProcess(b)) {
 			fmt.Fprintf(stdout, "note: with -jobs > 1, in-process agents are timed in wall-clock time and not held to the CPU limit\n")
 		}
 		if *jobs > 1 && engineInProcess {
 			fmt.Fprintf(stdout, "note: the engine's budget is the whole process's CPU time, which the %d parallel games share: each in-process engine searched for less than its budget\n", *jobs)
 		}
+	}
+	if test != nil && jsonBuf != nil {
+		noteErr(test.WriteJSON(jsonBuf))
+		noteErr(jsonBuf.Flush())
+	}
+	if *plotPath != "" && len(test.History) > 0 {
+		noteErr(hooks.PlotSPRT(*plotPath, fmt.Sprintf("SPRT %s vs %s", nameA, nameB), test))
 	}
 	if fileErr != nil {
 		fmt.Fprintf(stderr, "arena: writing records: %v\n", fileErr)

@@ -36,7 +36,9 @@ const maxDiagnostics = 2048
 // for), exact whatever else runs. A move over the CPU limit loses: the program is
 // killed with its whole process group as soon as its CPU time (read from /proc while it
 // runs) passes the limit, and also when it is still running at the wall-clock bound
-// (a hung program).
+// (a hung program). Each move runs in a process group of its own, killed whole once
+// the program exits, so that nothing it started outlives the move; the move is read as
+// soon as the program itself exits (no pipe to it that a child could hold open).
 type execPlayer struct {
 	argv      []string
 	dir       string
@@ -62,19 +64,27 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 		return fail(AgentError, "cannot write input.txt: %v", err)
 	}
 
+	errFile, err := stderrFile()
+	if err != nil {
+		return fail(AgentError, "cannot make a file for stderr: %v", err)
+	}
+	defer errFile.Close()
 	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.CommandContext(mctx, p.argv[0], p.argv[1:]...)
 	cmd.Dir = p.dir
-	diag := &tailBuffer{max: maxDiagnostics}
-	cmd.Stderr = diag
+	// stdout and stdin are /dev/null and stderr a file: no pipe a child could hold open,
+	// so Wait returns when the agent itself exits.
+	cmd.Stderr = errFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return fail(AgentError, "cannot start %s: %v", p.argv[0], err)
 	}
+	addGroup(cmd.Process.Pid)
+	// Whatever happens, nothing the agent started outlives its move.
+	defer killGroup(cmd.Process.Pid)
 	var killed atomic.Int32
 	done := make(chan struct{})
 	watched := make(chan struct{})
@@ -85,9 +95,11 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 			cancel()
 		}
 	}()
-	err := cmd.Wait()
+	err = cmd.Wait()
 	close(done)
 	<-watched
+	killGroup(cmd.Process.Pid)
+	diag := tailOf(errFile, maxDiagnostics)
 	wall := time.Since(start)
 	if cmd.ProcessState == nil {
 		reply.CPU = wall

@@ -126,7 +126,7 @@ func TestParseAgent(t *testing.T) {
 		}
 	}
 	a, _ := ParseAgent("engine:budget=0.2,workers=1,seed=3")
-	if a.Engine.Budget != 0.2 || a.Engine.Seed != 3 || !a.EngineSeedSet {
+	if a.Engine.Budget != 200*time.Millisecond || a.Engine.Seed != 3 || !a.EngineSeedSet {
 		t.Errorf("engine options not read: %+v", a.Engine)
 	}
 	a, _ = ParseAgent("exec:" + exe + " -x 1")

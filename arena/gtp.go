@@ -37,7 +37,7 @@ type gtpPlayer struct {
 	cmd       *exec.Cmd
 	stdin     io.WriteCloser
 	lines     chan string
-	diag      *tailBuffer
+	errFile   *os.File // the engine's stderr (a file, so that no child holds a pipe open)
 	dir       string
 	color     board.Color
 	wallLimit time.Duration
@@ -52,14 +52,18 @@ var errGTPTimeout = errors.New("no answer within the wall-clock bound")
 
 // startGTP starts the engine in dir and sets up a 5x5 Little-Go game.
 func startGTP(argv []string, dir string, color board.Color, wallLimit time.Duration) (*gtpPlayer, error) {
-	g := &gtpPlayer{dir: dir, color: color, wallLimit: wallLimit, diag: &tailBuffer{max: maxDiagnostics},
+	g := &gtpPlayer{dir: dir, color: color, wallLimit: wallLimit,
 		lines: make(chan string, 16), waited: make(chan struct{}), done: make(chan struct{})}
 	g.cmd = exec.Command(argv[0], argv[1:]...)
 	g.cmd.Dir = dir
-	g.cmd.Stderr = g.diag
-	g.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var err error
+	if g.errFile, err = stderrFile(); err != nil {
+		return nil, err
+	}
+	g.cmd.Stderr = g.errFile
+	g.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if g.stdin, err = g.cmd.StdinPipe(); err != nil {
+		g.errFile.Close()
 		return nil, err
 	}
 	// A pipe of our own rather than StdoutPipe: the reader owns it until end of file,
@@ -73,8 +77,10 @@ func startGTP(argv []string, dir string, color board.Color, wallLimit time.Durat
 	w.Close()
 	if err != nil {
 		stdout.Close()
+		g.errFile.Close()
 		return nil, fmt.Errorf("cannot start %s: %v", argv[0], err)
 	}
+	addGroup(g.cmd.Process.Pid)
 	go func() {
 		defer stdout.Close()
 		defer close(g.lines)
@@ -103,7 +109,7 @@ func startGTP(argv []string, dir string, color board.Color, wallLimit time.Durat
 	for _, c := range []string{"boardsize 5", fmt.Sprintf("komi %.1f", board.Komi), "clear_board"} {
 		if _, err := g.command(context.Background(), c); err != nil {
 			g.Close()
-			return nil, fmt.Errorf("%s: %v%s", c, err, g.diag.summary())
+			return nil, fmt.Errorf("%s: %v%s", c, err, g.diagnostics())
 		}
 	}
 	return g, nil
@@ -213,7 +219,7 @@ func (g *gtpPlayer) Play(ctx context.Context, t *Turn) Reply {
 	fail := func(r Reason, format string, a ...any) Reply {
 		g.broken = true
 		reply.CPU = time.Since(start)
-		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)+g.diag.summary()
+		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)+g.diagnostics()
 		return reply
 	}
 	if g.broken {
@@ -274,12 +280,18 @@ func (g *gtpPlayer) Close() error {
 	select {
 	case <-g.waited:
 	case <-time.After(wait):
-		syscall.Kill(-g.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(g.cmd.Process.Pid)
 		<-g.waited
 	}
+	// The engine's children, if any, go with it.
+	killGroup(g.cmd.Process.Pid)
 	close(g.done)
+	g.errFile.Close()
 	return os.RemoveAll(g.dir)
 }
+
+// diagnostics returns the end of the engine's stderr as "; stderr: <last line>".
+func (g *gtpPlayer) diagnostics() string { return tailOf(g.errFile, maxDiagnostics).summary() }
 
 // processCPU returns the user + system CPU time of process pid (every thread, and the
 // children it waited for) from /proc/PID/stat, or false where that cannot be read.

@@ -73,6 +73,20 @@ func helperMain(mode string, args []string) int {
 		return 0
 	case "gtp":
 		return fakeGTP(args)
+	case "main":
+		return Main(args, os.Stdout, os.Stderr)
+	case "hangat":
+		// hangat DIR N: plays normally for N calls (counted in DIR/count), then notes its
+		// pid in DIR/pid and hangs.
+		countFile := args[0] + "/count"
+		data, _ := os.ReadFile(countFile)
+		n, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+		os.WriteFile(countFile, []byte(strconv.Itoa(n+1)), 0o644)
+		if limit, _ := strconv.Atoi(args[1]); n >= limit {
+			os.WriteFile(args[0]+"/pid", []byte(strconv.Itoa(os.Getpid())), 0o644)
+			time.Sleep(time.Hour)
+		}
+		return helperPlay()
 	}
 	fmt.Fprintf(os.Stderr, "helper: unknown mode %q\n", mode)
 	return 9

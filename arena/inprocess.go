@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
 	"littlego/engine"
+	"littlego/internal/cputime"
 )
 
 // chooser is an in-process move chooser: a built-in opponent or the engine.

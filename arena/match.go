@@ -1,7 +1,7 @@
 // match.go: a match: games between two agents, colours alternating, played by a pool of workers, with per-game seeds and folders.
 
 // Package arena referees Little-Go games exactly as the CSCI-561 course host does
-// (../shared/RULES.md, judged with package board) between agents of several kinds: the
+// (docs/RULES.md, judged with package board) between agents of several kinds: the
 // course's reference opponents re-implemented (random, greedy, aggressive, alphabeta),
 // the engine in process, any program that plays the course's file protocol (exec:),
 // and any GTP engine (gtp:). It plays matches, alternating colours, in parallel when
@@ -41,9 +41,23 @@ type Config struct {
 	// WorkDir is where the working folders of exec and gtp agents are made ("" for the
 	// system's temporary folder); they are removed after each game.
 	WorkDir string
+	// Openings, when not empty, are the openings the games start from: game pair k
+	// (games 2k-1 and 2k, colours swapped) plays opening k, cycling through the list.
+	Openings []Opening
+	// OpeningSolve is the CPU time the solver may spend proving each opening's value,
+	// before the first game from it (0: none).
+	OpeningSolve time.Duration
+	// PairSeeds gives both games of a pair the same seed (GameSeed of the pair's
+	// number), so that a pair differs only in the colours.
+	PairSeeds bool
+	// Stop, if not nil, is asked before each game pair is started; when it returns
+	// true no more games start (a sequential test has decided). Games under way finish.
+	Stop func() bool
 	// OnRecord, if not nil, is called with each finished game's record, one call at a
 	// time, in the order the games finish.
 	OnRecord func(Record)
+
+	prover *openingProver // proves the openings for Run when OpeningSolve is set
 }
 
 func (c *Config) wallLimit() time.Duration {
@@ -114,7 +128,9 @@ func (a *Agent) NewPlayer(c board.Color, game int, gameSeed uint64, root string,
 }
 
 // PlayGame plays game number game of a match between a and b (a is Black when game is
-// odd) and returns its record. root holds the working folders of external agents.
+// odd) and returns its record. root holds the working folders of external agents. With
+// cfg.Openings, the game starts from opening ((game-1)/2 mod len) + 1, proved first
+// when cfg.OpeningSolve is set.
 func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Config) Record {
 	nameA, nameB := Labels(a, b)
 	agents := [2]*Agent{a, b}
@@ -125,6 +141,18 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 		names[0], names[1] = nameB, nameA
 	}
 	seed := GameSeed(cfg.Seed, game)
+	if cfg.PairSeeds {
+		seed = GameSeed(cfg.Seed, (game+1)/2)
+	}
+	var opening *Opening
+	openingNumber := 0
+	if len(cfg.Openings) > 0 {
+		openingNumber = ((game-1)/2)%len(cfg.Openings) + 1
+		opening = &cfg.Openings[openingNumber-1]
+		if cfg.prover != nil {
+			cfg.prover.prove(opening)
+		}
+	}
 	measure := cfg.Jobs <= 1
 	var players [2]Player
 	var rec Record
@@ -138,7 +166,15 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 		players[c] = p
 	}
 	if rec.Reason == "" {
-		rec = Referee(ctx, players, cfg.CPULimit)
+		var moves []board.Point
+		if opening != nil {
+			moves = opening.Moves
+		}
+		rec = RefereeFrom(ctx, players, cfg.CPULimit, moves)
+	}
+	if opening != nil {
+		rec.Opening, rec.OpeningMoves = openingNumber, opening.String()
+		rec.OpeningKnown, rec.OpeningBlackWins = opening.Known, opening.BlackWins
 	}
 	for _, p := range players {
 		if p != nil {
@@ -151,8 +187,9 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 }
 
 // Run plays cfg.Games games between a and b on cfg.Jobs workers and returns the records
-// in game order. When ctx is cancelled, games not yet started are skipped (their
-// records have Game 0) and games under way end as Aborted.
+// in game order. When ctx is cancelled, or cfg.Stop says so, games not yet started are
+// skipped (their records have Game 0); on cancellation the games under way end as
+// Aborted.
 func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
 	if cfg.Games < 1 || cfg.Jobs < 1 || cfg.CPULimit <= 0 {
 		return nil, fmt.Errorf("arena: want games >= 1, jobs >= 1 and a positive CPU limit, got %d, %d, %v", cfg.Games, cfg.Jobs, cfg.CPULimit)
@@ -166,27 +203,57 @@ func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
 		defer os.RemoveAll(dir)
 		root = dir
 	}
+	if len(cfg.Openings) > 0 && cfg.OpeningSolve > 0 {
+		cfg.prover = newOpeningProver(cfg.OpeningSolve)
+	}
 	records := make([]Record, cfg.Games)
+	// Games are handed out one at a time, or a pair at a time when a sequential test
+	// may stop the match: a worker asks Stop when it takes a pair, before its first game.
+	unit := 1
+	if cfg.Stop != nil {
+		unit = 2
+	}
 	games := make(chan int)
 	var mu sync.Mutex
+	stopped := false
 	var wg sync.WaitGroup
-	for w := 0; w < min(cfg.Jobs, cfg.Games); w++ {
+	for w := 0; w < min(cfg.Jobs, (cfg.Games+unit-1)/unit); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for g := range games {
-				rec := PlayGame(ctx, a, b, g, root, &cfg)
-				mu.Lock()
-				records[g-1] = rec
-				if cfg.OnRecord != nil {
-					cfg.OnRecord(rec)
+			for first := range games {
+				if cfg.Stop != nil {
+					mu.Lock()
+					stopped = stopped || cfg.Stop()
+					skip := stopped
+					mu.Unlock()
+					if skip {
+						continue
+					}
 				}
-				mu.Unlock()
+				for g := first; g < first+unit && g <= cfg.Games; g++ {
+					if ctx.Err() != nil && g > first {
+						break
+					}
+					rec := PlayGame(ctx, a, b, g, root, &cfg)
+					mu.Lock()
+					records[g-1] = rec
+					if cfg.OnRecord != nil {
+						cfg.OnRecord(rec)
+					}
+					mu.Unlock()
+				}
 			}
 		}()
 	}
 feed:
-	for g := 1; g <= cfg.Games; g++ {
+	for g := 1; g <= cfg.Games; g += unit {
+		mu.Lock()
+		done := stopped
+		mu.Unlock()
+		if done {
+			break
+		}
 		select {
 		case games <- g:
 		case <-ctx.Done():

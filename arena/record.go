@@ -25,6 +25,8 @@ type JSONMove struct {
 	Fault bool `json:"fault,omitempty"`
 	// Note says something about the move (a GTP resign counted as a pass).
 	Note string `json:"note,omitempty"`
+	// Opening marks an action of the opening both agents were given.
+	Opening bool `json:"opening,omitempty"`
 }
 
 // JSONGame is the JSON form of a Record: one line per game in the -json file.
@@ -45,6 +47,11 @@ type JSONGame struct {
 	WhiteStones int        `json:"white_stones"`
 	Moves       []JSONMove `json:"moves"`
 	WallSeconds float64    `json:"wall_seconds"`
+	// Opening numbers the opening the game started from (0: the empty board), and
+	// OpeningValue gives its proven winner, "black" or "white", when the solver proved it.
+	Opening      int    `json:"opening,omitempty"`
+	OpeningMoves string `json:"opening_moves,omitempty"`
+	OpeningValue string `json:"opening_value,omitempty"`
 }
 
 func colourWord(c board.Color) string { return strings.ToLower(c.String()) }
@@ -57,6 +64,13 @@ func (r *Record) JSON() JSONGame {
 	if r.ABlack {
 		g.AColor = "black"
 	}
+	g.Opening, g.OpeningMoves = r.Opening, r.OpeningMoves
+	if r.OpeningKnown {
+		g.OpeningValue = "white"
+		if r.OpeningBlackWins {
+			g.OpeningValue = "black"
+		}
+	}
 	if r.Reason != Aborted {
 		g.Winner = colourWord(r.Winner)
 		g.WinnerName = r.Black
@@ -65,7 +79,7 @@ func (r *Record) JSON() JSONGame {
 		}
 	}
 	for _, m := range r.Moves {
-		jm := JSONMove{Color: "B", Move: "none", Seconds: m.CPU.Seconds(), Clock: "cpu", Fault: m.Fault, Note: m.Note}
+		jm := JSONMove{Color: "B", Move: "none", Seconds: m.CPU.Seconds(), Clock: "cpu", Fault: m.Fault, Note: m.Note, Opening: m.Opening}
 		if m.Color == board.White {
 			jm.Color = "W"
 		}

@@ -92,6 +92,9 @@ type MoveRecord struct {
 	Fault bool
 	// Note says something about the move (a GTP resign counted as a pass).
 	Note string
+	// Opening marks an action of the game's opening, given to both agents, not played
+	// by them.
+	Opening bool
 }
 
 // Record is the record of one game.
@@ -115,6 +118,12 @@ type Record struct {
 	Moves []MoveRecord
 	// Wall is the wall-clock time the game took.
 	Wall time.Duration
+	// Opening is the number of the opening the game started from (from 1; 0 for the
+	// empty board), OpeningMoves its actions; OpeningKnown and OpeningBlackWins give its
+	// value when the solver proved it.
+	Opening                        int
+	OpeningMoves                   string
+	OpeningKnown, OpeningBlackWins bool
 }
 
 // Judge returns why pt is illegal for the side to move in pos, in the host's order of
@@ -143,11 +152,25 @@ func Judge(pos *board.Position, pt board.Point) Reason {
 // move or a player's fault. The game stops with Reason Aborted as soon as ctx is
 // cancelled. Referee does not close the players.
 func Referee(ctx context.Context, players [2]Player, cpuLimit time.Duration) Record {
+	return RefereeFrom(ctx, players, cpuLimit, nil)
+}
+
+// RefereeFrom is Referee from the position after the actions of opening, which are
+// recorded (marked Opening) but not asked of the players. The opening must be legal
+// and leave the game unfinished (Opening.Position checks it).
+func RefereeFrom(ctx context.Context, players [2]Player, cpuLimit time.Duration, opening []board.Point) Record {
 	var rec Record
 	start := time.Now()
 	pos := board.New()
 	var previous board.Stones
 	history := make([]board.Point, 0, board.MaxMoves)
+	for _, m := range opening {
+		before, c := pos.Stones, pos.Turn
+		pos.Act(m)
+		previous = before
+		history = append(history, m)
+		rec.Moves = append(rec.Moves, MoveRecord{Color: c, Point: m, Measured: true, Opening: true})
+	}
 	lose := func(c board.Color, r Reason, detail string) {
 		rec.Winner, rec.Reason, rec.Detail = c.Other(), r, detail
 	}

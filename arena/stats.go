@@ -5,44 +5,13 @@ package arena
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 	"time"
 
 	"littlego/board"
+	"littlego/internal/matchstats"
 )
-
-// z95 is the normal quantile of a two-sided 95% interval.
-const z95 = 1.959963984540054
-
-// Wilson returns the 95% Wilson score interval of a proportion wins/n (E. B. Wilson,
-// "Probable inference, the law of succession, and statistical inference", JASA 22,
-// 1927), which stays inside [0, 1] and is sound for small n and for 0 or n wins. It
-// returns (0, 1) when n is 0.
-func Wilson(wins, n int) (lo, hi float64) {
-	if n <= 0 {
-		return 0, 1
-	}
-	p, nf, z2 := float64(wins)/float64(n), float64(n), z95*z95
-	centre := (p + z2/(2*nf)) / (1 + z2/nf)
-	half := z95 / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return max(0, centre-half), min(1, centre+half)
-}
-
-// Elo returns the Elo rating difference that predicts the score s (0 < s < 1) under the
-// logistic model: 400 log10(s / (1 - s)). It is -Inf at 0 and +Inf at 1.
-func Elo(s float64) float64 { return 400 * math.Log10(s/(1-s)) }
-
-// EloError returns the half-width of the 95% interval of Elo(wins/n) by the delta
-// method: z * sqrt(s(1-s)/n) * 400 / (ln 10 * s(1-s)). It is +Inf when s is 0 or 1.
-func EloError(wins, n int) float64 {
-	s := float64(wins) / float64(n)
-	if n <= 0 || wins <= 0 || wins >= n {
-		return math.Inf(1)
-	}
-	return z95 * math.Sqrt(s*(1-s)/float64(n)) * 400 / (math.Ln10 * s * (1 - s))
-}
 
 // Tally counts wins out of games.
 type Tally struct{ Wins, Games int }
@@ -52,7 +21,7 @@ func (t Tally) String() string {
 	if t.Games == 0 {
 		return fmt.Sprintf("%4d/%-4d", 0, 0)
 	}
-	lo, hi := Wilson(t.Wins, t.Games)
+	lo, hi := matchstats.Wilson(t.Wins, t.Games)
 	return fmt.Sprintf("%4d/%-4d %5.1f%%  [%5.1f, %5.1f]", t.Wins, t.Games, 100*float64(t.Wins)/float64(t.Games), 100*lo, 100*hi)
 }
 
@@ -90,12 +59,23 @@ type Summary struct {
 	// Endings counts the games by reason; Example holds one detail per reason.
 	Endings map[Reason]int
 	Example map[Reason]string
+	// Distinct counts the different games (different sequences of actions).
+	Distinct int
+	// Openings counts the different openings the finished games started from, and
+	// ProvenOpenings those of them the solver proved.
+	Openings, ProvenOpenings int
+	// Proven counts the games from an opening the solver proved; in those, Slips[agent]
+	// counts the proven wins the agent lost and Swindles[agent] the proven losses it
+	// won (agent 0 is A).
+	Proven          int
+	Slips, Swindles [2]int
 }
 
 // Summarize computes the summary of a match's records.
 func Summarize(records []Record, nameA, nameB string) Summary {
 	s := Summary{NameA: nameA, NameB: nameB, Endings: map[Reason]int{}, Example: map[Reason]string{}}
 	margin := 0
+	openings := map[int]bool{}
 	for _, r := range records {
 		if r.Game == 0 || r.Reason == Aborted {
 			s.Aborted++
@@ -107,6 +87,24 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 			aColour = board.Black
 		}
 		aWon := r.Winner == aColour
+		if r.Opening > 0 {
+			openings[r.Opening] = r.OpeningKnown
+		}
+		if r.OpeningKnown {
+			s.Proven++
+			provenWinner := board.White
+			if r.OpeningBlackWins {
+				provenWinner = board.Black
+			}
+			if r.Winner != provenWinner {
+				loser, winner := 0, 1 // the agent that had the proven win, and the one that swindled
+				if aColour != provenWinner {
+					loser, winner = 1, 0
+				}
+				s.Slips[loser]++
+				s.Swindles[winner]++
+			}
+		}
 		s.ByColour[0][aColour].Games++
 		s.ByColour[1][aColour.Other()].Games++
 		if aWon {
@@ -124,6 +122,9 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 			s.Example[r.Reason] = fmt.Sprintf("game %d: %s", r.Game, r.Detail)
 		}
 		for _, m := range r.Moves {
+			if m.Opening {
+				continue
+			}
 			agent := 1
 			if (m.Color == board.Black) == r.ABlack {
 				agent = 0
@@ -150,6 +151,12 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 	if s.Games > 0 {
 		s.MarginA = float64(margin) / float64(s.Games)
 	}
+	s.Distinct, s.Openings = distinctGames(records), len(openings)
+	for _, known := range openings {
+		if known {
+			s.ProvenOpenings++
+		}
+	}
 	return s
 }
 
@@ -171,14 +178,14 @@ func (s *Summary) EloLine() string {
 		return "no games finished"
 	}
 	head := fmt.Sprintf("Elo %s - %s: ", s.NameA, s.NameB)
-	lo, hi := Wilson(w, n)
+	lo, hi := matchstats.Wilson(w, n)
 	switch w {
 	case n:
-		return head + fmt.Sprintf("more than %+.0f (95%%; %s won every game)", Elo(lo), s.NameA)
+		return head + fmt.Sprintf("more than %+.0f (95%%; %s won every game)", matchstats.Elo(lo), s.NameA)
 	case 0:
-		return head + fmt.Sprintf("less than %+.0f (95%%; %s won every game)", Elo(hi), s.NameB)
+		return head + fmt.Sprintf("less than %+.0f (95%%; %s won every game)", matchstats.Elo(hi), s.NameB)
 	}
-	return head + fmt.Sprintf("%+.0f ± %.0f (95%%)", Elo(float64(w)/float64(n)), EloError(w, n))
+	return head + fmt.Sprintf("%+.0f ± %.0f (95%%)", matchstats.Elo(float64(w)/float64(n)), matchstats.EloError(w, n))
 }
 
 // Write prints the summary for people.
@@ -231,6 +238,15 @@ func (s *Summary) Write(w io.Writer) {
 		parts = append(parts, fmt.Sprintf("not finished %d", s.Aborted))
 	}
 	fmt.Fprintf(w, "games ended: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "distinct games: %d of %d", s.Distinct, s.Games)
+	if s.Openings > 0 {
+		fmt.Fprintf(w, " (from %d openings, each played with both colours; %d of them proved by the solver)", s.Openings, s.ProvenOpenings)
+	}
+	fmt.Fprintln(w)
+	if s.Proven > 0 {
+		fmt.Fprintf(w, "from proven openings (%d games): %s slipped %d (lost a proven win), swindled %d (won a proven loss); %s slipped %d, swindled %d\n",
+			s.Proven, s.NameA, s.Slips[0], s.Swindles[0], s.NameB, s.Slips[1], s.Swindles[1])
+	}
 	for _, r := range reasons {
 		if r.Forfeit() {
 			fmt.Fprintf(w, "  e.g. %s\n", s.Example[r])

@@ -3,9 +3,11 @@
 package bench
 
 import (
+	"context"
 	"testing"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -78,5 +80,46 @@ func TestWorkloadIsFixedAndPlayable(t *testing.T) {
 	cfg := SearchConfig(100, 1)
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSearchDefaultAllocatesNothingPerIteration checks that SearchDefault's search (the
+// engine's default configuration) allocates the same few times (its result) whatever
+// its number of iterations: nothing per iteration.
+func TestSearchDefaultAllocatesNothingPerIteration(t *testing.T) {
+	allocs := func(iterations int) float64 {
+		s, err := mcts.NewSearcher(SearchConfig(iterations, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := board.New()
+		return testing.AllocsPerRun(3, func() {
+			if _, err := s.Search(context.Background(), pos); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	short, long := allocs(500), allocs(5000)
+	if long != short {
+		t.Fatalf("a search of 500 iterations allocates %.0f times, one of 5000 %.0f times", short, long)
+	}
+	if short > 16 {
+		t.Fatalf("a search allocates %.0f times", short)
+	}
+}
+
+// TestSearchConfigIsTheEngineDefault checks that SearchConfig is the search the engine
+// runs with engine.Defaults(), but for the fixed iterations.
+func TestSearchConfigIsTheEngineDefault(t *testing.T) {
+	o := engine.Defaults()
+	cfg := SearchConfig(1000, 1)
+	want := mcts.DefaultConfig()
+	if cfg.Policy.Name() != o.Policy || cfg.C != o.C || cfg.RaveEquiv != o.RAVE ||
+		cfg.ExpandThreshold != o.Expand || cfg.Priors != o.Priors || cfg.Workers != o.Workers ||
+		cfg.MaxNodes != want.MaxNodes || cfg.Seed != o.Seed {
+		t.Fatalf("SearchConfig %+v differs from the engine defaults %+v", cfg, o)
+	}
+	if cfg.Playouts != 1000 || cfg.Budget != 0 || cfg.EarlyStop {
+		t.Fatalf("SearchConfig is not a fixed amount of work: %+v", cfg)
 	}
 }

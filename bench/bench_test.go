@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -72,13 +72,14 @@ func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position)
 	clock.report(b, float64(b.N), "playouts")
 }
 
-// BenchmarkPlayout measures whole playouts: from the empty board (24 moves, the
-// figure the speed targets are stated for) and from the workload's mid-game
-// positions, for each policy.
+// BenchmarkPlayout measures whole playouts of each policy: from the empty board (24
+// moves, the figure the speed targets are stated for) and from the workload's
+// mid-game positions. pattern is the engine's default policy, pattern-ref the same
+// policy before issue 17's speed work.
 func BenchmarkPlayout(b *testing.B) {
 	empty := []board.Position{board.New()}
 	midgame := Positions()[1:]
-	for _, name := range []string{"light", "uniform", "pattern"} {
+	for _, name := range []string{"light", "uniform", "pattern", "pattern-ref"} {
 		b.Run(name+"/empty", func(b *testing.B) {
 			benchmarkPlayouts(b, policyOrSkip(b, name), empty)
 		})
@@ -128,30 +129,33 @@ func BenchmarkLegal(b *testing.B) {
 // enough for the tree to matter, small enough for a quick -benchtime 1x run.
 const searchPlayouts = 20000
 
-// BenchmarkSearch measures whole searches of the default configuration from the
-// empty board with one worker and with one worker per CPU (at least two), in
-// iterations per wall second and per CPU second. With N workers, iterations/s over N
-// times one worker's is the parallel speed-up.
-func BenchmarkSearch(b *testing.B) {
-	for _, workers := range []int{1, max(2, runtime.NumCPU())} {
-		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
-			benchSearchEmpty(b, SearchConfig(searchPlayouts*workers, workers))
-		})
-	}
+// BenchmarkSearchDefault measures the search the engine runs by default
+// (engine.Defaults(): the pattern policy with its priors, C 0.3, RAVE 1000, expansion
+// at 2 visits, one worker; SearchConfig) from the empty board, with a fixed number of
+// iterations instead of the CPU budget.
+func BenchmarkSearchDefault(b *testing.B) {
+	benchSearchEmpty(b, SearchConfig(searchPlayouts, 1))
 }
 
-// BenchmarkSearchPolicy measures one-worker searches from the empty board with each
-// rollout policy (the light policy is BenchmarkSearch's default; pattern-priors is the
-// engine's): what a policy costs the search in iterations per CPU second.
+// BenchmarkSearchDefaultWorkers measures the default search with one worker per CPU
+// (at least two), in iterations per wall and per CPU second: iterations per CPU-second
+// equal to one worker's mean that N free cores give N times the iterations per wall
+// second.
+func BenchmarkSearchDefaultWorkers(b *testing.B) {
+	workers := max(2, runtime.NumCPU())
+	b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
+		benchSearchEmpty(b, SearchConfig(searchPlayouts*workers, workers))
+	})
+}
+
+// BenchmarkSearchPolicy measures the default search with another rollout policy
+// (everything else as SearchDefault, priors from the policy's own Priorer if it has one):
+// what a policy costs the search in iterations per CPU second.
 func BenchmarkSearchPolicy(b *testing.B) {
-	for _, name := range []string{"light", "pattern-priors", "pattern"} {
-		pol, err := policy.ByName(name)
-		if err != nil {
-			continue // the policy is optional
-		}
+	for _, name := range []string{"light", "pattern-priors", "pattern-ref"} {
 		b.Run(name, func(b *testing.B) {
 			cfg := SearchConfig(searchPlayouts, 1)
-			cfg.Policy = pol
+			cfg.Policy = policyOrSkip(b, name)
 			benchSearchEmpty(b, cfg)
 		})
 	}
@@ -179,9 +183,10 @@ func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
 	clock.report(b, float64(iterations), "iterations")
 }
 
-// BenchmarkSearchWorkload measures the profiled workload of cmd/profile: one search
-// of the default configuration from each workload position.
-func BenchmarkSearchWorkload(b *testing.B) {
+// BenchmarkSearchDefaultWorkload measures the profiled workload of cmd/profile: one
+// 5000-iteration search of the default configuration (SearchDefault's) from each
+// workload position.
+func BenchmarkSearchDefaultWorkload(b *testing.B) {
 	positions := Positions()
 	s, err := mcts.NewSearcher(SearchConfig(searchPlayouts/4, 1))
 	if err != nil {

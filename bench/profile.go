@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"littlego/cputime"
+	"littlego/internal/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )

@@ -8,6 +8,7 @@ package bench
 
 import (
 	"littlego/board"
+	"littlego/engine"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -35,17 +36,26 @@ func Positions() []board.Position {
 	return out
 }
 
-// SearchConfig returns the default search settings (mcts.DefaultConfig) turned into a
-// fixed amount of work: playouts iterations shared by workers goroutines, no CPU
+// SearchConfig returns the search that engine.Defaults() runs for a move (the same
+// constants, policy, priors and node arena: what engine.New builds from them) turned
+// into a fixed amount of work: playouts iterations shared by workers goroutines, no CPU
 // budget and no early stop, so that every run does the same number of iterations and a
 // one-worker run is reproducible.
 func SearchConfig(playouts, workers int) mcts.Config {
+	o := engine.Defaults()
 	cfg := mcts.DefaultConfig()
+	cfg.C = o.C
+	cfg.RaveEquiv = o.RAVE
+	cfg.ExpandThreshold = o.Expand
+	cfg.Priors = o.Priors
+	cfg.Seed = o.Seed
+	if pol, err := policy.ByName(o.Policy); err == nil {
+		cfg.Policy = pol
+	}
 	cfg.Playouts = playouts
 	cfg.Workers = workers
 	cfg.Budget = 0
 	cfg.EarlyStop = false
-	cfg.MaxNodes = 1 << 20
 	return cfg
 }
 

@@ -1,63 +1,21 @@
-// hostdata_test.go: board agrees with every position judged by the course host's rules (../shared/testdata/littlego).
-
-package board
+package board_test
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"littlego/board"
+	"littlego/internal/testpos"
 )
 
-// hostDataDir is where the host-judged positions live, beside the project.
-var hostDataDir = filepath.Join("..", "..", "shared", "testdata", "littlego")
-
-type hostPosition struct {
-	Kind  string `json:"kind"`
-	Move  int    `json:"move"`
-	Input string `json:"input"`
-	Legal map[string]struct {
-		Board    []string `json:"board"`
-		Captured int      `json:"captured"`
-	} `json:"legal"`
-	IllegalKo      []string `json:"illegal_ko"`
-	IllegalSuicide []string `json:"illegal_suicide"`
-	PassEndsGame   bool     `json:"pass_ends_game"`
-}
-
-func readJSONL[T any](t *testing.T, name string) []T {
-	t.Helper()
-	f, err := os.Open(filepath.Join(hostDataDir, name))
-	if err != nil {
-		t.Skipf("host test data not found (%v); it lives in ../shared beside the project", err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func TestHostJudgedPositions(t *testing.T) {
-	cases := readJSONL[hostPosition](t, "positions.jsonl")
+	cases := testpos.MustLoadHostJudged(t)
 	if len(cases) < 400 {
 		t.Fatalf("expected at least 400 positions, read %d", len(cases))
 	}
 	for n, c := range cases {
-		in, err := ParseInput(strings.NewReader(c.Input))
+		in, err := board.ParseInput(strings.NewReader(c.Input))
 		if err != nil {
 			t.Fatalf("case %d: %v", n, err)
 		}
@@ -70,7 +28,7 @@ func TestHostJudgedPositions(t *testing.T) {
 		}
 		var got, want []string
 		legal := pos.Legal()
-		for pt := Point(0); pt < NumPoints; pt++ {
+		for pt := board.Point(0); pt < board.NumPoints; pt++ {
 			q := pos
 			captured, ok := q.Play(pt)
 			if ok != legal.Has(pt) {
@@ -102,11 +60,11 @@ func TestHostJudgedPositions(t *testing.T) {
 		for _, k := range c.IllegalKo {
 			pt := mustPoint(t, k)
 			if !pos.Ko.Has(pt) {
-				t.Errorf("case %d: %s should be illegal by ko; ko is %v", n, k, pointList(pos.Ko))
+				t.Errorf("case %d: %s should be illegal by ko; ko is %v", n, k, points(pos.Ko))
 			}
 		}
 		if len(c.IllegalKo) == 0 && pos.Ko != 0 {
-			t.Errorf("case %d: unexpected ko at %s", n, pointList(pos.Ko))
+			t.Errorf("case %d: unexpected ko at %s", n, points(pos.Ko))
 		}
 		for _, k := range c.IllegalSuicide {
 			pt := mustPoint(t, k)
@@ -116,17 +74,28 @@ func TestHostJudgedPositions(t *testing.T) {
 		}
 		q := pos
 		q.Pass()
-		if q.Over != c.PassEndsGame && c.Move < MaxMoves {
+		if q.Over != c.PassEndsGame && c.Move < board.MaxMoves {
 			t.Errorf("case %d: pass ends game = %v, want %v", n, q.Over, c.PassEndsGame)
 		}
 	}
 }
 
-func mustPoint(t *testing.T, s string) Point {
+func mustPoint(t *testing.T, s string) board.Point {
 	t.Helper()
-	pt, err := ParseOutput(strings.NewReader(s))
-	if err != nil || pt == Pass {
+	pt, err := board.ParseOutput(strings.NewReader(s))
+	if err != nil || pt == board.Pass {
 		t.Fatalf("bad point %q: %v", s, err)
 	}
 	return pt
+}
+
+// points lists the points of b, for messages.
+func points(b board.Bitboard) []string {
+	var out []string
+	for pt := board.Point(0); pt < board.NumPoints; pt++ {
+		if b.Has(pt) {
+			out = append(out, pt.String())
+		}
+	}
+	return out
 }

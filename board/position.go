@@ -275,6 +275,17 @@ func (p *Position) Pass() {
 	p.advance()
 }
 
+// Act plays the action a, a point or Pass, and reports whether it was legal (a Pass
+// always is). An illegal point leaves p unchanged, as Play does.
+func (p *Position) Act(a Point) bool {
+	if a == Pass {
+		p.Pass()
+		return true
+	}
+	_, ok := p.Play(a)
+	return ok
+}
+
 // advance counts the action just played and ends the game after the last move.
 func (p *Position) advance() {
 	p.Move++

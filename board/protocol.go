@@ -1,5 +1,3 @@
-// protocol.go: input.txt and output.txt as the course host writes and reads them, as pure functions over readers and writers.
-
 package board
 
 import (
@@ -11,7 +9,8 @@ import (
 	"strings"
 )
 
-// MaxInputBytes bounds what ParseInput reads: a real input.txt is 71 bytes.
+// MaxInputBytes bounds what ParseInput reads: a real input.txt is 71 bytes, so the 11
+// lines it needs always lie in the first MaxInputBytes even when junk follows them.
 const MaxInputBytes = 4096
 
 // Input is the content of an input.txt: the colour to play, the previous board (after
@@ -52,8 +51,15 @@ func ParseInput(r io.Reader) (Input, error) {
 	if err != nil {
 		return in, &InputError{0, "cannot read: " + err.Error()}
 	}
+	var first error
+	note := func(e error) {
+		if first == nil {
+			first = e
+		}
+	}
 	if len(data) > MaxInputBytes {
-		return in, &InputError{0, fmt.Sprintf("longer than %d bytes; expected 11 short lines", MaxInputBytes)}
+		note(&InputError{0, fmt.Sprintf("longer than %d bytes; expected 11 short lines (reading the first %d bytes)", MaxInputBytes, MaxInputBytes)})
+		data = data[:MaxInputBytes]
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	lines := strings.Split(text, "\n")
@@ -62,12 +68,6 @@ func ParseInput(r io.Reader) (Input, error) {
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
-	}
-	var first error
-	note := func(e error) {
-		if first == nil {
-			first = e
-		}
 	}
 	if len(lines) == 0 {
 		return in, &InputError{0, "empty; expected 11 lines (colour, previous board, current board)"}
@@ -281,4 +281,19 @@ func ParseOutput(r io.Reader) (Point, error) {
 		return NoPoint, fmt.Errorf("output.txt: %d,%d is off the board", i, j)
 	}
 	return PointAt(i, j), nil
+}
+
+// Reread returns pos, reached from the board prev by the opponent's last action, as a
+// player sees it: written in input.txt's format and read back, so that the ko and the
+// pass state are the host's reading of the two boards.
+func Reread(pos Position, prev Stones) (Position, error) {
+	var buf strings.Builder
+	if err := FormatInput(&buf, pos.Turn, prev, pos.Stones); err != nil {
+		return Position{}, err
+	}
+	in, err := ParseInput(strings.NewReader(buf.String()))
+	if err != nil {
+		return Position{}, err
+	}
+	return in.Position(int(pos.Move)), nil
 }

@@ -72,7 +72,9 @@ var inputCases = []inputCase{
 	{name: "12 lines: both boards read, the extra line named", text: inputFile("1", append(twoBoards(nil, nil), "00000")...), errLine: 0, errHas: "has 12 lines", have: all3},
 	{name: "a blank line between the boards", text: inputFile("1", append(append(boardRows(), ""), boardRows()...)...), errLine: 0, errHas: "has 12 lines", have: [3]bool{true, true, false}},
 	{name: "a blank first line", text: "\n" + validEmpty, errLine: 1, errHas: "colour", have: [3]bool{false, false, true}},
-	{name: "longer than MaxInputBytes", text: validEmpty + strings.Repeat(" ", MaxInputBytes), errLine: 0, errHas: "longer than"},
+	{name: "longer than MaxInputBytes", text: validEmpty + strings.Repeat(" ", MaxInputBytes), errLine: 0, errHas: "longer than", have: all3},
+	{name: "11 valid lines, then junk past MaxInputBytes", text: validEmpty + "\n" + strings.Repeat("junk junk\n", MaxInputBytes), errLine: 0, errHas: "longer than", have: all3},
+	{name: "11 valid lines, then a short junk line", text: validEmpty + "\nhello", errLine: 0, errHas: "has 12 lines", have: all3},
 	// The colour line.
 	{name: "colour 0", text: inputFile("0", twoBoards(nil, nil)...), errLine: 1, errHas: `got "0"`, have: [3]bool{false, true, true}},
 	{name: "colour 3", text: inputFile("3", twoBoards(nil, nil)...), errLine: 1, errHas: `got "3"`, have: [3]bool{false, true, true}},

@@ -8,23 +8,55 @@ import (
 	"littlego/board"
 )
 
-//go:generate go run ../cmd/solve -book book_data.go -book-first 2,2 -book-last 5 -workers 2 -tt 24
+//go:generate go run ../cmd/solve -book book_data.go -book-first 2,2 -book-last 7 -workers 2 -tt 24
 
-// bookRecord is one book position in canonical orientation (the least Key of its eight
-// images) with Black to move, and the move that keeps Black's win.
-type bookRecord struct {
-	black, white, ko uint32
-	move             uint8
-	passed           bool
-	best             board.Point
+// BookRecord is one book position in canonical orientation (the least Key of its eight
+// images) with Black to move, and the move that keeps Black's win, packed in 64 bits:
+//
+//	bits  0-24  Black's stones          bits 50-54  the ko point, BookPassed, or BookNoKo
+//	bits 25-49  White's stones          bits 55-58  (move number - 1) / 2
+//	                                    bits 59-63  the winning action (board.Pass: 25)
+//
+// A pass clears the ko, so one field holds both.
+type BookRecord uint64
+
+// Special values of a BookRecord's ko field.
+const (
+	BookPassed = 25 // White's last action was a pass (Position.Passed)
+	BookNoKo   = 31 // no ko point, and the last action was not a pass
+)
+
+// PackBookRecord packs pos (Black to move) and its winning action best.
+func PackBookRecord(pos board.Position, best board.Point) BookRecord {
+	ko := uint64(BookNoKo)
+	switch {
+	case pos.Passed:
+		ko = BookPassed
+	case pos.Ko != 0:
+		ko = uint64(pos.Ko.First())
+	}
+	return BookRecord(uint64(pos.Stones[board.Black]) | uint64(pos.Stones[board.White])<<25 | ko<<50 |
+		uint64(pos.Move-1)/2<<55 | uint64(best)<<59)
 }
 
-// position rebuilds the record's position.
-func (r *bookRecord) position() board.Position {
-	p := board.Position{Move: r.move, Last: board.MaxMoves, Turn: board.Black, Passed: r.passed}
-	p.Stones[board.Black] = board.Bitboard(r.black)
-	p.Stones[board.White] = board.Bitboard(r.white)
-	p.Ko = board.Bitboard(r.ko)
+// Move returns the number of the move about to be played.
+func (r BookRecord) Move() int { return int(r>>55&0xf)*2 + 1 }
+
+// Best returns the book's action.
+func (r BookRecord) Best() board.Point { return board.Point(r >> 59) }
+
+// Position rebuilds the record's position.
+func (r BookRecord) Position() board.Position {
+	const stones = 1<<board.NumPoints - 1
+	p := board.Position{Move: uint8(r.Move()), Last: board.MaxMoves, Turn: board.Black}
+	p.Stones[board.Black] = board.Bitboard(r & stones)
+	p.Stones[board.White] = board.Bitboard(r >> 25 & stones)
+	switch ko := int(r >> 50 & 0x1f); {
+	case ko == BookPassed:
+		p.Passed = true
+	case ko < board.NumPoints:
+		p.Ko = board.Point(ko).Bit()
+	}
 	p.Hash = p.ComputeHash()
 	return p
 }
@@ -36,19 +68,18 @@ var (
 
 // BookMove returns the opening book's move for pos and true when pos is in the book:
 // a proved winning move for Black (Black's game-theoretic win is kept by it whatever
-// White does next; the book answers every White reply up to the move it was built
-// for). The empty board is the only White-loses-everywhere position Black starts from;
-// the book holds the exact solver's answers for every position reachable from it by
-// Black following the book (cmd/solve -book).
+// White does next; the book answers every White reply up to BookLastMove). The book
+// holds the exact solver's answers for every position reachable from the empty board by
+// Black following the book (cmd/solve -book). Lookups after the first allocate nothing.
 func BookMove(pos board.Position) (board.Point, bool) {
 	if pos.Over || pos.Turn != board.Black {
 		return board.NoPoint, false
 	}
 	bookOnce.Do(func() {
 		bookMoves = make(map[uint64]board.Point, len(bookEntries))
-		for i := range bookEntries {
-			p := bookEntries[i].position()
-			bookMoves[p.Key()] = bookEntries[i].best
+		for _, r := range bookEntries {
+			p := r.Position()
+			bookMoves[p.Key()] = r.Best()
 		}
 	})
 	key, sym := pos.CanonicalKey()
@@ -61,4 +92,13 @@ func BookMove(pos board.Position) (board.Point, bool) {
 		return board.NoPoint, false
 	}
 	return mv, true
+}
+
+// BookLastMove returns the number of the last Black move the book covers.
+func BookLastMove() int {
+	last := 0
+	for _, r := range bookEntries {
+		last = max(last, r.Move())
+	}
+	return last
 }

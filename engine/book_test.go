@@ -3,8 +3,10 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"os"
 	"testing"
+	"time"
 
 	"littlego/board"
 	"littlego/solver"
@@ -15,11 +17,11 @@ func TestBookRecordsAreWellFormed(t *testing.T) {
 		t.Fatal("the book is empty")
 	}
 	seen := map[uint64]bool{}
-	byMove := map[uint8]int{}
+	byMove := map[int]int{}
 	for i := range bookEntries {
-		r := &bookEntries[i]
-		p := r.position()
-		if r.move%2 != 1 || p.Stones[board.Black]&p.Stones[board.White] != 0 {
+		r := bookEntries[i]
+		p := r.Position()
+		if r.Move()%2 != 1 || p.Stones[board.Black]&p.Stones[board.White] != 0 {
 			t.Fatalf("record %d: not a Black position: %+v", i, r)
 		}
 		key, _ := p.CanonicalKey()
@@ -30,15 +32,60 @@ func TestBookRecordsAreWellFormed(t *testing.T) {
 			t.Errorf("record %d repeats a position", i)
 		}
 		seen[key] = true
-		if !p.IsLegal(r.best) {
-			t.Errorf("record %d: book move %v is illegal in\n%s", i, r.best, p.String())
+		if !p.IsLegal(r.Best()) {
+			t.Errorf("record %d: book move %v is illegal in\n%s", i, r.Best(), p.String())
 		}
-		byMove[r.move]++
+		if PackBookRecord(p, r.Best()) != r {
+			t.Errorf("record %d (%#x) has a field out of range", i, uint64(r))
+		}
+		byMove[r.Move()]++
 	}
 	if byMove[1] != 1 || byMove[3] == 0 {
 		t.Errorf("positions per move %v: want the empty board and every answer to Black's first move", byMove)
 	}
 	t.Logf("book positions per move: %v", byMove)
+}
+
+// PackBookRecord and Position are inverses on Black positions: stones, move number,
+// ko point and pass all survive, and so does the action (a pass included).
+func TestBookRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 7))
+	kos, passes := 0, 0
+	for range 3000 {
+		pos := board.New()
+		for !pos.Over {
+			if pos.Turn == board.Black && rng.IntN(4) == 0 {
+				break
+			}
+			legal := pos.Legal()
+			if pick := rng.IntN(legal.Count() + 1); pick == legal.Count() {
+				pos.Pass()
+			} else {
+				pos.Play(legal.Nth(pick))
+			}
+		}
+		if pos.Over || pos.Turn != board.Black {
+			continue
+		}
+		best := board.Pass
+		if legal := pos.Legal(); legal != 0 && rng.IntN(2) == 0 {
+			best = legal.Nth(rng.IntN(legal.Count()))
+		}
+		r := PackBookRecord(pos, best)
+		got := r.Position()
+		if got.Key() != pos.Key() || got.Stones != pos.Stones || got.Ko != pos.Ko || got.Passed != pos.Passed || r.Best() != best {
+			t.Fatalf("round trip of %v:\n%s\ngave %v:\n%s", best, pos.String(), r.Best(), got.String())
+		}
+		if pos.Ko != 0 {
+			kos++
+		}
+		if pos.Passed {
+			passes++
+		}
+	}
+	if kos == 0 || passes == 0 {
+		t.Errorf("the sample had %d ko points and %d passes: want both", kos, passes)
+	}
 }
 
 func TestBookFirstMoveAndSymmetry(t *testing.T) {
@@ -83,56 +130,118 @@ func TestBookFirstMoveAndSymmetry(t *testing.T) {
 	}
 }
 
-// The book's moves keep the win: after each, White to move is proved lost. A proof of a
-// move-5 entry takes several CPU-seconds (the generator made them all), so the test
-// proves the first two move-5 entries, and all of them with LITTLEGO_BOOK_VERIFY=all
-// (about 15 CPU-minutes); it is skipped under -short and the race detector, and CI runs
-// it once without the race detector.
+// The book is closed: after each of its moves below bookCompleteThrough, every answer of
+// White that leaves the game running is in the book, in every orientation.
+func TestBookAnswersEveryWhiteReply(t *testing.T) {
+	if bookCompleteThrough < 5 || bookCompleteThrough > BookLastMove() {
+		t.Fatalf("the book is complete through move %d of %d, want 5 or later", bookCompleteThrough, BookLastMove())
+	}
+	lines := 0
+	for i := range bookEntries {
+		r := bookEntries[i]
+		if r.Move() >= bookCompleteThrough {
+			continue
+		}
+		p := r.Position()
+		p.Play(r.Best())
+		for pt := board.Point(0); pt <= board.Pass; pt++ {
+			q := p
+			if pt == board.Pass {
+				q.Pass()
+			} else if _, ok := q.Play(pt); !ok {
+				continue
+			}
+			if q.Over {
+				continue
+			}
+			lines++
+			if _, ok := BookMove(q); !ok {
+				t.Fatalf("record %d: after the book's %v and White's %v, the position is not in the book:\n%s", i, r.Best(), pt, q.String())
+			}
+			s := board.Symmetry(lines % int(board.NumSymmetries))
+			if _, ok := BookMove(s.Apply(q)); !ok {
+				t.Fatalf("record %d: White's %v under symmetry %d is not in the book", i, pt, s)
+			}
+		}
+	}
+	t.Logf("%d White answers below move %d, each in the book (the book's last move: %d)", lines, bookCompleteThrough, BookLastMove())
+}
+
+func TestBookLookupDoesNotAllocate(t *testing.T) {
+	pos := board.New()
+	pos.Play(board.PointAt(2, 2))
+	pos.Play(board.PointAt(1, 2))
+	BookMove(pos) // the first lookup builds the index
+	if n := testing.AllocsPerRun(100, func() { BookMove(pos) }); n != 0 {
+		t.Errorf("BookMove allocates %v times per lookup", n)
+	}
+}
+
+// The book's moves keep the win: after each, White to move is proved lost. A proof
+// takes the solver a few CPU-seconds (the generator made them all), so the test proves
+// an evenly spread sample, one move-5 and bookSampleMove7 move-7 entries, and all of
+// them with LITTLEGO_BOOK_VERIFY=all (about an hour); it is skipped under -short and the
+// race detector, and CI runs it once without the race detector.
 func TestBookMovesAreProvedWins(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("seconds of proofs: skipped under -short and -race")
 	}
-	limit := 2
-	if os.Getenv("LITTLEGO_BOOK_VERIFY") == "all" {
-		limit = len(bookEntries)
+	const bookSampleMove7 = 4
+	all := os.Getenv("LITTLEGO_BOOK_VERIFY") == "all"
+	var sample []int
+	var at5, at7 []int
+	for i := range bookEntries {
+		switch bookEntries[i].Move() {
+		case 5:
+			at5 = append(at5, i)
+		case 7:
+			at7 = append(at7, i)
+		}
+	}
+	switch {
+	case all:
+		for i := range bookEntries {
+			if bookEntries[i].Move() > 1 {
+				sample = append(sample, i)
+			}
+		}
+	case len(at7) < bookSampleMove7 || len(at5) == 0:
+		t.Fatalf("%d move-5 and %d move-7 positions in the book", len(at5), len(at7))
+	default:
+		sample = append(sample, at5[len(at5)/2])
+		for k := range bookSampleMove7 {
+			sample = append(sample, at7[k*len(at7)/bookSampleMove7+len(at7)/(2*bookSampleMove7)])
+		}
 	}
 	s := solver.New(22)
-	checked := 0
-	for i := range bookEntries {
-		r := &bookEntries[i]
-		if r.move != 5 || checked == limit {
-			continue
-		}
-		checked++
-		p := r.position()
-		p.Play(r.best)
+	for _, i := range sample {
+		r := bookEntries[i]
+		p := r.Position()
+		p.Play(r.Best())
 		res := s.Solve(p, solver.Limits{})
 		if !res.Known || res.Win {
-			t.Errorf("record %d: after the book's %v White is not proved lost:\n%s", i, r.best, p.String())
+			t.Errorf("record %d: after the book's %v White is not proved lost:\n%s", i, r.Best(), p.String())
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no move-5 positions in the book")
-	}
-	t.Logf("%d book moves at move 5 proved to keep Black's win", checked)
+	t.Logf("%d book moves proved to keep Black's win", len(sample))
 }
 
 func TestGenMovePlaysTheBook(t *testing.T) {
 	o := Defaults()
-	o.Budget = 0.05
+	o.Budget = 50 * time.Millisecond
 	e, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mv, rep := e.GenMove(board.New())
-	if mv != board.PointAt(2, 2) || rep.Method != "book" {
+	if mv != board.PointAt(2, 2) || rep.Method != MethodBook {
 		t.Fatalf("GenMove(empty) = %v by %q; want 2,2 by book", mv, rep.Method)
 	}
 	o.Book = false
 	if err := e.SetOptions(o); err != nil {
 		t.Fatal(err)
 	}
-	if _, rep := e.GenMove(board.New()); rep.Method == "book" {
+	if _, rep := e.GenMove(board.New()); rep.Method == MethodBook {
 		t.Fatal("book=false still played from the book")
 	}
 }

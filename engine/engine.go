@@ -1,38 +1,69 @@
-// engine.go: the Engine, which chooses a move for a position within its options' budget.
-
 package engine
 
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 	"littlego/solver"
 )
 
-// solverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
-const solverTableBits = 20
+// SolverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
+const SolverTableBits = 20
 
-// solverShare is the part of a move's budget the exact solver may use before the
+// SolverShare is the part of a move's budget the exact solver may use before the
 // search gets the rest.
-const solverShare = 0.6
+const SolverShare = 0.8
 
 // solverNodes bounds the solver in fixed-playout mode, where CPU time must not decide
 // the result (reproducibility).
 const solverNodes = 2_000_000
 
+// Method says how a move was chosen.
+type Method uint8
+
+const (
+	// MethodSearch: the Monte Carlo tree search.
+	MethodSearch Method = iota
+	// MethodBook: Black's proved opening book.
+	MethodBook
+	// MethodSolver: the exact solver proved the move wins.
+	MethodSolver
+	// MethodRule: the opponent passed and passing now wins.
+	MethodRule
+	// MethodForced: the game is over; the only action is Pass.
+	MethodForced
+	// MethodFallback: the search failed; FallbackMove answered.
+	MethodFallback
+	// MethodLost: every action loses against perfect play; the solver chose the one that
+	// leaves the opponent the fewest winning replies.
+	MethodLost
+)
+
+var methodNames = [...]string{MethodSearch: "search", MethodBook: "book", MethodSolver: "solver",
+	MethodRule: "rule", MethodForced: "forced", MethodFallback: "fallback", MethodLost: "lost"}
+
+// String returns the method's name: "search", "book", "solver", "rule", "forced",
+// "fallback" or "lost".
+func (m Method) String() string {
+	if int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", uint8(m))
+}
+
 // Report says how a move was chosen.
 type Report struct {
 	// Move is the action chosen.
 	Move board.Point
-	// Method is "book", "solver", "search", "rule" (a pass that wins at once),
-	// "fallback" or "forced".
-	Method string
+	// Method is how Move was chosen.
+	Method Method
 	// Budget is the CPU time the game plan allowed for this move.
 	Budget time.Duration
 	// Iterations is the number of search iterations run.
@@ -121,17 +152,17 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 	start := cputime.Process()
 	rep := Report{Budget: PlanBudget(e.opts, int(pos.Move))}
 	if pos.Over {
-		rep.Move, rep.Method = board.Pass, "forced"
+		rep.Move, rep.Method = board.Pass, MethodForced
 		return board.Pass, rep
 	}
 	if pos.Passed && pos.Winner() == pos.Turn {
 		// The opponent passed and we win on this board: passing ends the game now.
-		rep.Move, rep.Method = board.Pass, "rule"
+		rep.Move, rep.Method = board.Pass, MethodRule
 		return board.Pass, rep
 	}
 	if e.opts.Book {
 		if mv, ok := BookMove(pos); ok {
-			rep.Move, rep.Method = mv, "book"
+			rep.Move, rep.Method = mv, MethodBook
 			if e.opts.Verbose {
 				rep.Details = append(rep.Details, fmt.Sprintf("book: %s keeps Black's proved win", mv))
 			}
@@ -144,24 +175,42 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 	}
 	if e.opts.Solve && int(pos.Move) >= e.opts.SolveFrom {
 		if e.solver == nil {
-			e.solver = solver.New(solverTableBits)
+			e.solver = solver.New(SolverTableBits)
 		}
-		lim := solver.Limits{CPU: time.Duration(float64(budget) * solverShare)}
+		lim := solver.Limits{CPU: time.Duration(float64(budget) * SolverShare)}
 		if e.opts.Playouts > 0 {
 			// Reproducible: the answer within the node limit must not depend on what
 			// earlier searches left in the table.
 			lim = solver.Limits{Nodes: solverNodes}
 			e.solver.Clear()
 		}
-		r := e.solver.Solve(pos, lim)
+		// The solver works on the canonical image of pos, so that every orientation of a
+		// position gets the same proof and the same move (solve -certify counts on it).
+		_, sym := pos.CanonicalKey()
+		r := e.solver.Solve(sym.Apply(pos), lim)
+		r.Best = sym.Inverse().Point(r.Best)
 		budget -= r.CPU
 		if r.Known && r.Win && pos.IsLegal(r.Best) {
-			rep.Move, rep.Method = r.Best, "solver"
+			rep.Move, rep.Method = r.Best, MethodSolver
 			if e.opts.Verbose {
 				rep.Details = append(rep.Details, fmt.Sprintf("solver: %s wins with %s (%d nodes, %v CPU)",
 					pos.Turn, r.Best, r.Nodes, r.CPU.Round(time.Millisecond)))
 			}
 			return r.Best, rep
+		}
+		if r.Known && e.opts.Playouts == 0 {
+			// Lost against perfect play: make the opponent find a narrow win.
+			lim := time.Duration(float64(budget) * SolverShare)
+			mv, replies, cpu, ok := e.leastRefuted(pos, lim)
+			budget -= cpu
+			if ok {
+				rep.Move, rep.Method = mv, MethodLost
+				if e.opts.Verbose {
+					rep.Details = append(rep.Details, fmt.Sprintf("solver: every move loses; %s leaves %d winning replies (%v CPU)",
+						mv, replies, cpu.Round(time.Millisecond)))
+				}
+				return mv, rep
+			}
 		}
 		if e.opts.Verbose {
 			verdict := "unknown within its share"
@@ -181,7 +230,7 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 		return e.fallback(pos, rep, err.Error())
 	}
 	rep.Iterations = res.Iterations
-	rep.Move, rep.Method = res.Move, "search"
+	rep.Move, rep.Method = res.Move, MethodSearch
 	rep.Search = &res
 	if e.opts.Verbose {
 		rep.Details = append(rep.Details, searchDetails(&res)...)
@@ -192,10 +241,52 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 	return res.Move, rep
 }
 
+// leastRefuted returns, in a position where every action of the side to move loses
+// against perfect play, the action after which the opponent has the fewest winning
+// replies (ties: the fewest among more legal replies, then point order), with that number
+// and the CPU time used; ok is false when lim ran out before every action was counted.
+func (e *Engine) leastRefuted(pos board.Position, lim time.Duration) (best board.Point, replies int, cpu time.Duration, ok bool) {
+	start := cputime.Process()
+	best, replies = board.NoPoint, math.MaxInt
+	bestLegal := 0
+	legal := pos.Legal()
+	for a := board.Point(0); a < board.NumActions; a++ {
+		if a != board.Pass && !legal.Has(a) {
+			continue
+		}
+		child := pos
+		if a == board.Pass {
+			child.Pass()
+		} else if _, ok := child.Play(a); !ok {
+			continue
+		}
+		left := lim - (cputime.Process() - start)
+		if left <= 0 {
+			return board.NoPoint, 0, cputime.Process() - start, false
+		}
+		win, lose, known := e.solver.WinningMoves(child, solver.Limits{CPU: left})
+		if !known {
+			return board.NoPoint, 0, cputime.Process() - start, false
+		}
+		n := len(win) + len(lose)
+		if child.Over {
+			n, win = 1, nil // the game is over: lost, as the solver proved
+			if child.Winner() != pos.Turn {
+				win = []board.Point{board.Pass}
+			}
+		}
+		// Fewer winning replies first; equal counts: the lower share of winning replies.
+		if len(win) < replies || (len(win) == replies && len(win)*bestLegal < replies*n) {
+			best, replies, bestLegal = a, len(win), n
+		}
+	}
+	return best, replies, cputime.Process() - start, best != board.NoPoint
+}
+
 // fallback answers with FallbackMove, noting why.
 func (e *Engine) fallback(pos board.Position, rep Report, why string) (board.Point, Report) {
 	mv := FallbackMove(pos)
-	rep.Move, rep.Method = mv, "fallback"
+	rep.Move, rep.Method = mv, MethodFallback
 	rep.Details = append(rep.Details, "fallback: "+why)
 	return mv, rep
 }
@@ -226,12 +317,9 @@ func searchDetails(res *mcts.Result) []string {
 func PlanBudget(o Options, move int) time.Duration {
 	b := o.Budget
 	if o.Plan {
-		b *= planWeight(move)
+		b = time.Duration(float64(b) * planWeight(move))
 	}
-	if b > HardCeiling {
-		b = HardCeiling
-	}
-	return time.Duration(b * float64(time.Second))
+	return min(b, MaxBudget)
 }
 
 // planWeight is the share of Budget given to move number move. The weights of each
@@ -245,12 +333,4 @@ func planWeight(move int) float64 {
 	default:
 		return 0.5
 	}
-}
-
-// PolicyNames lists the rollout policies the engine knows.
-func PolicyNames() []string { return policy.Names() }
-
-func knownPolicy(name string) bool {
-	_, err := policy.ByName(name)
-	return err == nil
 }

@@ -1,27 +1,28 @@
-// options.go: the engine's tuning options, one set of flags shared by my_player, the arena and GTP.
-
-// Package engine turns a position into a move: it holds the options every command
-// exposes as flags (search constants, budget, workers, policy, seed), the game plan that
-// spreads the CPU budget over the moves of a game, and the search itself, with a
-// fallback that always yields a legal move.
+// Package engine turns a position into a move: Black's proved opening book, the exact
+// solver near the end, and the Monte Carlo tree search in between, under a CPU budget
+// that a game plan spreads over the moves, with a fallback that always yields a legal
+// move. Its Options are what every command exposes as flags (see Params).
 package engine
 
 import (
-	"flag"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
+	"time"
+
+	"littlego/mcts"
+	"littlego/policy"
 )
 
-// HardCeiling is the most CPU time, in seconds, that one move may use whatever the
-// options say: far under the course host's 10 s limit per move.
-const HardCeiling = 6.0
+// MaxBudget is the most CPU time one move may be given (mcts.MaxBudget).
+const MaxBudget = mcts.MaxBudget
 
 // Options are the engine's settings. The zero value is not useful: start from Defaults.
 type Options struct {
-	// Budget is the CPU time, in seconds of the whole process (every thread counted),
-	// that the game plan spreads over a move; see PlanBudget.
-	Budget float64
+	// Budget is the CPU time of the whole process (every thread counted) that the game
+	// plan spreads over a move; see PlanBudget. At most MaxBudget.
+	Budget time.Duration
 	// Playouts, when positive, replaces the CPU budget by a fixed number of search
 	// iterations (reproducible with Seed and one worker).
 	Playouts int
@@ -33,7 +34,7 @@ type Options struct {
 	RAVE float64
 	// Expand is the number of visits a leaf needs before it is expanded.
 	Expand int
-	// Policy names the rollout policy.
+	// Policy names the rollout policy (policy.ByName).
 	Policy string
 	// Priors turns on prior knowledge for new tree nodes.
 	Priors bool
@@ -48,92 +49,135 @@ type Options struct {
 	Plan bool
 	// Seed seeds the random streams (worker k uses Seed+k).
 	Seed uint64
-	// Verbose prints the configuration and search statistics to stderr.
+	// Verbose adds search statistics to the Report for -v.
 	Verbose bool
 }
 
-// Defaults returns the default options. The budget of 0.5 s of CPU per move is half of
-// the tightest course limit (300 games in 60 minutes, about 1 s of CPU per move on the
-// grading machine, RULES.md): the budget is CPU time measured on the machine that runs
-// the engine, so a slower grader means fewer playouts, not more time.
+// Defaults returns the default options: the search settings of mcts.DefaultConfig, the
+// book and the solver from move 9, and the game plan.
 func Defaults() Options {
+	cfg := mcts.DefaultConfig()
 	return Options{
-		Budget:    0.5,
-		Workers:   1,
-		C:         0.3,
-		RAVE:      1000,
-		Expand:    2,
-		Policy:    "pattern",
-		Priors:    true,
+		Budget:    cfg.Budget,
+		Workers:   cfg.Workers,
+		C:         cfg.C,
+		RAVE:      cfg.RaveEquiv,
+		Expand:    cfg.ExpandThreshold,
+		Policy:    cfg.Policy.Name(),
+		Priors:    cfg.Priors,
 		Book:      true,
 		Solve:     true,
-		SolveFrom: 10,
+		SolveFrom: 9,
 		Plan:      true,
-		Seed:      1,
+		Seed:      cfg.Seed,
 	}
 }
 
-// RegisterFlags defines one flag per option on fs, with o's values as defaults, writing
-// into o.
-func (o *Options) RegisterFlags(fs *flag.FlagSet) {
-	fs.Float64Var(&o.Budget, "budget", o.Budget, "CPU seconds per move for the whole process, all threads counted (game plan spreads it; capped at 6)")
-	fs.IntVar(&o.Playouts, "playouts", o.Playouts, "fixed number of search iterations per move instead of the CPU budget (0: use -budget)")
-	fs.IntVar(&o.Workers, "workers", o.Workers, "root-parallel search goroutines (1..64); each costs CPU time")
-	fs.Float64Var(&o.C, "c", o.C, "UCT exploration constant (0..10)")
-	fs.Float64Var(&o.RAVE, "rave", o.RAVE, "RAVE equivalence parameter, 0 turns RAVE off (0..1e9)")
-	fs.IntVar(&o.Expand, "expand", o.Expand, "visits before a leaf is expanded (1..1000)")
-	fs.StringVar(&o.Policy, "policy", o.Policy, "rollout policy: "+strings.Join(PolicyNames(), ", "))
-	fs.BoolVar(&o.Priors, "priors", o.Priors, "use prior knowledge for new tree nodes")
-	fs.BoolVar(&o.Book, "book", o.Book, "play Black's proved opening book (moves 1-5)")
-	fs.BoolVar(&o.Solve, "solve", o.Solve, "use the exact endgame solver")
-	fs.IntVar(&o.SolveFrom, "solve-from", o.SolveFrom, "first move number at which the solver is tried (1..24)")
-	fs.BoolVar(&o.Plan, "plan", o.Plan, "spread the budget over the game (off: every move gets -budget)")
-	fs.Uint64Var(&o.Seed, "seed", o.Seed, "random seed; with -workers 1 and -playouts the search is reproducible")
-	fs.BoolVar(&o.Verbose, "v", o.Verbose, "print the configuration and search statistics to stderr")
+// Param is one option as a named text parameter: a command-line flag, an arena
+// engine:name=value spec, a GTP littlego-set_param.
+type Param struct {
+	Name  string
+	Usage string
+	// IsBool marks a boolean option, which a bare name sets to true.
+	IsBool bool
+	// Get returns the value as Set reads it.
+	Get func() string
+	// Set parses and stores a value; it checks the syntax, not the range (Validate).
+	Set func(string) error
 }
+
+// Params returns one Param per option, bound to o, in a fixed order.
+func (o *Options) Params() []Param {
+	return []Param{
+		{Name: "budget", Usage: fmt.Sprintf("CPU time per move for the whole process, all threads counted, in `seconds` or as a duration (500ms); the game plan spreads it; at most %v", MaxBudget),
+			Get: func() string { return formatSeconds(o.Budget) }, Set: func(s string) error { return parseBudget(s, &o.Budget) }},
+		intParam("playouts", "fixed `number` of search iterations per move instead of the CPU budget (0: use -budget)", &o.Playouts),
+		intParam("workers", fmt.Sprintf("root-parallel search `goroutines` (1..%d); each costs CPU time", maxWorkers), &o.Workers),
+		floatParam("c", "UCT exploration `constant` (0..10)", &o.C),
+		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off (0..1e9)", &o.RAVE),
+		intParam("expand", "`visits` before a leaf is expanded (1..1000)", &o.Expand),
+		{Name: "policy", Usage: "rollout `policy`: " + strings.Join(policy.Names(), ", "),
+			Get: func() string { return o.Policy }, Set: func(s string) error { o.Policy = s; return nil }},
+		boolParam("priors", "use prior knowledge for new tree nodes", &o.Priors),
+		boolParam("book", "play Black's proved opening book", &o.Book),
+		boolParam("solve", "use the exact endgame solver", &o.Solve),
+		intParam("solve-from", "first `move` number at which the solver is tried (1..24)", &o.SolveFrom),
+		boolParam("plan", "spread the budget over the game (off: every move gets -budget)", &o.Plan),
+		{Name: "seed", Usage: "random `seed`; with -workers 1 and -playouts the search is reproducible",
+			Get: func() string { return strconv.FormatUint(o.Seed, 10) },
+			Set: func(s string) error {
+				v, err := strconv.ParseUint(s, 10, 64)
+				if err == nil {
+					o.Seed = v
+				}
+				return err
+			}},
+		boolParam("v", "print the configuration and search statistics to stderr", &o.Verbose),
+	}
+}
+
+// Param returns the parameter called name, bound to o.
+func (o *Options) Param(name string) (Param, bool) {
+	for _, p := range o.Params() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// Ranges of the options (mcts.Config checks its own).
+const (
+	maxWorkers  = 64
+	maxPlayouts = 100_000_000
+	maxC        = 10
+	maxRAVE     = 1e9
+	maxExpand   = 1000
+)
 
 // Validate returns an error naming the first option out of range.
 func (o *Options) Validate() error {
 	switch {
-	case math.IsNaN(o.Budget) || o.Budget <= 0 || o.Budget > HardCeiling:
-		return fmt.Errorf("budget %v out of range: want 0 < budget <= %v CPU seconds", o.Budget, HardCeiling)
-	case o.Playouts < 0 || o.Playouts > 100_000_000:
-		return fmt.Errorf("playouts %d out of range: want 0..100000000", o.Playouts)
-	case o.Workers < 1 || o.Workers > 64:
-		return fmt.Errorf("workers %d out of range: want 1..64", o.Workers)
-	case math.IsNaN(o.C) || o.C < 0 || o.C > 10:
-		return fmt.Errorf("c %v out of range: want 0..10", o.C)
-	case math.IsNaN(o.RAVE) || o.RAVE < 0 || o.RAVE > 1e9:
-		return fmt.Errorf("rave %v out of range: want 0..1e9", o.RAVE)
-	case o.Expand < 1 || o.Expand > 1000:
-		return fmt.Errorf("expand %d out of range: want 1..1000", o.Expand)
+	case o.Budget <= 0 || o.Budget > MaxBudget:
+		return fmt.Errorf("budget %v out of range: want 0 < budget <= %v of CPU", o.Budget, MaxBudget)
+	case o.Playouts < 0 || o.Playouts > maxPlayouts:
+		return fmt.Errorf("playouts %d out of range: want 0..%d", o.Playouts, maxPlayouts)
+	case o.Workers < 1 || o.Workers > maxWorkers:
+		return fmt.Errorf("workers %d out of range: want 1..%d", o.Workers, maxWorkers)
+	case math.IsNaN(o.C) || o.C < 0 || o.C > maxC:
+		return fmt.Errorf("c %v out of range: want 0..%d", o.C, maxC)
+	case math.IsNaN(o.RAVE) || o.RAVE < 0 || o.RAVE > maxRAVE:
+		return fmt.Errorf("rave %v out of range: want 0..%g", o.RAVE, float64(maxRAVE))
+	case o.Expand < 1 || o.Expand > maxExpand:
+		return fmt.Errorf("expand %d out of range: want 1..%d", o.Expand, maxExpand)
 	case o.SolveFrom < 1 || o.SolveFrom > 24:
 		return fmt.Errorf("solve-from %d out of range: want 1..24", o.SolveFrom)
 	}
-	if !knownPolicy(o.Policy) {
-		return fmt.Errorf("policy %q unknown: want %s", o.Policy, strings.Join(PolicyNames(), ", "))
+	if _, err := policy.ByName(o.Policy); err != nil {
+		return fmt.Errorf("policy %q unknown: want %s", o.Policy, strings.Join(policy.Names(), ", "))
 	}
 	return nil
 }
 
-// Parse reads "name=value,name=value" (the flag names of RegisterFlags, without the
-// dash; a bare name sets a boolean) on top of Defaults, as the arena's engine:... agent
-// spec does, and validates the result.
+// Parse reads "name=value,name=value" (the names of Params; a bare name sets a
+// boolean) on top of Defaults, as the arena's engine:... agent spec does, and validates
+// the result.
 func Parse(spec string) (Options, error) {
 	o := Defaults()
-	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
-	fs.SetOutput(discard{})
-	o.RegisterFlags(fs)
 	if strings.TrimSpace(spec) != "" {
 		for _, kv := range strings.Split(spec, ",") {
 			name, value, hasValue := strings.Cut(strings.TrimSpace(kv), "=")
-			if fs.Lookup(name) == nil {
+			p, ok := o.Param(name)
+			if !ok {
 				return o, fmt.Errorf("engine option %q unknown", name)
 			}
 			if !hasValue {
+				if !p.IsBool {
+					return o, fmt.Errorf("engine option %s needs a value", name)
+				}
 				value = "true"
 			}
-			if err := fs.Set(name, value); err != nil {
+			if err := p.Set(value); err != nil {
 				return o, fmt.Errorf("engine option %s=%s: %v", name, value, err)
 			}
 		}
@@ -143,10 +187,69 @@ func Parse(spec string) (Options, error) {
 
 // String lists the options as Parse reads them.
 func (o Options) String() string {
-	return fmt.Sprintf("budget=%g,playouts=%d,workers=%d,c=%g,rave=%g,expand=%d,policy=%s,priors=%t,book=%t,solve=%t,solve-from=%d,plan=%t,seed=%d",
-		o.Budget, o.Playouts, o.Workers, o.C, o.RAVE, o.Expand, o.Policy, o.Priors, o.Book, o.Solve, o.SolveFrom, o.Plan, o.Seed)
+	var parts []string
+	for _, p := range o.Params() {
+		if p.Name != "v" {
+			parts = append(parts, p.Name+"="+p.Get())
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
-type discard struct{}
+// formatSeconds writes d as seconds, the unit the course states its limits in.
+func formatSeconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'g', -1, 64)
+}
 
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
+// parseBudget reads seconds ("0.5") or a Go duration ("500ms").
+func parseBudget(s string, dst *time.Duration) error {
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 1e6 {
+			return fmt.Errorf("budget %q out of range", s)
+		}
+		*dst = time.Duration(f * float64(time.Second))
+		return nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("budget %q: want seconds (0.5) or a duration (500ms)", s)
+	}
+	*dst = d
+	return nil
+}
+
+func intParam(name, usage string, dst *int) Param {
+	return Param{Name: name, Usage: usage,
+		Get: func() string { return strconv.Itoa(*dst) },
+		Set: func(s string) error {
+			v, err := strconv.Atoi(s)
+			if err == nil {
+				*dst = v
+			}
+			return err
+		}}
+}
+
+func floatParam(name, usage string, dst *float64) Param {
+	return Param{Name: name, Usage: usage,
+		Get: func() string { return strconv.FormatFloat(*dst, 'g', -1, 64) },
+		Set: func(s string) error {
+			v, err := strconv.ParseFloat(s, 64)
+			if err == nil {
+				*dst = v
+			}
+			return err
+		}}
+}
+
+func boolParam(name, usage string, dst *bool) Param {
+	return Param{Name: name, Usage: usage, IsBool: true,
+		Get: func() string { return strconv.FormatBool(*dst) },
+		Set: func(s string) error {
+			v, err := strconv.ParseBool(s)
+			if err == nil {
+				*dst = v
+			}
+			return err
+		}}
+}

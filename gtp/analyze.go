@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/matchstats"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -116,7 +117,7 @@ func (s *Server) lzAnalyze(id string, args []string) error {
 		o := s.opts
 		o.Playouts, o.Plan = 0, false
 		o.Book = false // analysis wants the search's statistics, not the book's answer
-		o.Budget = chunk.Seconds()
+		o.Budget = chunk
 		o.Seed = s.opts.Seed + uint64(k)*chunkSeedStride
 		if err := s.useOptions(o); err != nil {
 			s.diag("lz-analyze: %v", err)
@@ -356,18 +357,13 @@ func per10000(x float64) int {
 	return int(math.Round(10000 * min(max(x, 0), 1)))
 }
 
-// wilsonLower is the lower end of the Wilson score interval at 95% (Wilson, "Probable
-// inference, the law of succession, and statistical inference", JASA 1927) for a win
-// rate p observed over n simulations.
+// wilsonLower is the lower end of the 95% Wilson score interval of a rate p over n.
 func wilsonLower(p float64, n int) float64 {
+	lo, _ := matchstats.WilsonRate(p, n)
 	if n <= 0 {
 		return 0
 	}
-	const z = 1.96
-	nf := float64(n)
-	centre := p + z*z/(2*nf)
-	margin := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	return max(0, (centre-margin)/(1+z*z/nf))
+	return lo
 }
 
 // infoEntry is one candidate move of an lz-analyze info line.

@@ -110,7 +110,7 @@ func (k *clock) moveBudget(c int, movesLeft int) (float64, bool) {
 		share = st.time / float64(st.stones)
 	}
 	b := share*timeSafety - timeOverhead
-	return min(max(b, minBudget), engine.HardCeiling), true
+	return min(max(b, minBudget), engine.MaxBudget.Seconds()), true
 }
 
 // spent updates c's clock after c spent seconds on a move, for controllers that do not

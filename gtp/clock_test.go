@@ -13,7 +13,9 @@ import (
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestMoveBudget(t *testing.T) {
-	share := func(x float64) float64 { return min(max(x*timeSafety-timeOverhead, minBudget), engine.HardCeiling) }
+	share := func(x float64) float64 {
+		return min(max(x*timeSafety-timeOverhead, minBudget), engine.MaxBudget.Seconds())
+	}
 	cases := []struct {
 		name      string
 		setup     func(k *clock)
@@ -24,7 +26,7 @@ func TestMoveBudget(t *testing.T) {
 		{"none", func(k *clock) {}, 12, 0, false},
 		{"byo-yomi time without stones: no limit", func(k *clock) { k.setCanadian(60, 10, 0) }, 12, 0, false},
 		{"absolute", func(k *clock) { k.setCanadian(60, 0, 0) }, 12, share(5), true},
-		{"absolute, long: capped", func(k *clock) { k.setCanadian(3600, 0, 0) }, 12, engine.HardCeiling, true},
+		{"absolute, long: capped", func(k *clock) { k.setCanadian(3600, 0, 0) }, 12, engine.MaxBudget.Seconds(), true},
 		{"absolute zero: the least budget", func(k *clock) { k.setCanadian(0, 0, 0) }, 12, minBudget, true},
 		{"canadian in main time", func(k *clock) { k.setCanadian(60, 30, 10) }, 12, share(5), true},
 		{"canadian, small main: overtime pace", func(k *clock) { k.setCanadian(6, 30, 10) }, 12, share(3), true},
@@ -34,7 +36,7 @@ func TestMoveBudget(t *testing.T) {
 			k.left[board.Black] = clockState{time: 8, stones: 4}
 		}, 12, share(2), true},
 		{"byoyomi from overtime", func(k *clock) { k.set(byoyomi, 0, 5, 0, 3) }, 12, share(5), true},
-		{"byoyomi in main time", func(k *clock) { k.set(byoyomi, 600, 5, 0, 3) }, 12, engine.HardCeiling, true},
+		{"byoyomi in main time", func(k *clock) { k.set(byoyomi, 600, 5, 0, 3) }, 12, engine.MaxBudget.Seconds(), true},
 		{"time_left in main time", func(k *clock) {
 			k.setCanadian(600, 0, 0)
 			k.left[board.Black] = clockState{time: 24}
@@ -48,8 +50,8 @@ func TestMoveBudget(t *testing.T) {
 		if limited != c.limited || (limited && !near(got, c.want)) {
 			t.Errorf("%s: budget %v, %v; want %v, %v", c.name, got, limited, c.want, c.limited)
 		}
-		if limited && (got <= 0 || got > engine.HardCeiling) {
-			t.Errorf("%s: budget %v outside (0, %v]", c.name, got, engine.HardCeiling)
+		if limited && (got <= 0 || got > engine.MaxBudget.Seconds()) {
+			t.Errorf("%s: budget %v outside (0, %v]", c.name, got, engine.MaxBudget.Seconds())
 		}
 	}
 }
@@ -105,7 +107,7 @@ func TestGenmoveUsesTheClock(t *testing.T) {
 	mustOK(t, s, "genmove b")
 	// Black has 12 moves in a course game: 5 s each, less the safety margin.
 	got := s.eng.Options()
-	if want := 5*timeSafety - timeOverhead; !near(got.Budget, want) || got.Plan {
+	if want := 5*timeSafety - timeOverhead; !near(got.Budget.Seconds(), want) || got.Plan {
 		t.Fatalf("engine budget %v plan %v, want %v and no plan", got.Budget, got.Plan, want)
 	}
 	if s.opts.Budget != engine.Defaults().Budget || !s.opts.Plan {
@@ -113,7 +115,7 @@ func TestGenmoveUsesTheClock(t *testing.T) {
 	}
 	mustOK(t, s, "time_left w 3 0")
 	mustOK(t, s, "genmove w") // White's move 2: 12 moves left, 0.25 s of clock each
-	if want := 3.0/12*timeSafety - timeOverhead; !near(s.eng.Options().Budget, want) {
+	if want := 3.0/12*timeSafety - timeOverhead; !near(s.eng.Options().Budget.Seconds(), want) {
 		t.Fatalf("after time_left: budget %v, want %v", s.eng.Options().Budget, want)
 	}
 	mustOK(t, s, "kgs-time_settings none")

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
 	"littlego/engine"
+	"littlego/internal/cputime"
 	"littlego/mcts"
 )
 
@@ -142,7 +142,7 @@ func (s *Server) genmove(args []string) (string, error) {
 // without playing. It never resigns.
 func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	if s.game.pos.Over {
-		return board.Pass, engine.Report{Move: board.Pass, Method: "forced"}
+		return board.Pass, engine.Report{Move: board.Pass, Method: engine.MethodForced}
 	}
 	pos := s.game.searchPosition(c)
 	o := s.moveOptions(c)
@@ -152,7 +152,7 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	start := time.Now()
 	pt, rep := s.eng.GenMove(pos)
 	s.clock.spent(int(c), time.Since(start).Seconds())
-	if rep.Method == "fallback" {
+	if rep.Method == engine.MethodFallback {
 		for _, d := range rep.Details {
 			s.diag("%s", d)
 		}
@@ -199,7 +199,7 @@ func searchSummary(res *mcts.Result) []string {
 func (s *Server) moveOptions(c board.Color) engine.Options {
 	o := s.opts
 	if b, ok := s.clock.moveBudget(int(c), s.ourMovesLeft()); ok {
-		o.Budget = b
+		o.Budget = time.Duration(b * float64(time.Second))
 		o.Plan = false
 	}
 	return o

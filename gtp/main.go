@@ -1,4 +1,4 @@
-// main.go: RunMain, the command line of the GTP engine (cmd/gtp): flags, then a session on stdin and stdout.
+// main.go: Main, the command line of the GTP engine (cmd/gtp): flags, then a session on stdin and stdout.
 
 package gtp
 
@@ -9,17 +9,18 @@ import (
 	"io"
 
 	"littlego/engine"
+	"littlego/internal/engineflag"
 )
 
-// RunMain runs the GTP engine with the given command-line arguments: the engine's
+// Main runs the GTP engine with the given command-line arguments: the engine's
 // flags (engine.Options.RegisterFlags) and -rules. It serves GTP on stdin and stdout,
 // writes diagnostics to stderr, and returns the exit status: 0 after quit or the end of
 // input, 1 on an I/O error, 2 for bad flags.
-func RunMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := engine.Defaults()
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	opts.RegisterFlags(fs)
+	engineflag.Register(fs, &opts)
 	rulesName := fs.String("rules", LittleGo.String(), "littlego (24-move end, stones-only score) or area (stones plus surrounded points, no move cap)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: gtp [flags]\n\nA Go Text Protocol (version 2) engine for 5x5 Little-Go on stdin and stdout.\n\n")

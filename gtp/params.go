@@ -1,27 +1,11 @@
-// params.go: littlego-set_param and littlego-get_param, the engine's tuning flags as GTP parameters.
-
 package gtp
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
-
-	"littlego/engine"
 )
-
-// paramFlags returns a flag set holding one flag per engine option (the names of
-// engine.Options.RegisterFlags: c, rave, expand, workers, budget, playouts, policy,
-// priors, solve, solve-from, plan, seed, v), bound to o.
-func paramFlags(o *engine.Options) *flag.FlagSet {
-	fs := flag.NewFlagSet("littlego-set_param", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.RegisterFlags(fs)
-	return fs
-}
 
 // setParam reads "name value" and changes that engine option; the options are checked
 // as a whole and left unchanged on error.
@@ -30,11 +14,11 @@ func (s *Server) setParam(args []string) (string, error) {
 		return "", s.syntaxError("littlego-set_param", errors.New("want a parameter name and a value"))
 	}
 	o := s.opts
-	fs := paramFlags(&o)
-	if fs.Lookup(args[0]) == nil {
+	p, ok := o.Param(args[0])
+	if !ok {
 		return "", fmt.Errorf("unknown parameter %s", args[0])
 	}
-	if err := fs.Set(args[0], args[1]); err != nil {
+	if err := p.Set(args[1]); err != nil {
 		return "", fmt.Errorf("invalid value %s for %s", args[1], args[0])
 	}
 	if err := o.Validate(); err != nil {
@@ -51,19 +35,20 @@ func (s *Server) setParam(args []string) (string, error) {
 // "name value" lines, sorted by name.
 func (s *Server) getParam(args []string) (string, error) {
 	o := s.opts
-	fs := paramFlags(&o)
 	switch len(args) {
 	case 0:
 		var lines []string
-		fs.VisitAll(func(f *flag.Flag) { lines = append(lines, f.Name+" "+f.Value.String()) })
+		for _, p := range o.Params() {
+			lines = append(lines, p.Name+" "+p.Get())
+		}
 		sort.Strings(lines)
 		return strings.Join(lines, "\n"), nil
 	case 1:
-		f := fs.Lookup(args[0])
-		if f == nil {
+		p, ok := o.Param(args[0])
+		if !ok {
 			return "", fmt.Errorf("unknown parameter %s", args[0])
 		}
-		return f.Value.String(), nil
+		return p.Get(), nil
 	}
 	return "", s.syntaxError("littlego-get_param", errors.New("want at most one parameter name"))
 }

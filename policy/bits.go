@@ -47,26 +47,6 @@ func randomPoint(b board.Bitboard, rng *Rand) board.Point {
 	return nth(b, rng.Intn(b.Count()))
 }
 
-// group returns the connected part of stones that contains seed (a subset of
-// stones), like board.Group with the masks hoisted out of the loop.
-func group(seed, stones board.Bitboard) board.Bitboard {
-	fromLeft := stones &^ board.Col0  // points that can be reached by a step right
-	fromRight := stones &^ board.Col4 // points that can be reached by a step left
-	g := seed
-	for {
-		n := g | (g>>5|g<<5)&stones | g<<1&fromLeft | g>>1&fromRight
-		if n == g {
-			return g
-		}
-		g = n
-	}
-}
-
-// neighbours returns the points next to b, within the board.
-func neighbours(b board.Bitboard) board.Bitboard {
-	return (b>>5 | b<<5 | (b&^board.Col4)<<1 | (b&^board.Col0)>>1) & board.Full
-}
-
 // shortOfLiberties grows the group of stones that contains seed (a subset of stones)
 // and reports whether it has fewer than two liberties in empty. If it has, grp is the
 // whole group and libs its liberty or none; if not, the search stops as soon as two

@@ -23,23 +23,6 @@ func TestNth(t *testing.T) {
 	}
 }
 
-func TestGroup(t *testing.T) {
-	rng := NewRand(2)
-	for range 20000 {
-		stones := board.Bitboard(rng.Uint64()) & board.Bitboard(rng.Uint64()|rng.Uint64()) & board.Full
-		if stones == 0 {
-			continue
-		}
-		seed := nth(stones, rng.Intn(stones.Count())).Bit()
-		if got, want := group(seed, stones), board.Group(seed, stones); got != want {
-			t.Fatalf("group(%b, %b) = %b, want %b", seed, stones, got, want)
-		}
-		if got, want := neighbours(stones), stones.Neighbours(); got != want {
-			t.Fatalf("neighbours(%b) = %b, want %b", stones, got, want)
-		}
-	}
-}
-
 func TestShortOfLiberties(t *testing.T) {
 	rng := NewRand(3)
 	for range 20000 {

@@ -146,13 +146,13 @@ func (g *game) place(p board.Point) (captured int, ok bool) {
 		if board.NeighboursOf(s)&empty != 0 || dead.Has(s) {
 			continue // this stone keeps a liberty, so its group lives
 		}
-		if grp := group(s.Bit(), opp); neighbours(grp)&empty == 0 {
+		if grp := board.Group(s.Bit(), opp); grp.Neighbours()&empty == 0 {
 			dead |= grp
 		}
 	}
 	ko := board.Bitboard(0)
 	if dead == 0 {
-		if nb&empty == 0 && neighbours(group(bit, own))&empty == 0 {
+		if nb&empty == 0 && board.Group(bit, own).Neighbours()&empty == 0 {
 			return 0, false // suicide
 		}
 	} else {

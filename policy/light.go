@@ -6,7 +6,7 @@ import (
 	"littlego/board"
 )
 
-// Light is the default rollout policy. In order:
+// Light is the fast rollout policy (the default before the pattern policy). In order:
 //
 //  1. Capture. If some enemy group is in atari and its liberty is not the ko point,
 //     play the point that captures the most stones (ties broken at random). Under
@@ -213,7 +213,7 @@ func (st *lightState) capture(suspects, own, opp board.Bitboard, x int, rng *Ran
 	st.rs = rng.state
 	bit, nb := p.Bit(), board.NeighboursOf(p)
 	// Every chain in atari next to p has p as its last liberty.
-	dead := group(nb&atari, atari)
+	dead := board.Group(nb&atari, atari)
 	st.ko = 0
 	if nb&own == 0 && dead&(dead-1) == 0 && nb&empty == 0 {
 		st.ko = dead // a lone stone took one stone: retaking at once would repeat
@@ -237,7 +237,7 @@ func acceptableQuiet(p board.Point, nb, libs, own, empty board.Bitboard) bool {
 		return libs != 0 // a lone stone: one liberty is allowed, none is suicide
 	}
 	// The liberties of the stones next to p, and p's own: two of them are enough.
-	if near := (neighbours(friends) | libs) & empty &^ p.Bit(); near&(near-1) != 0 {
+	if near := (friends.Neighbours() | libs) & empty &^ p.Bit(); near&(near-1) != 0 {
 		return true
 	}
 	_, _, short := shortOfLiberties(p.Bit()|friends, own|p.Bit(), empty&^p.Bit())
@@ -251,7 +251,7 @@ func bestCapture(capture, atari board.Bitboard, rng *Rand) board.Point {
 	best, bestGain, ties := board.NoPoint, 0, 0
 	for ; capture != 0; capture &= capture - 1 {
 		p := capture.First()
-		gain := group(board.NeighboursOf(p)&atari, atari).Count()
+		gain := board.Group(board.NeighboursOf(p)&atari, atari).Count()
 		switch {
 		case gain > bestGain:
 			best, bestGain, ties = p, gain, 1
@@ -335,6 +335,6 @@ func leavesInAtari(p board.Point, own, after, empty board.Bitboard) bool {
 	if libs := nb & empty; libs&(libs-1) != 0 || nb&own == 0 {
 		return false
 	}
-	libs := neighbours(group(p.Bit(), after)) & empty
+	libs := board.Group(p.Bit(), after).Neighbours() & empty
 	return libs&(libs-1) == 0
 }

@@ -27,17 +27,20 @@ import (
 // self-atari of two or more stones) remains: the strong player's passes come from
 // decided positions near the end and would bias playouts from open ones.
 //
-// Each Player keeps, incrementally, every stone's group and liberties, every point's
-// 3x3 code for both colours, the weight of every point for both colours and the
-// sums of the weights by row (integers, so the sums are exact). After a move only the
-// points whose features can have changed are rated again, for each colour just before
-// its next choice: the eight neighbours of the move and of the captured stones, the
-// liberties of the groups whose liberty count moved below three (or from there), and
-// the liberties of changed groups that touch a group of the same colour with one or
-// two liberties. The ko point and the neighbourhood of the last move are corrected
-// when sampling. A rating is a table lookup for the pattern and the point, and, only
-// when a neighbour group has one or two liberties or the point at most one empty
-// neighbour, the tactical levels from the groups' liberty sets.
+// Each Player keeps, incrementally, every stone's group (named by one of its points,
+// so that a group's liberties change in one place) and liberties, every point's 3x3
+// code for both colours, and the integer weight of every point for both colours. After
+// a move only the points whose features can have changed are rated again, for each
+// colour just before its next choice: the eight neighbours of the move and of the
+// captured stones, the liberties of the groups whose liberty count moved below three
+// (or from there), and the liberties of changed groups that touch a group of the same
+// colour with one or two liberties. A rating is one table lookup (pattern and point to
+// integer weight) unless a neighbour group has one or two liberties, when the
+// tactical levels come from the groups' liberty sets; a point with at most one empty
+// neighbour and no such group is a plain placement, a lone self-atari or suicide. The
+// sampler sums the weights by row for each choice and corrects the ko point and the
+// neighbourhood of the last move. PatternRef is the same policy computed the earlier,
+// slower way; the tests check that both play the same playouts from the same seeds.
 //
 // The zero Pattern uses the weights of pattern_weights.go.
 type Pattern struct {
@@ -150,6 +153,14 @@ type patternTable struct {
 	tactics [tacticalCombinations]float32
 	lastMul [NumLastLevels]uint64
 	pass    [NumPassLevels]uint32
+	// scaled[x][q] is quantisedGamma[q] * pointGamma[x]: the float weight of a
+	// placement on x with pattern byte q before its tactical factor; quiet[x][q] is
+	// its integer weight when it has no tactics (scaledWeight of the same product,
+	// so that both ways give the same weights).
+	scaled [board.NumPoints][256]float32
+	quiet  [board.NumPoints][256]uint32
+	// poorLevels[l] is set when the levels l make a self-atari of two or more stones.
+	poorLevels [tacticalCombinations]bool
 }
 
 // compilePattern builds the tables of w.
@@ -179,6 +190,15 @@ func compilePattern(w *PatternWeights) *patternTable {
 				}
 			}
 		}
+	}
+	for x := range t.scaled {
+		for q := range t.scaled[x] {
+			t.scaled[x][q] = quantisedGamma[q] * t.pointGamma[x]
+			t.quiet[x][q] = scaledWeight(t.scaled[x][q])
+		}
+	}
+	for l := range t.poorLevels {
+		t.poorLevels[l] = tacticalLevels(l).selfAtari() >= 2
 	}
 	for l, g := range w.Last {
 		t.lastMul[l] = uint64(min(math.Round(float64(g)*(1<<lastShift)), maxLastMul))
@@ -254,14 +274,15 @@ type patternPlayer struct {
 	prev board.Point
 
 	// weight[c][x] is the weight of a placement of c on x (0 if x is occupied or the
-	// placement is suicide); rowSum[c][r] sums row r; dirty[c] holds the points whose
+	// placement is suicide); dirty[c] holds the points whose
 	// weight for c must be computed again before c's next choice.
 	weight [2][board.NumPoints]uint32
-	rowSum [2][board.Size]uint32
 	dirty  [2]board.Bitboard
 	// poor[c] holds the points where a placement of c is a self-atari of two or more
 	// stones (up to date where weight is).
 	poor [2]board.Bitboard
+	// legal[c] holds the points of positive weight for c (up to date where weight is).
+	legal [2]board.Bitboard
 	// adj holds the corrected weights of the special points of the current choice,
 	// rows the corrected weights of the rows.
 	adj  [board.NumPoints]uint32
@@ -279,8 +300,8 @@ func (p *patternPlayer) load(pos *board.Position, prev board.Point) {
 	}
 	p.prev = prev
 	p.weight = [2][board.NumPoints]uint32{}
-	p.rowSum = [2][board.Size]uint32{}
 	p.poor = [2]board.Bitboard{}
+	p.legal = [2]board.Bitboard{}
 	p.dirty = [2]board.Bitboard{board.Full, board.Full}
 }
 
@@ -293,51 +314,52 @@ func (p *patternPlayer) store(pos *board.Position) {
 	pos.Hash = pos.ComputeHash()
 }
 
-// refresh computes the weights of c's dirty points (rate, written out for the common
-// case of a point without tactics).
+// refresh computes the weights of c's dirty points: a table lookup for a point without
+// tactics, the tactical levels and one multiplication otherwise.
 func (p *patternPlayer) refresh(c board.Color) {
-	empty := p.s.stones.Empty()
+	s := &p.s
 	t := p.t
-	w, sums := &p.weight[c], &p.rowSum[c]
-	shift := 32 * uint(c&1)
-	for d := p.dirty[c]; d != 0; d &= d - 1 {
-		x := d.First()
-		var v uint32
-		poor := false
-		if empty.Has(x) {
-			if p.s.tactical(x) {
-				v, poor = p.rate(x, c)
-			} else {
-				code := uint32(p.s.codes[x] >> shift)
-				v = scaledWeight(t.gamma(code) * t.pointGamma[x])
-			}
-		}
-		sums[rowOf[x]] += v - w[x] // exact modulo 2^32
-		w[x] = v
-		bit := x.Bit()
-		p.poor[c] &^= bit
-		if poor {
-			p.poor[c] |= bit
-		}
-	}
+	w := &p.weight[c]
+	d := p.dirty[c]
 	p.dirty[c] = 0
-}
-
-// rate returns the weight of a placement of c on the empty point x, 0 if it is
-// suicide, and whether it is poor: a self-atari of two or more stones.
-func (p *patternPlayer) rate(x board.Point, c board.Color) (w uint32, poor bool) {
-	t := p.t
-	code := p.s.code(x, c)
-	g := t.gamma(code) * t.pointGamma[x]
-	if p.s.tactical(x) {
-		lv, legal := p.s.tactics(x, c)
-		if !legal {
-			return 0, false
-		}
-		g *= t.tactics[lv.index()]
-		poor = lv.selfAtari() >= 2
+	empty := s.stones.Empty()
+	poor, legal := p.poor[c]&^d, p.legal[c]&^d
+	for b := d &^ empty; b != 0; b &= b - 1 {
+		w[b.First()] = 0
 	}
-	return scaledWeight(g), poor
+	weak := s.libs1 | s.libs2
+	own := s.stones[c]
+	shift := 32 * uint(c&1)
+	for b := d & empty; b != 0; b &= b - 1 {
+		x := b.First()
+		q := t.pattern[keyIndex(uint32(s.codes[x]>>shift))]
+		nb := board.NeighboursOf(x)
+		e := nb & empty
+		var v uint32
+		switch {
+		case nb&weak != 0:
+			if lv, ok := s.tactics(x, c); ok {
+				v = scaledWeight(t.scaled[x][q] * t.tactics[lv.index()])
+				if t.poorLevels[lv.index()] {
+					poor |= x.Bit()
+				}
+			}
+		case e&(e-1) != 0:
+			v = t.quiet[x][q]
+		// No neighbour group has fewer than three liberties: a friendly one gives the
+		// new group two or more, so no tactical feature applies; without one, the
+		// stone is a lone self-atari on its last empty neighbour, or suicide.
+		case nb&own != 0:
+			v = scaledWeight(t.scaled[x][q] * t.tactics[0])
+		case e != 0:
+			v = scaledWeight(t.scaled[x][q] * t.tactics[unitSelfAtari])
+		}
+		if v != 0 {
+			legal |= x.Bit()
+		}
+		w[x] = v
+	}
+	p.poor[c], p.legal[c] = poor, legal
 }
 
 // winning reports whether c would win if the game ended now.
@@ -353,6 +375,9 @@ func (p *patternPlayer) winning(c board.Color) bool {
 // the end, where passing costs nothing; in a playout from an open position they would
 // throw the game away and bias its result.
 func (p *patternPlayer) playoutPassWeight(c board.Color) (w uint32, forced bool) {
+	if !p.passed && p.acceptable(c) {
+		return 0, false
+	}
 	w, forced = p.passWeight(c)
 	if w != 0 && p.acceptable(c) {
 		w = 0
@@ -363,14 +388,7 @@ func (p *patternPlayer) playoutPassWeight(c board.Color) (w uint32, forced bool)
 // acceptable reports whether c has a legal placement that is not a self-atari of two
 // or more stones.
 func (p *patternPlayer) acceptable(c board.Color) bool {
-	w := &p.weight[c]
-	ok := p.poor[c] | p.ko
-	for x := range board.NumPoints {
-		if w[x] != 0 && !ok.Has(board.Point(x)) {
-			return true
-		}
-	}
-	return false
+	return p.legal[c]&^(p.poor[c]|p.ko) != 0
 }
 
 // passWeight returns the weight of Pass for c under the learned model, and whether
@@ -392,10 +410,11 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
 	w := &p.weight[c]
 	rows := &p.rows
-	for r, m := range &p.rowSum[c] {
-		// One by one: a block copy of sums just written one by one would wait
-		// for the stores (no store-to-load forwarding).
-		rows[r] = m
+	// The row sums, made afresh: 25 loads in five independent chains cost less
+	// than keeping sums up to date point by point.
+	for r := range rows {
+		v := w[5*r : 5*r+5 : 5*r+5]
+		rows[r] = v[0] + v[1] + v[2] + v[3] + v[4]
 	}
 	if ko := p.ko; ko != 0 {
 		x := ko.First()
@@ -469,7 +488,7 @@ func (p *patternPlayer) place(x board.Point) {
 	own, opp := s.stones[c]|bit, s.stones[c^1]
 	var dead board.Bitboard
 	for a := nb & opp & s.libs1; a != 0; a &= a - 1 {
-		dead |= s.grp[a.First()] // every group in atari next to x
+		dead |= s.grp(a.First()) // every group in atari next to x
 	}
 	opp &^= dead
 	s.stones[c], s.stones[c^1] = own, opp
@@ -483,20 +502,20 @@ func (p *patternPlayer) place(x board.Point) {
 
 	g := bit
 	for a := nb & own; a != 0; a &= a - 1 {
-		g |= s.grp[a.First()]
+		g |= s.grp(a.First())
 	}
-	libs := patAdjacent(g) & empty
-	s.setGroup(g, c, libs)
+	libs := g.Neighbours() & empty
+	s.newGroup(x, nb&own&^bit, c, g, libs)
 	moved[c] |= libs
 	if libs.Count() <= 2 || g&weak != 0 {
 		dirty |= libs
 	}
 	for rest := nb & opp; rest != 0; {
 		y := rest.First()
-		h := s.grp[y]
+		h := s.grp(y)
 		rest &^= h
-		l := s.lib[y] &^ bit
-		s.setGroup(h, c^1, l)
+		l := s.lib(y) &^ bit
+		s.updateLibs(y, c^1, l)
 		moved[c^1] |= l
 		if l.Count() <= 2 || h&weak != 0 {
 			dirty |= l
@@ -511,12 +530,12 @@ func (p *patternPlayer) place(x board.Point) {
 			dirty |= patN8[y]
 		}
 		dirty |= dead
-		for rest := patAdjacent(dead) & own &^ g; rest != 0; {
+		for rest := dead.Neighbours() & own &^ g; rest != 0; {
 			y := rest.First()
-			h := s.grp[y]
+			h := s.grp(y)
 			rest &^= h
-			l := s.lib[y] | patAdjacent(h)&dead
-			s.setGroup(h, c, l)
+			l := s.lib(y) | h.Neighbours()&dead
+			s.updateLibs(y, c, l)
 			moved[c] |= l
 			if l.Count() <= 2 || h&weak != 0 {
 				dirty |= l
@@ -527,7 +546,7 @@ func (p *patternPlayer) place(x board.Point) {
 		}
 	}
 	weak = s.libs1 | s.libs2
-	dirty |= moved[c]&patAdjacent(weak&own) | moved[c^1]&patAdjacent(weak&opp)
+	dirty |= moved[c]&(weak&own).Neighbours() | moved[c^1]&(weak&opp).Neighbours()
 	p.dirty[0] |= dirty
 	p.dirty[1] |= dirty
 	p.prev = x

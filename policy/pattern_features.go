@@ -230,26 +230,6 @@ func CanonicalPatternCode(code uint32) uint32 {
 	return best
 }
 
-// patFlood returns the connected part of within that contains seed (a subset of
-// within): the pattern policy's own copy of a group fill.
-func patFlood(seed, within board.Bitboard) board.Bitboard {
-	fromLeft := within &^ board.Col0
-	fromRight := within &^ board.Col4
-	g := seed
-	for {
-		n := g | (g>>5|g<<5)&within | g<<1&fromLeft | g>>1&fromRight
-		if n == g {
-			return g
-		}
-		g = n
-	}
-}
-
-// patAdjacent returns the points next to b, within the board.
-func patAdjacent(b board.Bitboard) board.Bitboard {
-	return (b>>5 | b<<5 | (b&^board.Col4)<<1 | (b&^board.Col0)>>1) & board.Full
-}
-
 // patState is the board as the pattern policy reads it: the stones, which of them
 // belong to groups with one or two liberties, every point's absState and every
 // point's 3x3 code for both sides, kept up to date as points change.
@@ -262,10 +242,42 @@ type patState struct {
 	abs [board.NumPoints]absState
 	// codes[x] holds the 3x3 codes of x for Black (bits 0-31) and White (bits 32-63),
 	// meaningful when x is empty.
-	codes [board.NumPoints]uint64
-	// grp[x] and lib[x] are the group of the stone x and its liberties (0 for an
-	// empty point), so that no group needs to be grown during play.
-	grp, lib [board.NumPoints]board.Bitboard
+	// Entries 25-31 are scratch: the off-board neighbours' updates land there,
+	// so that an update needs no test.
+	codes [32]uint64
+	// id[x] names the group of the stone x (one of its points); gs[i] and gl[i] are
+	// the stones and the liberties of the group named i, so that no group needs to be
+	// grown during play and a group's liberties change in one place. id of an empty
+	// point, and gs and gl of a name no group has, are stale.
+	id     [32]uint8
+	gs, gl [32]board.Bitboard // indexed by id & 31: no bounds check
+}
+
+// grp returns the group of the stone x.
+func (s *patState) grp(x board.Point) board.Bitboard { return s.gs[s.id[x&31]&31] }
+
+// lib returns the liberties of the group of the stone x.
+func (s *patState) lib(x board.Point) board.Bitboard { return s.gl[s.id[x&31]&31] }
+
+// sameAs reports whether s and o describe the same board: the same stones, liberty
+// classes, states, codes, and for every stone the same group and liberties (the
+// names of the groups may differ).
+func (s *patState) sameAs(o *patState) bool {
+	if s.stones != o.stones || s.libs1 != o.libs1 || s.libs2 != o.libs2 || s.abs != o.abs {
+		return false
+	}
+	for b := s.stones[0] | s.stones[1]; b != 0; b &= b - 1 {
+		x := b.First()
+		if s.grp(x) != o.grp(x) || s.lib(x) != o.lib(x) {
+			return false
+		}
+	}
+	for b := s.stones.Empty(); b != 0; b &= b - 1 {
+		if x := b.First(); s.codes[x] != o.codes[x] {
+			return false
+		}
+	}
+	return true
 }
 
 // emptyCodes[x] is the code of x on the empty board (the same for both sides).
@@ -299,24 +311,61 @@ func (s *patState) loadBoard(st board.Stones) {
 	s.stones = st
 	s.libs1, s.libs2 = 0, 0
 	s.abs = [board.NumPoints]absState{}
-	s.grp = [board.NumPoints]board.Bitboard{}
-	s.lib = [board.NumPoints]board.Bitboard{}
 	for x, c := range emptyCodes {
 		s.codes[x] = uint64(c) | uint64(c)<<32
 	}
+	s.codes[board.NumPoints] = 0
 	empty := st.Empty()
 	for c := board.Black; c <= board.White; c++ {
 		for rest := st[c]; rest != 0; {
-			g := patFlood(rest&-rest, st[c])
+			g := board.Group(rest&-rest, st[c])
 			rest &^= g
-			s.setGroup(g, c, patAdjacent(g)&empty)
+			i := uint8(g.First())
+			for b := g; b != 0; b &= b - 1 {
+				s.id[b.First()&31] = i
+			}
+			s.gs[i] = g
+			s.setLibs(g, i, c, g.Neighbours()&empty, g)
 		}
 	}
 }
 
-// setGroup records that the group g of colour c has the liberties libs: in grp and
-// lib, its liberty class in libs1/libs2, abs and the codes of its neighbours.
-func (s *patState) setGroup(g board.Bitboard, c board.Color, libs board.Bitboard) {
+// newGroup records that the stone x of colour c joins the groups of its neighbours
+// own (stones of c) into one group g with the liberties libs. The group keeps the
+// name of its biggest part, so that few stones are renamed.
+func (s *patState) newGroup(x board.Point, own board.Bitboard, c board.Color, g, libs board.Bitboard) {
+	i, size := uint8(x), 0
+	for a := own; a != 0; a &= a - 1 {
+		j := s.id[a.First()&31] & 31
+		if n := s.gs[j].Count(); n > size {
+			i, size = j, n
+		}
+	}
+	i &= 31
+	rename := g &^ s.gs[i]
+	if size == 0 {
+		rename = g // a lone stone: gs[i] may be stale
+	}
+	for b := rename; b != 0; b &= b - 1 {
+		s.id[b.First()&31] = i
+	}
+	s.gs[i] = g
+	// The new stone changes state; the old stones only when they enter or leave
+	// atari.
+	change := x.Bit()
+	if libs&(libs-1) == 0 {
+		change |= g &^ s.libs1
+	} else {
+		change |= g & s.libs1
+	}
+	s.setLibs(g, i, c, libs, change)
+}
+
+// setLibs records that the group g of colour c, named i, has the liberties libs: in
+// gl, its liberty class in libs1/libs2, and the states (and so the neighbours' codes)
+// of its stones in change, which must hold every stone whose state changes.
+func (s *patState) setLibs(g board.Bitboard, i uint8, c board.Color, libs, change board.Bitboard) {
+	s.gl[i&31] = libs
 	s.libs1 &^= g
 	s.libs2 &^= g
 	st := absState(c) + 1
@@ -327,18 +376,25 @@ func (s *patState) setGroup(g board.Bitboard, c board.Color, libs board.Bitboard
 	case 2:
 		s.libs2 |= g
 	}
-	for b := g; b != 0; b &= b - 1 {
-		x := bits.TrailingZeros32(uint32(b)) % board.NumPoints
-		s.grp[x], s.lib[x] = g, libs
-		if s.abs[x] != st {
-			s.setAbs(board.Point(x), st)
-		}
+	for b := change; b != 0; b &= b - 1 {
+		s.setAbs(b.First(), st)
 	}
+}
+
+// updateLibs records that the existing group of the stone y, of colour c, now has
+// the liberties libs.
+func (s *patState) updateLibs(y board.Point, c board.Color, libs board.Bitboard) {
+	i := s.id[y&31] & 31
+	g := s.gs[i]
+	var change board.Bitboard
+	if (libs&(libs-1) == 0) != (s.libs1&g != 0) {
+		change = g // the group enters or leaves atari
+	}
+	s.setLibs(g, i, c, libs, change)
 }
 
 // clearStone empties the point x of a captured stone.
 func (s *patState) clearStone(x board.Point) {
-	s.grp[x], s.lib[x] = 0, 0
 	s.setAbs(x, absEmpty)
 }
 
@@ -349,40 +405,30 @@ func (s *patState) setAbs(x board.Point, st absState) {
 		return
 	}
 	s.abs[x] = st
-	nb, back := &patNb[x], &backShift[x]
+	nb, back, cd := &patNb[x], &backShift[x], &s.codes
+	const orthMask, diagMask = 0x700000007, 0x300000003
 	o := uint64(orthOf[0][st&15]) | uint64(orthOf[1][st&15])<<32
-	for k := range 4 {
-		if y := nb[k]; y != offBoard {
-			sh := back[k] & 31
-			s.codes[y%board.NumPoints] = s.codes[y%board.NumPoints]&^(0x700000007<<sh) | o<<sh
-		}
-	}
+	y0, y1, y2, y3 := nb[0]&31, nb[1]&31, nb[2]&31, nb[3]&31
+	s0, s1, s2, s3 := back[0]&31, back[1]&31, back[2]&31, back[3]&31
+	cd[y0] = cd[y0]&^(orthMask<<s0) | o<<s0
+	cd[y1] = cd[y1]&^(orthMask<<s1) | o<<s1
+	cd[y2] = cd[y2]&^(orthMask<<s2) | o<<s2
+	cd[y3] = cd[y3]&^(orthMask<<s3) | o<<s3
 	if (old^st)&3 == 0 {
 		return // the colour is the same: the diagonal fields are too
 	}
 	d := uint64(diagOf[0][st&15]) | uint64(diagOf[1][st&15])<<32
-	for k := 4; k < 8; k++ {
-		if y := nb[k]; y != offBoard {
-			sh := back[k] & 31
-			s.codes[y%board.NumPoints] = s.codes[y%board.NumPoints]&^(0x300000003<<sh) | d<<sh
-		}
-	}
+	y0, y1, y2, y3 = nb[4]&31, nb[5]&31, nb[6]&31, nb[7]&31
+	s0, s1, s2, s3 = back[4]&31, back[5]&31, back[6]&31, back[7]&31
+	cd[y0] = cd[y0]&^(diagMask<<s0) | d<<s0
+	cd[y1] = cd[y1]&^(diagMask<<s1) | d<<s1
+	cd[y2] = cd[y2]&^(diagMask<<s2) | d<<s2
+	cd[y3] = cd[y3]&^(diagMask<<s3) | d<<s3
 }
 
 // code returns the 3x3 code of the empty point x for side c.
 func (s *patState) code(x board.Point, c board.Color) uint32 {
 	return uint32(s.codes[x] >> (32 * (c & 1)))
-}
-
-// tactical reports whether a placement on the empty point x may have a tactical level
-// other than 0: when a neighbour group has one or two liberties, or x has at most one
-// empty neighbour. (Every level needs one of these: a capture or an escape a
-// neighbour in atari, an extension or an atari one with two liberties, a self-atari
-// or a suicide one of them or at most one empty neighbour.)
-func (s *patState) tactical(x board.Point) bool {
-	nb := board.NeighboursOf(x)
-	e := nb &^ (s.stones[0] | s.stones[1])
-	return nb&(s.libs1|s.libs2) != 0 || e&(e-1) == 0
 }
 
 // tacticalLevels are the levels of the tactical features of a placement, packed into
@@ -427,7 +473,7 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	var captured board.Bitboard
 	if a := nb & opp & s.libs1; a != 0 {
 		for ; a != 0; a &= a - 1 {
-			captured |= s.grp[a.First()] // every group in atari next to x
+			captured |= s.grp(a.First()) // every group in atari next to x
 		}
 		switch n := captured.Count(); {
 		case n >= 3:
@@ -444,11 +490,11 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	grp, libs := bit, nb&empty
 	for a := ownAdj; a != 0; a &= a - 1 {
 		y := a.First()
-		grp |= s.grp[y]
-		libs |= s.lib[y]
+		grp |= s.grp(y)
+		libs |= s.lib(y)
 	}
 	if captured != 0 {
-		libs |= patAdjacent(grp) & captured
+		libs |= grp.Neighbours() & captured
 	}
 	libs &^= bit
 	n := libs.Count()
@@ -472,7 +518,7 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 		lv += unitEscape
 		var saved board.Bitboard
 		for ; weak != 0; weak &= weak - 1 {
-			saved |= s.grp[weak.First()]
+			saved |= s.grp(weak.First())
 		}
 		if saved&(saved-1) != 0 {
 			lv += unitEscape
@@ -485,7 +531,7 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 		lv += unitAtari
 		var g board.Bitboard
 		for ; a != 0; a &= a - 1 {
-			g |= s.grp[a.First()]
+			g |= s.grp(a.First())
 		}
 		if g&(g-1) != 0 {
 			lv += unitAtari

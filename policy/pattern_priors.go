@@ -5,10 +5,9 @@ package policy
 import "littlego/board"
 
 // PatternPriors plays Light's fast playouts and rates the moves of new tree nodes with
-// the pattern policy's priors (Pattern's Priors). In matches at equal CPU (cmd/arena,
-// engine:policy=... agents, 0.1 s a move) it beats Light 397/400, more than Pattern
-// does (363/400), but loses to Pattern head to head (41/111): the priors carry much of
-// the pattern policy's gain, its playouts the rest.
+// the pattern policy's priors (Pattern's Priors): it tells how much of the pattern
+// policy's strength comes from the priors and how much from its playouts (the
+// matches are in docs/policy.md).
 type PatternPriors struct {
 	pattern Pattern
 }

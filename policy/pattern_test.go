@@ -4,47 +4,12 @@ package policy
 
 import (
 	"math"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"littlego/board"
 )
-
-// patDiagram builds a position from five rows of X (Black), O (White) and . (empty),
-// with turn to play move number move.
-func patDiagram(t testing.TB, rows string, turn board.Color, move int) board.Position {
-	t.Helper()
-	lines := strings.Fields(rows)
-	if len(lines) != board.Size {
-		t.Fatalf("diagram needs %d rows, got %d", board.Size, len(lines))
-	}
-	pos := board.New()
-	pos.Stones = board.Stones{}
-	for i, line := range lines {
-		if len(line) != board.Size {
-			t.Fatalf("diagram row %q is not %d wide", line, board.Size)
-		}
-		for j, ch := range line {
-			p := board.PointAt(i, j)
-			switch ch {
-			case 'X':
-				pos.Stones[board.Black] |= p.Bit()
-			case 'O':
-				pos.Stones[board.White] |= p.Bit()
-			case '.':
-			default:
-				t.Fatalf("diagram: bad character %q", ch)
-			}
-		}
-	}
-	pos.Turn = turn
-	pos.Move = uint8(move)
-	pos.Passed = false
-	pos.Hash = pos.ComputeHash()
-	return pos
-}
 
 // patGames plays n seeded random games with board alone (a pass now and then) and
 // returns every position met with the action that led to it (board.NoPoint first).
@@ -134,7 +99,7 @@ func TestPatternIncrementalStateEqualsFreshLoad(t *testing.T) {
 			}
 			var fresh patState
 			fresh.loadBoard(replay.Stones)
-			if fresh != p.s {
+			if !fresh.sameAs(&p.s) {
 				t.Fatalf("after %v in\n%v\nincremental libs1 %b libs2 %b abs %v\nfresh libs1 %b libs2 %b abs %v",
 					x, &replay, p.s.libs1, p.s.libs2, p.s.abs, fresh.libs1, fresh.libs2, fresh.abs)
 			}
@@ -152,14 +117,14 @@ func TestPatternIncrementalStateEqualsFreshLoad(t *testing.T) {
 				t.Fatalf("after %v in\n%v\nincremental weights %v\nfresh weights %v", x, &replay, p.weight, want)
 			}
 			for c := range 2 {
-				for r := range board.Size {
-					var sum uint32
-					for _, v := range p.weight[c][r*board.Size : (r+1)*board.Size] {
-						sum += v
+				var positive board.Bitboard
+				for x, v := range p.weight[c] {
+					if v > 0 {
+						positive |= board.Point(x).Bit()
 					}
-					if sum != p.rowSum[c][r] {
-						t.Fatalf("row sum %d of colour %d is %d, want %d", r, c, p.rowSum[c][r], sum)
-					}
+				}
+				if positive != p.legal[c] {
+					t.Fatalf("colour %d: points of positive weight %b, legal set %b", c, positive, p.legal[c])
 				}
 			}
 		}
@@ -397,7 +362,7 @@ func TestPatternTacticalFeatures(t *testing.T) {
 			.....`, board.Black, at(2, 2), at(0, 0), FeatureLast, 0},
 	}
 	for _, tc := range cases {
-		pos := patDiagram(t, tc.rows, tc.turn, 10)
+		pos := diagram(t, tc.rows, tc.turn, 10)
 		if got := levelsOf(t, &pos, tc.last, tc.a)[tc.feature]; got != tc.level {
 			t.Errorf("%s: %v has level %d of feature %d, want %d\n%v", tc.name, tc.a, got, tc.feature, tc.level, &pos)
 		}
@@ -406,7 +371,7 @@ func TestPatternTacticalFeatures(t *testing.T) {
 
 func TestPatternKoPointIsNotPlayed(t *testing.T) {
 	// White took a stone at 1,2; Black may not retake at 1,1 at once.
-	pos := patDiagram(t, `
+	pos := diagram(t, `
 		.OX..
 		OX.X.
 		.OX..
@@ -432,7 +397,7 @@ func TestPatternPassRules(t *testing.T) {
 	var prob [board.NumActions]float64
 	pol := NewPattern(testPatternWeights())
 	// White is ahead on the board (komi) after Black's pass: passing wins.
-	pos := patDiagram(t, `
+	pos := diagram(t, `
 		.X...
 		.....
 		...O.
@@ -456,7 +421,7 @@ func TestPatternPassRules(t *testing.T) {
 		t.Fatalf("a pass on move 1 has probability %v", prob[board.Pass])
 	}
 	// On the last move White places a stone rather than pass.
-	pos = patDiagram(t, `
+	pos = diagram(t, `
 		.X...
 		.....
 		...O.
@@ -551,7 +516,7 @@ func TestPatternCodeSymmetries(t *testing.T) {
 }
 
 func TestPatternPriorsFollowTheProbabilities(t *testing.T) {
-	pos := patDiagram(t, `
+	pos := diagram(t, `
 		O....
 		X....
 		...XX
@@ -659,7 +624,7 @@ func TestPatternPriorsPolicy(t *testing.T) {
 		}
 	}
 	// Its priors are Pattern's.
-	pos := patDiagram(t, `
+	pos := diagram(t, `
 		O....
 		X....
 		...XX

@@ -6,14 +6,20 @@
 // its randomness from a caller-supplied Rand, so a search is reproducible from its seed.
 //
 // Policies:
-//   - Uniform: every legal placement equally likely; pass only when none is left. The
-//     raw-speed baseline.
+//   - Pattern (the engine's default): moves drawn in proportion to learned weights of
+//     3x3 patterns and tactical features, kept up to date incrementally; its Player
+//     also rates the moves of new tree nodes (Priorer).
+//   - PatternRef: the same policy computed the way it was before issue 17's speed
+//     work, kept as the reference the tests and matches compare Pattern with.
+//   - PatternPriors: Light's playouts with Pattern's priors.
 //   - Light: capture when possible (the biggest capture first), otherwise uniform over
 //     the placements that are not a self-atari of two or more stones; pass only when no
 //     such placement is left.
+//   - Uniform: every legal placement equally likely; pass only when none is left. The
+//     raw-speed baseline.
 //
-// A new policy (the learned pattern policy of issue 5) implements Policy and Player,
-// and Priorer if it can rate moves for new tree nodes, and is added to ByName.
+// A new policy implements Policy and Player, and Priorer if it can rate moves for new
+// tree nodes, and is added to ByName. docs/policy.md has their strength and speed.
 package policy
 
 import (
@@ -70,9 +76,10 @@ var byName = map[string]Policy{
 	Uniform{}.Name():       Uniform{},
 	Pattern{}.Name():       Pattern{},
 	PatternPriors{}.Name(): PatternPriors{},
+	PatternRef{}.Name():    PatternRef{},
 }
 
-// ByName returns the policy called name ("light" or "uniform").
+// ByName returns the policy called name (one of Names).
 func ByName(name string) (Policy, error) {
 	if p, ok := byName[name]; ok {
 		return p, nil

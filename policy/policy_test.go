@@ -10,40 +10,13 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/testpos"
 )
 
-// diagram builds a position from five rows of X (Black), O (White) and . (empty), with
-// turn to play move number move.
+// diagram builds a position from five rows of X, O and . (testpos.Diagram).
 func diagram(t testing.TB, rows string, turn board.Color, move int) board.Position {
 	t.Helper()
-	lines := strings.Fields(rows)
-	if len(lines) != board.Size {
-		t.Fatalf("diagram needs %d rows, got %d", board.Size, len(lines))
-	}
-	pos := board.New()
-	pos.Stones = board.Stones{}
-	for i, line := range lines {
-		if len(line) != board.Size {
-			t.Fatalf("diagram row %q is not %d wide", line, board.Size)
-		}
-		for j, ch := range line {
-			p := board.PointAt(i, j)
-			switch ch {
-			case 'X':
-				pos.Stones[board.Black] |= p.Bit()
-			case 'O':
-				pos.Stones[board.White] |= p.Bit()
-			case '.':
-			default:
-				t.Fatalf("diagram: bad character %q", ch)
-			}
-		}
-	}
-	pos.Turn = turn
-	pos.Move = uint8(move)
-	pos.Passed = false
-	pos.Hash = pos.ComputeHash()
-	return pos
+	return testpos.MustDiagram(t, rows, turn, move)
 }
 
 // randomPositions plays n seeded random games with board alone and returns every

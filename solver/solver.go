@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
 )
 
 // Limits bound the work of one call. Zero fields mean no limit. When a limit is hit the

@@ -3,18 +3,14 @@
 package solver
 
 import (
-	"bufio"
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/internal/cputime"
+	"littlego/internal/testpos"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that
@@ -317,37 +313,6 @@ func TestLegalMovesMatchBoard(t *testing.T) {
 	}
 }
 
-// solvedPosition is a line of solved.jsonl.
-type solvedPosition struct {
-	Move    int      `json:"move"`
-	Input   string   `json:"input"`
-	Winning []string `json:"winning"`
-	Losing  []string `json:"losing"`
-}
-
-func readSolved(t *testing.T) []solvedPosition {
-	t.Helper()
-	name := filepath.Join("..", "..", "shared", "testdata", "littlego", "solved.jsonl")
-	f, err := os.Open(name)
-	if err != nil {
-		t.Skipf("host test data not found (%v); it lives in ../shared beside the project", err)
-	}
-	defer f.Close()
-	var out []solvedPosition
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var v solvedPosition
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func pointNames(ps []board.Point) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
@@ -360,25 +325,19 @@ func pointNames(ps []board.Point) []string {
 // TestSolvedPositions checks the winning actions of every exactly solved position of
 // the shared test data, and that Solve agrees on the value.
 func TestSolvedPositions(t *testing.T) {
-	cases := readSolved(t)
+	cases := testpos.MustLoadSolved(t)
 	if len(cases) < 47 {
 		t.Fatalf("expected 47 solved positions, read %d", len(cases))
 	}
 	s := New(20)
 	wins := 0
 	for n, c := range cases {
-		in, err := board.ParseInput(strings.NewReader(c.Input))
-		if err != nil {
-			t.Fatalf("case %d: %v", n, err)
-		}
-		pos := in.Position(c.Move)
+		pos := c.Pos
 		win, lose, known := s.WinningMoves(pos, Limits{})
 		if !known {
 			t.Fatalf("case %d: not solved", n)
 		}
-		wantWin, wantLose := slices.Clone(c.Winning), slices.Clone(c.Losing)
-		slices.Sort(wantWin)
-		slices.Sort(wantLose)
+		wantWin, wantLose := pointNames(c.Winning), pointNames(c.Losing)
 		if got := pointNames(win); !slices.Equal(got, wantWin) {
 			t.Errorf("case %d (move %d): winning %v, want %v\n%s", n, c.Move, got, wantWin, pos.String())
 		}
@@ -390,7 +349,7 @@ func TestSolvedPositions(t *testing.T) {
 		if !r.Known || r.Win != (len(c.Winning) > 0) {
 			t.Errorf("case %d: Solve %+v, want win=%v", n, r, len(c.Winning) > 0)
 		}
-		if r.Win && !slices.Contains(c.Winning, r.Best.String()) {
+		if r.Win && !slices.Contains(c.Winning, r.Best) {
 			t.Errorf("case %d: Solve's best %v is not among %v", n, r.Best, c.Winning)
 		}
 		if len(c.Winning) > 0 {

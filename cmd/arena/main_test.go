@@ -4,6 +4,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"image/png"
 	"os"
 	"os/exec"
 	"strings"
@@ -59,5 +60,20 @@ func TestCommand(t *testing.T) {
 	code, _, stderr = run(t, "-h")
 	if code != 0 || !strings.Contains(stderr, "exec:PATH [ARGS]") || !strings.Contains(stderr, "-cpu-limit") {
 		t.Errorf("-h: exit %d, usage %q", code, stderr)
+	}
+}
+
+func TestSPRTPlot(t *testing.T) {
+	plot := t.TempDir() + "/llr.png"
+	code, stdout, stderr := run(t, "-games", "200", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:100", "-opening-solve", "0", "-plot", plot, "alphabeta", "random")
+	if code != 0 || !strings.Contains(stdout, "H1 accepted") {
+		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil || len(data) < 1000 {
+		t.Errorf("the plot is not a PNG image: %d bytes, %v", len(data), err)
 	}
 }

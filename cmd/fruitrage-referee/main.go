@@ -1,10 +1,12 @@
-// main.go: fruitrage-referee, which plays Fruit Rage matches between two players as the course runs them (see package fruitrage/referee).
+// Command fruitrage-referee plays Fruit Rage matches between two players as the course
+// runs them, by games or by pairs of games on the same board (see package
+// games/fruitrage/referee).
 package main
 
 import (
 	"os"
 
-	"littlego/fruitrage/referee"
+	"littlego/games/fruitrage/referee"
 )
 
 func main() {

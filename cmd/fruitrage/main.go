@@ -1,4 +1,6 @@
-// main.go: fruitrage, the Fruit Rage agent: reads input.txt, writes output.txt (the move and the board after it), one process per move; -calibrate writes calibration.txt.
+// Command fruitrage is the Fruit Rage agent (docs/FRUITRAGE.md): run once per move, it
+// reads input.txt and writes output.txt (the move and the board after it); -calibrate
+// writes calibration.txt, the machine's search speed for the time plan.
 package main
 
 import (
@@ -14,9 +16,9 @@ import (
 	"runtime/debug"
 	"time"
 
-	"littlego/cputime"
-	"littlego/fruitrage"
+	"littlego/games/fruitrage"
 	"littlego/internal/atomicfile"
+	"littlego/internal/cputime"
 )
 
 func main() {
@@ -86,7 +88,7 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	} else if !errors.Is(err, fs.ErrNotExist) && *verbose {
 		fmt.Fprintln(stderr, "fruitrage: calibration.txt:", err)
 	}
-	m, res, plan := fruitrage.Decide(&in, nil, cputime.Process, 0, cal)
+	m, res, plan := fruitrage.Decide(&in, nil, cputime.Process, 0, cal, fruitrage.ModeAuto)
 	var g fruitrage.Groups
 	g.Find(&in.Board)
 	var after fruitrage.Board

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"littlego/fruitrage"
+	"littlego/games/fruitrage"
 )
 
 // TestMain runs the command itself when the test binary is started with FRUITRAGE_MAIN=1.
@@ -72,7 +72,7 @@ func check(t *testing.T, name string, in *fruitrage.Input, dir string) {
 	}
 }
 
-const caseDir = "../../../shared/testdata/fruitrage"
+const caseDir = "../../games/fruitrage/testdata"
 
 // setClock returns the input file with its time line replaced.
 func setClock(data []byte, seconds string) []byte {
@@ -81,7 +81,7 @@ func setClock(data []byte, seconds string) []byte {
 	return []byte(strings.Join(lines, "\n"))
 }
 
-// TestCases runs the agent as a fresh process on the shared cases with the most to
+// TestCases runs the agent as a fresh process on the cases with the most to
 // search (the full 26×26 boards, the 23×23 one and the assignment's 10×10 example) with
 // its time cut to 1.3 s and 0.5 s, checks the output, and checks that the process's CPU
 // time, start-up included, stayed inside the clock. (Package fruitrage's
@@ -92,7 +92,7 @@ func TestCases(t *testing.T) {
 		inputs = append(inputs, filepath.Join(caseDir, name, "input.txt"))
 	}
 	if _, err := os.Stat(inputs[0]); err != nil {
-		t.Skipf("no Fruit Rage test data in %s (the shared folder is a sibling of the repository)", caseDir)
+		t.Fatalf("no Fruit Rage test data in %s: %v", caseDir, err)
 	}
 	for _, path := range inputs {
 		data, err := os.ReadFile(path)

@@ -1,7 +1,5 @@
-// main.go: the gomoku command: reads an input file, writes next_state.txt and the traverse log in the current directory.
-
 // Command gomoku plays one Go-Moku move as the USC CSCI 561 homework "Adversarial
-// Search" asks (../shared/seeds/go-moku.txt, rules as ../shared/GOMOKU.md settles them):
+// Search" asks (rules as docs/GOMOKU.md settles them):
 //
 //	gomoku [-v] INPUTFILE
 //
@@ -24,7 +22,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"littlego/gomoku"
+	"littlego/games/gomoku"
 )
 
 // Output file names, fixed by the assignment.

@@ -1,12 +1,14 @@
-// main.go: my_player, the course agent: reads input.txt, writes output.txt, one process per move.
+// Command my_player is the course agent: run once per move in the game folder, it reads
+// input.txt, writes its move to output.txt, and keeps the move number in a helper file
+// of its own. Diagnostics go to stderr; see docs/RULES.md and `my_player -h`.
 package main
 
 import (
 	"os"
 
-	"littlego/engine"
+	"littlego/internal/player"
 )
 
 func main() {
-	os.Exit(engine.RunPlayer(os.Args[1:], os.Stderr))
+	os.Exit(player.Main(os.Args[1:], os.Stderr))
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/internal/player"
 )
 
 // buildPlayer compiles my_player into a temporary folder and returns its path.
@@ -93,7 +93,7 @@ func TestHostDrivenGames(t *testing.T) {
 		t.Logf("game %d: %s", g, end.String())
 	}
 	for _, c := range []board.Color{board.Black, board.White} {
-		if _, err := os.Stat(filepath.Join(dir, engine.StateFileName(c))); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, player.StateFileName(c))); err != nil {
 			t.Errorf("no helper file for %s: %v", c, err)
 		}
 	}

@@ -1,5 +1,3 @@
-// main.go: the perfect-play check: the engine's moves in positions from arena games, judged by the exact solver.
-
 // Command perfect checks that the engine keeps a won game won. It reads arena game
 // records (the JSON lines of `arena -json`), replays them, and collects the positions
 // at the chosen move numbers in which the side to move wins with perfect play. In each
@@ -31,8 +29,9 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/cputime"
 	"littlego/engine"
+	"littlego/internal/cputime"
+	"littlego/internal/engineflag"
 	"littlego/solver"
 
 	"github.com/schollz/progressbar/v3"
@@ -70,7 +69,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	order := fs.Uint64("order", 1, "seed of the order in which positions are drawn")
 	verify := fs.Float64("verify-budget", 60, "CPU seconds the solver may spend judging one position (0: no limit)")
 	opts := engine.Defaults()
-	opts.RegisterFlags(fs)
+	engineflag.Register(fs, &opts)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...\n\n"+
+			"Replays arena game records (arena -json), asks a fresh engine for its move in every won position at\n"+
+			"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped.\n\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -139,7 +144,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			t.solverMoves++
 		}
 		child := s.pos
-		if !play(&child, mv) {
+		if !child.Act(mv) {
 			return fmt.Errorf("%s: the engine chose illegal %v at move %d", s.from, mv, s.pos.Move)
 		}
 		var keeps, known bool
@@ -247,7 +252,7 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 				return nil, fmt.Errorf("%s:%d: game %d, move %d: %v", path, line, g.Game, k+1, err)
 			}
 			if want(int(pos.Move)) {
-				asRead, err := throughInput(pos, prev)
+				asRead, err := board.Reread(pos, prev)
 				if err != nil {
 					return nil, fmt.Errorf("%s:%d: game %d, move %d: %v", path, line, g.Game, k+1, err)
 				}
@@ -257,7 +262,7 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 				}
 			}
 			prev = pos.Stones
-			if !play(&pos, pt) {
+			if !pos.Act(pt) {
 				return nil, fmt.Errorf("%s:%d: game %d, move %d: %v is illegal", path, line, g.Game, k+1, pt)
 			}
 		}
@@ -266,30 +271,6 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return out, nil
-}
-
-// throughInput returns pos, reached from the board prev by one action, as my_player sees
-// it: written in input.txt's format and read back (the host's ko reading included).
-func throughInput(pos board.Position, prev board.Stones) (board.Position, error) {
-	var buf bytes.Buffer
-	if err := board.FormatInput(&buf, pos.Turn, prev, pos.Stones); err != nil {
-		return board.Position{}, err
-	}
-	in, err := board.ParseInput(&buf)
-	if err != nil {
-		return board.Position{}, err
-	}
-	return in.Position(int(pos.Move)), nil
-}
-
-// play plays pt (a point or board.Pass) in pos and reports whether it was legal.
-func play(pos *board.Position, pt board.Point) bool {
-	if pt == board.Pass {
-		pos.Pass()
-		return true
-	}
-	_, ok := pos.Play(pt)
-	return ok
 }
 
 // progress shows a bar on stderr when stderr is a terminal, and nothing otherwise.
@@ -331,5 +312,5 @@ func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, 
 	}
 	start := cputime.Process()
 	mv, rep := e.GenMove(pos)
-	return mv, moveReport{method: rep.Method, cpu: cputime.Process() - start}, nil
+	return mv, moveReport{method: rep.Method.String(), cpu: cputime.Process() - start}, nil
 }

@@ -1,12 +1,10 @@
-// main.go: the profile command: runs the fixed, seeded search workload under the CPU profiler and summarises where the time goes.
-
 // Command profile runs a fixed, seeded search workload (bench.Workload: one search of
 // -playouts iterations from each of the 21 workload positions, -repeat times, with the
-// default search settings), writes a CPU and a heap profile into -dir named by date and
+// engine's default search settings and policy unless -policy names another), writes a CPU and a heap profile into -dir named by date and
 // commit, and prints the share of CPU time spent in playouts, in the tree and elsewhere,
 // then the top functions by flat and by cumulative time.
 //
-//	profile [-playouts 10000] [-repeat 10] [-workers 1] [-policy light] [-seed 1] [-dir profiles] [-top 15] [-reference]
+//	profile [-playouts 10000] [-repeat 10] [-workers 1] [-policy pattern] [-seed 1] [-dir profiles] [-top 15] [-reference]
 //
 // The files are <dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof
 // (commit from git rev-parse --short HEAD, "nocommit" outside a git work tree). With
@@ -37,7 +35,11 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return // -h: the usage is printed
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "profile:", err)
 		os.Exit(1)
 	}
@@ -49,11 +51,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	playouts := fs.Int("playouts", 10000, "iterations of each search")
 	repeat := fs.Int("repeat", 10, "rounds over the 21 workload positions")
 	workers := fs.Int("workers", 1, "search goroutines")
-	policyName := fs.String("policy", "light", "rollout policy: "+strings.Join(policy.Names(), ", "))
+	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
 	seed := fs.Uint64("seed", 1, "random seed of the searches")
 	dir := fs.String("dir", "profiles", "folder for the profiles")
 	top := fs.Int("top", 15, "functions to list by flat and by cumulative time")
 	reference := fs.Bool("reference", false, "write the CPU profile as <dir>/reference-cpu.pprof (the profile kept in the repository)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: profile [flags]\n\nRuns the fixed search workload (bench.Workload) under the CPU profiler, writes\n<dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof and prints where the time went.\nIt takes no arguments besides the flags:\n\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

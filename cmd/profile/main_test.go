@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +39,19 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if err := run(append(args, "-dir", t.TempDir()), &out, &errOut); err == nil {
 			t.Errorf("run %v succeeded", args)
+		}
+	}
+}
+
+func TestHelpPrintsUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run([]string{"-h"}, &out, &errOut)
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("run -h: %v, want flag.ErrHelp (main exits 0 on it)", err)
+	}
+	for _, want := range []string{"usage: profile", "-playouts", "-policy", "-reference"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, errOut.String())
 		}
 	}
 }

@@ -4,11 +4,16 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"go/format"
 	"io"
+	"io/fs"
+	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,8 +22,9 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/engine"
 	"littlego/internal/atomicfile"
+	"littlego/internal/cputime"
 	"littlego/solver"
 )
 
@@ -28,11 +34,119 @@ type bookEntry struct {
 	best board.Point
 }
 
+// bookProgress is the generator's record of positions already proved: one line per
+// position, appended as each proof ends, so that a stopped run restarts where it was.
+type bookProgress struct {
+	mu     sync.Mutex
+	f      *os.File
+	proved map[uint64]board.Point
+	cpu    time.Duration // the CPU time recorded by earlier runs
+	last   time.Duration // the process CPU time when the last line was written
+}
+
+// openBookProgress reads the progress file at path (created when missing) and keeps it
+// open for appending.
+func openBookProgress(path string) (*bookProgress, error) {
+	bp := &bookProgress{proved: map[uint64]board.Point{}}
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		e, cpu, err := parseProgressLine(line)
+		if err != nil {
+			// A run killed mid-write leaves a partial last line: ignore it, it is proved again.
+			if i == len(strings.Split(string(data), "\n"))-1 {
+				continue
+			}
+			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+		}
+		bp.proved[e.pos.Key()] = e.best
+		bp.cpu += cpu
+	}
+	bp.last = cputime.Process()
+	if bp.f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
+		return nil, err
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		bp.f.WriteString("\n")
+	}
+	return bp, nil
+}
+
+// progressLine formats a proved position: move, Black's and White's stones and the
+// ko point (hex), passed, the winning move, CPU seconds.
+func progressLine(e bookEntry, cpu time.Duration) string {
+	return fmt.Sprintf("%d %x %x %x %t %d %.3f\n", e.pos.Move, uint32(e.pos.Stones[board.Black]),
+		uint32(e.pos.Stones[board.White]), uint32(e.pos.Ko), e.pos.Passed, e.best, cpu.Seconds())
+}
+
+// parseProgressLine reads a line written by progressLine.
+func parseProgressLine(line string) (bookEntry, time.Duration, error) {
+	f := strings.Fields(line)
+	if len(f) != 7 {
+		return bookEntry{}, 0, fmt.Errorf("want 7 fields, got %q", line)
+	}
+	move, err1 := strconv.ParseUint(f[0], 10, 8)
+	black, err2 := strconv.ParseUint(f[1], 16, 32)
+	white, err3 := strconv.ParseUint(f[2], 16, 32)
+	ko, err4 := strconv.ParseUint(f[3], 16, 32)
+	passed, err5 := strconv.ParseBool(f[4])
+	best, err6 := strconv.ParseUint(f[5], 10, 8)
+	secs, err7 := strconv.ParseFloat(f[6], 64)
+	if err := errors.Join(err1, err2, err3, err4, err5, err6, err7); err != nil {
+		return bookEntry{}, 0, fmt.Errorf("%q: %v", line, err)
+	}
+	const all = 1<<(board.Size*board.Size) - 1
+	if move < 1 || move > board.MaxMoves || move%2 == 0 || black&^all != 0 || white&^all != 0 || black&white != 0 ||
+		ko&^all != 0 || best > uint64(board.Pass) {
+		return bookEntry{}, 0, fmt.Errorf("%q: not a Black position and move", line)
+	}
+	p := board.Position{Move: uint8(move), Last: board.MaxMoves, Turn: board.Black, Passed: passed}
+	p.Stones[board.Black] = board.Bitboard(black)
+	p.Stones[board.White] = board.Bitboard(white)
+	p.Ko = board.Bitboard(ko)
+	p.Hash = p.ComputeHash()
+	if !p.IsLegal(board.Point(best)) {
+		return bookEntry{}, 0, fmt.Errorf("%q: the move is illegal", line)
+	}
+	return bookEntry{pos: p, best: board.Point(best)}, time.Duration(secs * float64(time.Second)), nil
+}
+
+// lookup returns the move proved for pos in an earlier run.
+func (bp *bookProgress) lookup(pos board.Position) (board.Point, bool) {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	best, ok := bp.proved[pos.Key()]
+	return best, ok
+}
+
+// add records a new proof with the process CPU time used since the line before (the
+// workers prove at once, so a proof's own CPU time would count the others' too): the
+// lines of a run add up to its CPU time.
+func (bp *bookProgress) add(e bookEntry) error {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	bp.proved[e.pos.Key()] = e.best
+	now := cputime.Process()
+	_, err := bp.f.WriteString(progressLine(e, now-bp.last))
+	bp.last = now
+	return err
+}
+
 // makeBook proves a winning move for Black in every position Black can meet at moves
 // 3, 5, ..., last after opening with first, whatever White answers, Black always
 // playing the book's move, and writes them as engine/book_data.go. Each position is
 // proved exactly (no budget); workers solvers run at once, each with its own table.
-func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits int, out, cmdline string) error {
+// Proofs are appended to the progress file as they end, and a new run takes them from
+// there instead of proving them again.
+//
+// With provedOnly, nothing is proved: the book is written from the progress file alone,
+// and a move whose positions are not all proved yet is written as far as it goes.
+func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits int, out, progressPath, cmdline string, provedOnly bool) error {
 	if last < 3 || last > board.MaxMoves || last%2 == 0 {
 		return fmt.Errorf("-book-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
 	}
@@ -46,32 +160,56 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	if !root.IsLegal(first) || first == board.Pass {
 		return fmt.Errorf("-book-first %v: not a legal first move", first)
 	}
+	bp, err := openBookProgress(progressPath)
+	if err != nil {
+		return fmt.Errorf("-book-progress: %v", err)
+	}
+	defer bp.f.Close()
+	if len(bp.proved) > 0 {
+		fmt.Fprintf(stdout, "%s: %d positions proved before (%.0f CPU-s)\n", progressPath, len(bp.proved), bp.cpu.Seconds())
+	}
 	root.Play(first)
 	frontier := blackReplies(root, map[uint64]bool{})
 	var entries []bookEntry
+	complete := 1 // the last move whose every position is in the book
 	solvers := make(chan *solver.Solver, workers)
 	for range workers {
-		solvers <- solver.New(ttBits)
+		solvers <- nil // made on first use: a resumed run may need none
 	}
 	for move := 3; move <= last && len(frontier) > 0; move += 2 {
 		results := make([]bookEntry, len(frontier))
 		var g errgroup.Group
 		g.SetLimit(workers)
 		var mu sync.Mutex
-		done := 0
+		done, reused := 0, 0
 		for i, pos := range frontier {
+			if best, ok := bp.lookup(pos); ok {
+				results[i] = bookEntry{pos: pos, best: best}
+				reused++
+				continue
+			}
+			if provedOnly {
+				results[i] = bookEntry{best: board.NoPoint}
+				continue
+			}
 			g.Go(func() error {
 				s := <-solvers
+				if s == nil {
+					s = solver.New(ttBits)
+				}
 				defer func() { solvers <- s }()
 				r := s.Solve(pos, solver.Limits{})
 				if !r.Known || !r.Win {
 					return fmt.Errorf("move %d: Black does not win after the book's line:\n%s", move, pos.String())
 				}
 				results[i] = bookEntry{pos: pos, best: r.Best}
+				if err := bp.add(results[i]); err != nil {
+					return fmt.Errorf("-book-progress: %v", err)
+				}
 				mu.Lock()
 				done++
 				if progress {
-					fmt.Fprintf(stderr, "\rmove %d: %d/%d proved", move, done, len(frontier))
+					fmt.Fprintf(stderr, "\rmove %d: %d/%d proved", move, done+reused, len(frontier))
 				}
 				mu.Unlock()
 				return nil
@@ -83,8 +221,13 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 		if progress {
 			fmt.Fprintf(stderr, "\n")
 		}
+		results = slices.DeleteFunc(results, func(e bookEntry) bool { return e.best == board.NoPoint })
 		entries = append(entries, results...)
-		fmt.Fprintf(stdout, "move %d: %d positions, %.1f CPU-s so far\n", move, len(results), (cputime.Process() - start).Seconds())
+		if len(results) == len(frontier) {
+			complete = move
+		}
+		fmt.Fprintf(stdout, "move %d: %d positions (%d from the progress file), %.1f CPU-s in this run\n", move, len(results), reused,
+			(cputime.Process() - start).Seconds())
 		if move+2 > last {
 			break
 		}
@@ -102,7 +245,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	}
 	// The first move itself: proved by the full solve of the empty board (see -book-first).
 	entries = append(entries, bookEntry{pos: board.New(), best: first})
-	src, err := bookSource(entries, first, cmdline, cputime.Process()-start)
+	src, err := bookSource(entries, first, complete, cmdline, bp.cpu+cputime.Process()-start)
 	if err != nil {
 		return err
 	}
@@ -138,29 +281,48 @@ func blackReplies(pos board.Position, seen map[uint64]bool) []board.Position {
 	return out
 }
 
-// bookSource formats the entries as the Go file engine/book_data.go.
-func bookSource(entries []bookEntry, first board.Point, cmdline string, cpu time.Duration) ([]byte, error) {
-	slices.SortFunc(entries, func(a, b bookEntry) int {
-		if a.pos.Move != b.pos.Move {
-			return int(a.pos.Move) - int(b.pos.Move)
+// bookSource formats the entries as the Go file engine/book_data.go: one packed
+// engine.BookRecord per position, by move number, four to a line.
+func bookSource(entries []bookEntry, first board.Point, complete int, cmdline string, cpu time.Duration) ([]byte, error) {
+	records := make([]engine.BookRecord, len(entries))
+	perMove := map[int]int{}
+	for i, e := range entries {
+		records[i] = engine.PackBookRecord(e.pos, e.best)
+		perMove[int(e.pos.Move)]++
+	}
+	slices.SortFunc(records, func(a, b engine.BookRecord) int {
+		if a.Move() != b.Move() {
+			return a.Move() - b.Move()
 		}
-		if a.pos.Stones[board.Black] != b.pos.Stones[board.Black] {
-			return int(int64(a.pos.Stones[board.Black]) - int64(b.pos.Stones[board.Black]))
-		}
-		return int(int64(a.pos.Stones[board.White]) - int64(b.pos.Stones[board.White]))
+		return cmp.Compare(a, b)
 	})
+	moves := slices.Sorted(maps.Keys(perMove))
+	counts := make([]string, len(moves))
+	for i, m := range moves {
+		counts[i] = fmt.Sprintf("%d at move %d", perMove[m], m)
+	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// book_data.go: Black's proved opening book (generated by cmd/solve -book).\n\n")
 	fmt.Fprintf(&b, "// Code generated by solve -book; DO NOT EDIT.\n\npackage engine\n\n")
 	fmt.Fprintf(&b, "// bookEntries were proved by\n//\n//\t%s\n//\n", cmdline)
 	fmt.Fprintf(&b, "// in %.0f CPU-seconds: after Black's first move %v, for every answer of White, a move\n", cpu.Seconds(), first)
-	fmt.Fprintf(&b, "// that keeps Black's game-theoretic win (%d positions, in canonical orientation).\n", len(entries))
-	fmt.Fprintf(&b, "var bookEntries = []bookRecord{\n")
-	for _, e := range entries {
-		fmt.Fprintf(&b, "\t{0x%07x, 0x%07x, 0x%07x, %d, %t, %d},\n", uint32(e.pos.Stones[board.Black]), uint32(e.pos.Stones[board.White]),
-			uint32(e.pos.Ko), e.pos.Move, e.pos.Passed, e.best)
+	fmt.Fprintf(&b, "// that keeps Black's game-theoretic win (%d positions in canonical orientation:\n// %s).\n", len(entries), strings.Join(counts, ", "))
+	fmt.Fprintf(&b, "var bookEntries = [...]BookRecord{\n")
+	for i, r := range records {
+		if i%4 == 0 {
+			b.WriteString("\t")
+		}
+		fmt.Fprintf(&b, "%#016x,", uint64(r))
+		if i%4 == 3 || i == len(records)-1 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
 	}
-	fmt.Fprintf(&b, "}\n")
+	fmt.Fprintf(&b, "}\n\n")
+	fmt.Fprintf(&b, "// bookCompleteThrough is the last move at which the book holds every position\n")
+	fmt.Fprintf(&b, "// reachable with Black following it (later moves, if any, are partial).\n")
+	fmt.Fprintf(&b, "const bookCompleteThrough = %d\n", complete)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the book: %v", err)

@@ -1,11 +1,11 @@
-// main.go: the solve command: proves an input.txt position exactly and prints its value and every winning move.
-
 // Command solve reads an input.txt (the course host's format) and prints, for the side
 // to move, whether it wins with perfect play and which actions keep the win.
 //
 //	solve [-move N] [-budget S] [-margin] [input.txt]
 //	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
-//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 5] [-workers 2] [-tt 22]
+//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 7] [-workers 2] [-tt 22] [-book-progress FILE]
+//	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
+//	solve -certify [-certify-through 9] [-games 1000] [-seed 1] [-limit N] [-reprove-book] [-short]
 //
 // input.txt carries no move number: -move gives the number of the move about to be
 // played (1..24, odd for Black). It can be left out only on a first move (both boards
@@ -16,6 +16,24 @@
 // -book proves Black's opening: after -book-first, for every answer of White, a move
 // that keeps Black's win, up to move -book-last, and writes them as a Go file for the
 // engine (go generate ./engine runs it).
+//
+// The book's run is long: every proof is appended to a progress file (-book-progress,
+// by default the output file + .progress) as it ends, and a new run takes the proofs
+// from it instead of making them again.
+//
+// -certify checks the claim that the engine, as my_player runs it (default options, a
+// fresh engine for each move, the position read back from input.txt's format), wins
+// every game as Black: it walks every Black decision from the empty board against every
+// White action (positions reduced by the eight symmetries) through -certify-through
+// (the book's last move + 2 by default), proves with the solver that each engine move
+// keeps Black's win (book moves carry solve -book's proof unless -reprove-book), then
+// plays -games seeded random White continuations to the end, checking every Black move
+// the same way. It prints the counts by method and the worst CPU time per move, and
+// exits 1 on any slip.
+//
+// -bench-book measures the CPU time the engine's solver (its table size, a fresh table
+// each) takes to prove the positions along the book's lines at -moves, Black following
+// the book and White playing anything: all of them, or a seeded sample of -n.
 //
 // -bench-positions measures the CPU time to prove seeded random positions (uniform
 // random placements without passes from the empty board, solver.RandomPositions) at
@@ -34,7 +52,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cputime"
+	"littlego/engine"
+	"littlego/internal/cputime"
 	"littlego/solver"
 )
 
@@ -70,6 +89,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 	bookFirst := fs.String("book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
 	bookLast := fs.Int("book-last", 5, "with -book: the last Black move number the book covers (odd, 3..23)")
 	workers := fs.Int("workers", 2, "with -book: positions proved at once, one solver each")
+	bookProved := fs.Bool("book-proved-only", false, "with -book: prove nothing, write the book from the progress file alone (a stopped run's partial last move)")
+	bookProgressPath := fs.String("book-progress", "", "with -book: the file of positions proved so far, appended to as proofs end and read on restart (default: the -book file + .progress)")
+	cert := fs.Bool("certify", false, "check the engine's move (default options, as my_player) in every Black position of the book's lines, then in seeded random games")
+	certThrough := fs.Int("certify-through", engine.BookLastMove()+2, "with -certify: the last Black move walked against every White action")
+	games := fs.Int("games", 1000, "with -certify: seeded random White continuations played to the end after the walk")
+	limit := fs.Int("limit", 0, "with -certify: check a seeded sample of this many positions per move of the walk (0: all)")
+	reproveBook := fs.Bool("reprove-book", false, "with -certify: prove the book's moves again instead of trusting solve -book's proofs")
+	short := fs.Bool("short", false, "with -certify: a quick subset (the walk through move 5, 40 positions per move, 3 games)")
+	benchBookFlag := fs.Bool("bench-book", false, "measure the CPU time to prove the positions along the book's lines at -moves (a seeded sample of -n; 0: all)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
+       solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
+       solve -book engine/book_data.go [-book-first 2,2] [-book-last 7] [-workers N]
+       solve -certify [-certify-through N] [-games N] [-limit N] [-short]
+
+Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
+every action that keeps the win. The other forms measure the solver, build Black's opening
+book, and certify the engine's Black moves.
+
+`)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -88,17 +129,38 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-book-first %q: %v", *bookFirst, err)
 		}
-		return makeBook(stdout, stderr, first, *bookLast, *workers, *ttBits, *book, bookCommandLine(args))
+		if *bookProgressPath == "" {
+			*bookProgressPath = *book + ".progress"
+		}
+		return makeBook(stdout, stderr, first, *bookLast, *workers, *ttBits, *book, *bookProgressPath, bookCommandLine(args), *bookProved)
 	}
-	if *bench {
+	if *cert {
+		cfg := certifyConfig{through: *certThrough, games: *games, seed: *seed, limit: *limit, ttBits: *ttBits, reproveBook: *reproveBook}
+		if *short {
+			cfg.through, cfg.games, cfg.limit = 5, 3, 40
+		}
+		return certify(stdout, stderr, cfg)
+	}
+	if *bench || *benchBookFlag {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("-bench-positions takes no file, got %q", fs.Arg(0))
 		}
-		return benchPositions(stdout, *moves, *count, *seed, lim, *ttBits, *margin)
+		ms, err := parseMoves(*moves)
+		if err != nil {
+			return err
+		}
+		if *benchBookFlag {
+			if *count < 0 {
+				return fmt.Errorf("-n %d: must be 0 (all) or positive", *count)
+			}
+			return benchBook(stdout, ms, *count, *seed, lim, engine.SolverTableBits)
+		}
+		return benchPositions(stdout, ms, *count, *seed, lim, *ttBits, *margin)
 	}
 	path := "input.txt"
 	switch fs.NArg() {
 	case 0:
+		fmt.Fprintln(stderr, "solve: reading ./input.txt (give a file to read another)")
 	case 1:
 		path = fs.Arg(0)
 	default:
@@ -142,6 +204,19 @@ func moveNumber(in board.Input, move int) (int, error) {
 		return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Colour)
 	}
 	return move, nil
+}
+
+// parseMoves reads the -moves list.
+func parseMoves(moveList string) ([]int, error) {
+	var moves []int
+	for _, f := range strings.Split(moveList, ",") {
+		m, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || m < 1 || m > board.MaxMoves {
+			return nil, fmt.Errorf("-moves %q: expected move numbers 1..24 separated by commas", moveList)
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
 }
 
 // remaining returns what is left of a budget started at start (lim 0: no limit).
@@ -207,15 +282,7 @@ func pointList(ps []board.Point) string {
 
 // benchPositions proves RandomPositions at each move number and prints, per move, the
 // median and maximum CPU time (unknown results count as the budget).
-func benchPositions(stdout io.Writer, moveList string, count int, seed uint64, lim time.Duration, ttBits int, margin bool) error {
-	var moves []int
-	for _, f := range strings.Split(moveList, ",") {
-		m, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || m < 1 || m > board.MaxMoves {
-			return fmt.Errorf("-moves %q: expected move numbers 1..24 separated by commas", moveList)
-		}
-		moves = append(moves, m)
-	}
+func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim time.Duration, ttBits int, margin bool) error {
 	if count < 1 {
 		return fmt.Errorf("-n %d: must be at least 1", count)
 	}

@@ -1,5 +1,3 @@
-// main.go: train-patterns, which makes the pattern policy's training games, fits its weights and measures its accuracy (gen, fit, eval).
-
 // Command train-patterns builds the weights of the pattern rollout policy
 // (policy.Pattern):
 //

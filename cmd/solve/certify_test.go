@@ -1,0 +1,84 @@
+// certify_test.go: the certificate finds a losing move, passes a winning one, and its -short subset passes with the engine.
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"littlego/board"
+	"littlego/engine"
+)
+
+// moveSeven is a move-7 position after 2,2 where only an exact point keeps Black's win:
+// Black at 0,1 1,3 2,2, White at 0,0 2,1 2,3; 3,2 wins and 1,2 loses.
+func moveSeven(t *testing.T) certNode {
+	pos := board.New()
+	var prev board.Stones
+	for _, pt := range []board.Point{board.PointAt(2, 2), board.PointAt(0, 0), board.PointAt(0, 1), board.PointAt(2, 1),
+		board.PointAt(1, 3), board.PointAt(2, 3)} {
+		prev = pos.Stones
+		if _, ok := pos.Play(pt); !ok {
+			t.Fatalf("%v illegal", pt)
+		}
+	}
+	return certNode{pos: pos, prev: prev}
+}
+
+func TestCertifyCatchesALosingMove(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("proofs at move 8: seconds, tens of seconds under the race detector")
+	}
+	for _, tc := range []struct {
+		move board.Point
+		ok   bool
+	}{{board.PointAt(3, 2), true}, {board.PointAt(1, 2), false}} {
+		c := newCertifier(certifyConfig{ttBits: 20}, engine.Defaults(), &strings.Builder{})
+		c.choose = func(board.Position) (board.Point, engine.Method, error) { return tc.move, engine.MethodSearch, nil }
+		if _, ok := c.check(moveSeven(t)); ok != tc.ok || (len(c.slips) == 0) != tc.ok {
+			t.Errorf("%v: check = %v with slips %q, want %v", tc.move, ok, c.slips, tc.ok)
+		}
+	}
+	// An illegal move is a slip too.
+	c := newCertifier(certifyConfig{ttBits: 16}, engine.Defaults(), &strings.Builder{})
+	c.choose = func(board.Position) (board.Point, engine.Method, error) {
+		return board.PointAt(2, 2), engine.MethodSearch, nil
+	}
+	if _, ok := c.check(moveSeven(t)); ok {
+		t.Error("an occupied point passed the check")
+	}
+}
+
+// The -short certificate: the engine at its defaults, as my_player, on a seeded subset
+// of the book's lines and a few random games. Under -short or the race detector, only
+// the walk through move 3.
+func TestCertifyShort(t *testing.T) {
+	args := []string{"-certify", "-short"}
+	if testing.Short() || raceEnabled {
+		args = []string{"-certify", "-certify-through", "3", "-games", "0"}
+	}
+	var stdout, stderr strings.Builder
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, ", 0 slips\n") || !strings.Contains(out, "by book") {
+		t.Errorf("unexpected report:\n%s", out)
+	}
+	t.Logf("\n%s", out)
+}
+
+func TestCertifyFlagsChecked(t *testing.T) {
+	for _, args := range [][]string{
+		{"-certify", "-certify-through", "4"},
+		{"-certify", "-certify-through", "0"},
+		{"-certify", "-games", "-1"},
+		{"-certify", "-limit", "-2"},
+		{"-bench-book", "-n", "-1"},
+	} {
+		var out, errOut strings.Builder
+		if err := run(args, &out, &errOut); err == nil {
+			t.Errorf("run(%q) accepted", args)
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package player
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"littlego/board"
+)
+
+const emptyBoard = "00000\n00000\n00000\n00000\n00000"
+
+// runIn writes input (if not nil) and the helper files into a new folder, runs one turn
+// and returns the exit status, stderr, the folder and the output (empty if none).
+func runIn(t *testing.T, input *string, helper map[string]string, args ...string) (int, string, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if input != nil {
+		if err := os.WriteFile(filepath.Join(dir, "input.txt"), []byte(*input), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range helper {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderr bytes.Buffer
+	code := Main(append([]string{"-dir", dir, "-budget", "0.02", "-playouts", "200"}, args...), &stderr)
+	out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
+	return code, stderr.String(), dir, string(out)
+}
+
+func ptr(s string) *string { return &s }
+
+func TestPlayerBadInput(t *testing.T) {
+	cases := []struct {
+		name  string
+		input *string
+		args  []string
+		code  int    // expected exit status
+		warn  string // expected in stderr ("" = no check)
+	}{
+		{"missing input", nil, nil, 1, "input.txt"},
+		{"empty input", ptr(""), nil, 1, "empty"},
+		{"bad colour", ptr("3\n" + emptyBoard + "\n" + emptyBoard), nil, 1, "line 1"},
+		{"colour word", ptr("black\n" + emptyBoard + "\n" + emptyBoard), nil, 1, "line 1"},
+		{"current truncated", ptr("1\n" + emptyBoard + "\n00000\n00000"), nil, 1, "line 9"},
+		{"current bad digit", ptr("1\n" + emptyBoard + "\n00000\n00300\n00000\n00000\n00000"), nil, 1, "line 8"},
+		{"previous bad digit still plays", ptr("2\n00x00\n00000\n00000\n00000\n00000\n00000\n00000\n00100\n00000\n00000"), nil, 0, "line 2"},
+		{"previous short row still plays", ptr("1\n0000\n00000\n00000\n00000\n00000\n" + emptyBoard), nil, 0, "line 2"},
+		{"inconsistent boards still play", ptr("1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n22222"), nil, 0, "inconsistent"},
+		{"two new stones still play", ptr("1\n" + emptyBoard + "\n22000\n00000\n00000\n00000\n00000"), nil, 0, "inconsistent"},
+		{"CRLF and trailing newline", ptr(strings.ReplaceAll("1\n"+emptyBoard+"\n"+emptyBoard+"\n", "\n", "\r\n")), nil, 0, ""},
+		{"bad flag value", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-workers", "0"}, 2, "workers"},
+		{"move out of range", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-move", "25"}, 2, "-move"},
+		{"move of the wrong colour", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-move", "4"}, 2, "Black"},
+		{"budget too large", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-budget", "11"}, 2, "budget"},
+		{"unknown policy", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-policy", "best"}, 2, "policy"},
+		{"11 lines then junk past 4 KiB still plays", ptr("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000\n" + strings.Repeat("junk\n", 2000)), nil, 0, "longer than"},
+		{"stray argument", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"now"}, 2, "unexpected"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stderr, _, out := runIn(t, c.input, nil, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, stderr)
+			}
+			if c.warn != "" && !strings.Contains(stderr, c.warn) {
+				t.Errorf("stderr %q does not mention %q", stderr, c.warn)
+			}
+			if code != 0 {
+				if out != "" {
+					t.Errorf("failed run wrote output.txt %q", out)
+				}
+				return
+			}
+			in, err := board.ParseInput(strings.NewReader(*c.input))
+			if !in.HaveCurrent || !in.HaveColour {
+				t.Fatalf("test input unreadable: %v", err)
+			}
+			pt, err := board.ParseOutput(strings.NewReader(out))
+			if err != nil {
+				t.Fatalf("output %q: %v", out, err)
+			}
+			pos := in.Position(int(board.FixMoveNumber(in.Colour, 1)))
+			if pt != board.Pass && !pos.Legal().Has(pt) {
+				t.Errorf("illegal output %s on\n%s", pt, pos.String())
+			}
+		})
+	}
+}
+
+func TestPlayerHelperFile(t *testing.T) {
+	// Black to play move 5 after: B 2,2 / W 1,1 / B 2,1 / W 3,3.
+	prev := "00000\n02000\n01100\n00000\n00000"
+	cur := "00000\n02000\n01100\n00020\n00000"
+	input := "1\n" + prev + "\n" + cur
+	var good strings.Builder
+	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
+	WriteState(&good, State{Colour: board.Black, Move: 3, After: after})
+	cases := []struct {
+		name   string
+		helper string
+		warn   string
+	}{
+		{"good", good.String(), ""},
+		{"missing", "", "no usable helper file"},
+		{"corrupt", "garbage\x00\xff", "ignoring"},
+		{"stale", strings.Replace(good.String(), "move 3", "move 17", 1), ""},
+		{"wrong board", strings.Replace(good.String(), "board 0000002", "board 1000002", 1), "stale"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			helper := map[string]string{}
+			if c.helper != "" {
+				helper[StateFileName(board.Black)] = c.helper
+			}
+			code, stderr, dir, out := runIn(t, ptr(input), helper)
+			if code != 0 || out == "" {
+				t.Fatalf("exit %d, output %q, stderr %s", code, out, stderr)
+			}
+			if c.warn == "" && stderr != "" {
+				t.Errorf("unexpected warning %q", stderr)
+			}
+			if c.warn != "" && !strings.Contains(stderr, c.warn) {
+				t.Errorf("stderr %q does not mention %q", stderr, c.warn)
+			}
+			f, err := os.Open(filepath.Join(dir, StateFileName(board.Black)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			st, err := ReadState(f)
+			if err != nil {
+				t.Fatalf("helper file written badly: %v", err)
+			}
+			want := 5
+			if c.name == "stale" {
+				want = 19 // the helper's count is trusted when its board matches
+			}
+			if st.Move != want {
+				t.Errorf("helper file says move %d, want %d", st.Move, want)
+			}
+		})
+	}
+}
+
+func TestStateRoundTrip(t *testing.T) {
+	st := State{Colour: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
+	var b strings.Builder
+	if err := WriteState(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadState(strings.NewReader(b.String()))
+	if err != nil || got != st {
+		t.Fatalf("round trip: %+v, %v; want %+v", got, err, st)
+	}
+	for _, bad := range []string{"", "littlego-state 1\n", strings.Replace(b.String(), "move 12", "move 13", 1),
+		strings.Replace(b.String(), "colour 2", "colour 3", 1), strings.Replace(b.String(), "board 1", "board 9", 1),
+		strings.Replace(b.String(), "move 12", "move 26", 1), b.String() + "extra\n"} {
+		if _, err := ReadState(strings.NewReader(bad)); err == nil {
+			t.Errorf("ReadState accepted %q", bad)
+		}
+	}
+}
+
+func TestMoveNumber(t *testing.T) {
+	parse := func(s string) board.Input {
+		in, err := board.ParseInput(strings.NewReader(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return in
+	}
+	black1 := parse("1\n" + emptyBoard + "\n" + emptyBoard)
+	if m, note := MoveNumber(&black1, &State{Colour: board.Black, Move: 21}); m != 1 || note != "" {
+		t.Errorf("Black's first turn: move %d (%s), want 1", m, note)
+	}
+	white2 := parse("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000")
+	if m, _ := MoveNumber(&white2, &State{Colour: board.White, Move: 22}); m != 2 {
+		t.Errorf("White's first turn: move %d, want 2", m)
+	}
+	// Black has 3 stones and White 4 on the board: at least 4 moves each were played.
+	mid := parse("1\n11100\n22220\n00000\n00000\n00000\n11100\n22220\n00000\n00000\n00000")
+	if m, note := MoveNumber(&mid, nil); m != 9 || note == "" {
+		t.Errorf("inferred move %d (%q), want 9 with a note", m, note)
+	}
+	for _, c := range []board.Color{board.Black, board.White} {
+		full := board.Input{Colour: c, Current: board.Stones{board.Full &^ 1}}
+		if m := LeastMoveNumber(&full); m < 23 || m > board.MaxMoves {
+			t.Errorf("%s with 24 stones on the board: move %d", c, m)
+		}
+	}
+}
+
+// TestPlayerReplacesReadOnlyOutput checks that a stale output.txt the player may not
+// write to does not block the move: output.txt is replaced, not rewritten in place.
+func TestPlayerReplacesReadOnlyOutput(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Log("running as root: the read-only bit alone does not stop a write, so this checks the replacement only")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "input.txt"), []byte("1\n"+emptyBoard+"\n"+emptyBoard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(dir, "output.txt")
+	if err := os.WriteFile(stale, []byte("PASS\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code := Main([]string{"-dir", dir, "-playouts", "100"}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out, err := os.ReadFile(stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := board.ParseOutput(bytes.NewReader(out))
+	if err != nil || pt == board.Pass {
+		t.Fatalf("output.txt %q (%v): want Black's first move, not the stale PASS", out, err)
+	}
+	if fi, err := os.Stat(stale); err != nil || fi.Mode().Perm()&0o200 == 0 {
+		t.Fatalf("output.txt not replaced by a fresh file: %v %v", fi.Mode(), err)
+	}
+}
