@@ -22,6 +22,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"littlego/internal/matchstats"
 	"littlego/sgf"
 )
 
@@ -235,7 +236,7 @@ func MainWith(args []string, stdout, stderr io.Writer, hooks Hooks) int {
 				lower, upper := test.Test.Bounds()
 				if *verbose {
 					fmt.Fprintf(stdout, "pair %3d: LLR %.3f in [%.3f, %.3f], Elo %s [%s, %s]\n", last.Pairs, last.LLR, lower, upper,
-						fmtElo(last.Elo), fmtElo(last.EloLo), fmtElo(last.EloHi))
+						matchstats.FormatElo(last.Elo, 0), matchstats.FormatElo(last.EloLo, 0), matchstats.FormatElo(last.EloHi, 0))
 				}
 				if bar != nil {
 					bar.Describe(fmt.Sprintf("%s vs %s, LLR %.2f [%.2f, %.2f]", nameA, nameB, last.LLR, lower, upper))

@@ -108,7 +108,7 @@ func (p *PairTest) Report(w io.Writer, nameA, nameB string) {
 	fmt.Fprintf(w, "  %d pairs (A scored 0/1/2 in %d/%d/%d), LLR %.3f in [%.3f, %.3f]\n", t.N(),
 		t.Pairs[0], t.Pairs[2], t.Pairs[4], t.LLR(), lower, upper)
 	fmt.Fprintf(w, "  Elo %s - %s: %s [%s, %s] (95%%, from the pairs; biased towards the bound crossed)\n",
-		nameA, nameB, fmtElo(elo), fmtElo(lo), fmtElo(hi))
+		nameA, nameB, matchstats.FormatElo(elo, 0), matchstats.FormatElo(lo, 0), matchstats.FormatElo(hi, 0))
 	switch {
 	case p.Decided == matchstats.AcceptH1:
 		fmt.Fprintf(w, "  H1 accepted after %d pairs: %s is at least %g Elo stronger rather than at most %g\n", p.DecidedAt, nameA, t.Elo1, t.Elo0)
@@ -163,15 +163,4 @@ func (p *PairTest) WriteJSON(w io.Writer) error {
 	}
 	_, err = w.Write(append(data, '\n'))
 	return err
-}
-
-// fmtElo prints an Elo difference, infinite ones as +inf and -inf.
-func fmtElo(e float64) string {
-	switch {
-	case math.IsInf(e, 1):
-		return "+inf"
-	case math.IsInf(e, -1):
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.0f", e)
 }

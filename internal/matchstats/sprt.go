@@ -220,16 +220,17 @@ func (t *SPRT) String() string {
 	lower, upper := t.Bounds()
 	elo, lo, hi := t.EloEstimate()
 	return fmt.Sprintf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: %d pairs %v, LLR %.2f in [%.2f, %.2f], Elo %s [%s, %s] (95%%): %s",
-		t.Elo0, t.Elo1, t.Alpha, t.Beta, t.N(), t.Pairs, t.LLR(), lower, upper, fmtElo(elo), fmtElo(lo), fmtElo(hi), t.Decision())
+		t.Elo0, t.Elo1, t.Alpha, t.Beta, t.N(), t.Pairs, t.LLR(), lower, upper, FormatElo(elo, 1), FormatElo(lo, 1), FormatElo(hi, 1), t.Decision())
 }
 
-// fmtElo prints an Elo difference, infinite ones as +inf and -inf.
-func fmtElo(e float64) string {
+// FormatElo prints an Elo difference with its sign and the given number of decimals,
+// infinite ones (a score of 0 or 1) as +inf and -inf.
+func FormatElo(e float64, decimals int) string {
 	switch {
 	case math.IsInf(e, 1):
 		return "+inf"
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.1f", e)
+	return fmt.Sprintf("%+.*f", decimals, e)
 }

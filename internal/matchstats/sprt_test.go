@@ -182,3 +182,22 @@ func TestSPRTEstimateAndBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatElo(t *testing.T) {
+	for _, c := range []struct {
+		elo      float64
+		decimals int
+		want     string
+	}{
+		{12.345, 0, "+12"},
+		{12.345, 1, "+12.3"},
+		{-7.96, 1, "-8.0"},
+		{0, 0, "+0"},
+		{math.Inf(1), 1, "+inf"},
+		{math.Inf(-1), 0, "-inf"},
+	} {
+		if got := FormatElo(c.elo, c.decimals); got != c.want {
+			t.Errorf("FormatElo(%v, %d) = %q, want %q", c.elo, c.decimals, got, c.want)
+		}
+	}
+}
