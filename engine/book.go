@@ -72,16 +72,10 @@ var (
 // holds the exact solver's answers for every position reachable from the empty board by
 // Black following the book (cmd/solve -book). Lookups after the first allocate nothing.
 func BookMove(pos board.Position) (board.Point, bool) {
-	if pos.Over || pos.Turn != board.Black {
-		return board.NoPoint, false
+	if pos.Over || pos.Turn != board.Black || int(pos.Move) > bookLastMove {
+		return board.NoPoint, false // after the book's last move, the table is not even built
 	}
-	bookOnce.Do(func() {
-		bookMoves = make(map[uint64]board.Point, len(bookEntries))
-		for _, r := range bookEntries {
-			p := r.Position()
-			bookMoves[p.Key()] = r.Best()
-		}
-	})
+	bookOnce.Do(func() { bookMoves = buildBookTable() })
 	key, sym := pos.CanonicalKey()
 	best, ok := bookMoves[key]
 	if !ok {
@@ -94,11 +88,24 @@ func BookMove(pos board.Position) (board.Point, bool) {
 	return mv, true
 }
 
+// buildBookTable maps the canonical key of each book position to its move.
+func buildBookTable() map[uint64]board.Point {
+	table := make(map[uint64]board.Point, len(bookEntries))
+	for _, r := range bookEntries {
+		p := r.Position()
+		table[p.Key()] = r.Best()
+	}
+	return table
+}
+
 // BookLastMove returns the number of the last Black move the book covers.
-func BookLastMove() int {
+func BookLastMove() int { return bookLastMove }
+
+// bookLastMove is the largest move number among bookEntries.
+var bookLastMove = func() int {
 	last := 0
 	for _, r := range bookEntries {
 		last = max(last, r.Move())
 	}
 	return last
-}
+}()

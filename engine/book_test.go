@@ -245,3 +245,14 @@ func TestGenMovePlaysTheBook(t *testing.T) {
 		t.Fatal("book=false still played from the book")
 	}
 }
+
+// BenchmarkBookTable measures the book's one-time cost in a my_player process that
+// plays a book move: building the lookup table from the records.
+func BenchmarkBookTable(b *testing.B) {
+	for b.Loop() {
+		if len(buildBookTable()) != len(bookEntries) {
+			b.Fatal("the table lost records")
+		}
+	}
+	b.ReportMetric(float64(len(bookEntries)), "records")
+}
