@@ -8,7 +8,7 @@ import (
 	"littlego/board"
 )
 
-//go:generate go run ../cmd/solve -book book_data.go -book-first 2,2 -book-last 7 -workers 2 -tt 24
+//go:generate go run ../cmd/solve -book book_data.go -book-first 2,2 -book-last 9 -workers 2 -tt 24
 
 // BookRecord is one book position in canonical orientation (the least Key of its eight
 // images) with Black to move, and the move that keeps Black's win, packed in 64 bits:

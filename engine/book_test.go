@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/testpos"
 	"littlego/solver"
 )
 
@@ -186,31 +187,27 @@ func TestBookMovesAreProvedWins(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("seconds of proofs: skipped under -short and -race")
 	}
-	const bookSampleMove7 = 4
+	// A spread sample per move: the later the move, the cheaper its proofs and the more
+	// positions the book holds there.
+	samplePerMove := map[int]int{5: 1, 7: 4, 9: 16}
 	all := os.Getenv("LITTLEGO_BOOK_VERIFY") == "all"
-	var sample []int
-	var at5, at7 []int
+	byMove := map[int][]int{}
 	for i := range bookEntries {
-		switch bookEntries[i].Move() {
-		case 5:
-			at5 = append(at5, i)
-		case 7:
-			at7 = append(at7, i)
-		}
+		byMove[bookEntries[i].Move()] = append(byMove[bookEntries[i].Move()], i)
 	}
-	switch {
-	case all:
-		for i := range bookEntries {
-			if bookEntries[i].Move() > 1 {
-				sample = append(sample, i)
+	if len(byMove[5]) == 0 || len(byMove[7]) < samplePerMove[7] {
+		t.Fatalf("%d move-5 and %d move-7 positions in the book", len(byMove[5]), len(byMove[7]))
+	}
+	var sample []int
+	for move, at := range byMove {
+		k := samplePerMove[move]
+		switch {
+		case all && move > 1:
+			sample = append(sample, at...)
+		case k > 0 && len(at) >= k:
+			for n := range k {
+				sample = append(sample, at[n*len(at)/k+len(at)/(2*k)])
 			}
-		}
-	case len(at7) < bookSampleMove7 || len(at5) == 0:
-		t.Fatalf("%d move-5 and %d move-7 positions in the book", len(at5), len(at7))
-	default:
-		sample = append(sample, at5[len(at5)/2])
-		for k := range bookSampleMove7 {
-			sample = append(sample, at7[k*len(at7)/bookSampleMove7+len(at7)/(2*bookSampleMove7)])
 		}
 	}
 	s := solver.New(22)
@@ -243,6 +240,36 @@ func TestGenMovePlaysTheBook(t *testing.T) {
 	}
 	if _, rep := e.GenMove(board.New()); rep.Method == MethodBook {
 		t.Fatal("book=false still played from the book")
+	}
+}
+
+// TestBookHoldsTheMove9Slip: a sampled certificate run once found this move-9 position,
+// whose proof takes longer than the solver's share of the budget, and the search then
+// played a losing move. The book through move 9 now answers it, and the answer is proved.
+func TestBookHoldsTheMove9Slip(t *testing.T) {
+	pos := testpos.MustDiagram(t, `
+		.O...
+		OXX..
+		..X.X
+		.O...
+		..O..`, board.Black, 9)
+	e, err := New(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, rep := e.GenMove(pos)
+	if rep.Method != MethodBook {
+		t.Fatalf("GenMove played %v by %v, want a book move", mv, rep.Method)
+	}
+	if raceEnabled {
+		return // the proof takes seconds under the race detector
+	}
+	after := pos
+	if _, ok := after.Play(mv); !ok {
+		t.Fatalf("the book's move %v is illegal", mv)
+	}
+	if res := solver.New(22).Solve(after, solver.Limits{}); !res.Known || res.Win {
+		t.Fatalf("after the book's %v White is not proved lost:\n%s", mv, after.String())
 	}
 }
 

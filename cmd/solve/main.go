@@ -3,7 +3,7 @@
 //
 //	solve [-move N] [-budget S] [-margin] [input.txt]
 //	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
-//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 7] [-workers 2] [-tt 22] [-book-progress FILE]
+//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
 //	solve -certify [-certify-through 9] [-games 1000] [-seed 1] [-limit N] [-reprove-book] [-short]
 //
@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "with -bench-positions: the seed of the positions")
 	book := fs.String("book", "", "write Black's proved opening book to this Go file (engine/book_data.go) instead of solving a file")
 	bookFirst := fs.String("book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
-	bookLast := fs.Int("book-last", 5, "with -book: the last Black move number the book covers (odd, 3..23)")
+	bookLast := fs.Int("book-last", 9, "with -book: the last Black move number the book covers (odd, 3..23)")
 	workers := fs.Int("workers", 2, "with -book: positions proved at once, one solver each")
 	bookProved := fs.Bool("book-proved-only", false, "with -book: prove nothing, write the book from the progress file alone (a stopped run's partial last move)")
 	bookProgressPath := fs.String("book-progress", "", "with -book: the file of positions proved so far, appended to as proofs end and read on restart (default: the -book file + .progress)")
@@ -101,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
-       solve -book engine/book_data.go [-book-first 2,2] [-book-last 7] [-workers N]
+       solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-short]
 
 Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
