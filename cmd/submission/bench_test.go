@@ -13,11 +13,15 @@ import (
 // with -playouts 1 the engine's run is almost all fixed cost.
 const startupInput = "2\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00100\n00000\n00000"
 
+// startupBookInput is Black's move 3 after 2,2 and White's 1,1: a book move, so the run
+// also builds the book's lookup table.
+const startupBookInput = "1\n00000\n00000\n00100\n00000\n00000\n00000\n02000\n00100\n00000\n00000"
+
 // BenchmarkStartup measures the fixed CPU cost of one move as the host counts it
 // (the child's user + system time from wait4), in CPU milliseconds per move: the
 // launcher running the engine with -playouts 1 (Python's start-up, os.execv, the
-// engine's start-up and one playout), the engine run directly with the same flags,
-// the bare interpreter (python3 -c pass), and the launcher's pure-Python fallback with
+// engine's start-up and one playout), the engine run directly with the same flags, the
+// engine playing a book move (its lookup table built), the bare interpreter (python3 -c pass), and the launcher's pure-Python fallback with
 // the engine removed.
 func BenchmarkStartup(b *testing.B) {
 	canRunEngine(b)
@@ -34,22 +38,25 @@ func BenchmarkStartup(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, bc := range []struct {
-		name string
-		argv []string
+		name  string
+		argv  []string
+		input string
 	}{
-		{"launcher+engine", []string{py, filepath.Join(dist, launcherName)}},
-		{"engine", []string{filepath.Join(dist, engineName), "-playouts", "1"}},
-		{"python", []string{py, "-c", "pass"}},
-		{"launcher-fallback", []string{py, filepath.Join(noEngine, launcherName)}},
+		{"launcher+engine", []string{py, filepath.Join(dist, launcherName)}, startupInput},
+		{"engine", []string{filepath.Join(dist, engineName), "-playouts", "1"}, startupInput},
+		{"engine-book-move", []string{filepath.Join(dist, engineName), "-playouts", "1"}, startupBookInput},
+		{"python", []string{py, "-c", "pass"}, startupInput},
+		{"launcher-fallback", []string{py, filepath.Join(noEngine, launcherName)}, startupInput},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			game := b.TempDir()
-			if err := os.WriteFile(filepath.Join(game, "input.txt"), []byte(startupInput), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(game, "input.txt"), []byte(bc.input), 0o644); err != nil {
 				b.Fatal(err)
 			}
 			var total time.Duration
 			for b.Loop() {
 				os.Remove(filepath.Join(game, "littlego_state_white.txt"))
+				os.Remove(filepath.Join(game, "littlego_state_black.txt"))
 				os.Remove(filepath.Join(game, "output.txt"))
 				cmd := exec.Command(bc.argv[0], bc.argv[1:]...)
 				cmd.Dir = game
