@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/internal/player"
 )
 
@@ -28,11 +30,13 @@ func buildPlayer(t *testing.T) string {
 // hostGame plays one game between two my_player processes (extra flags per colour) in
 // dir, as the host does: a fresh process per move, input.txt without a final newline,
 // output.txt removed before each move and its first line parsed. It fails the test on
-// any illegal move or bad output and returns the final position.
-func hostGame(t *testing.T, bin, dir string, flags [2][]string) board.Position {
+// any illegal move or bad output and returns the final position and the CPU time
+// (user + system, as the host counts it) of each move's process, by move number.
+func hostGame(t *testing.T, bin, dir string, flags [2][]string) (board.Position, map[int]time.Duration) {
 	t.Helper()
 	pos := board.New()
 	prev := pos.Stones
+	cpu := map[int]time.Duration{}
 	for !pos.Over {
 		var in bytes.Buffer
 		board.FormatInput(&in, pos.Turn, prev, pos.Stones)
@@ -47,6 +51,7 @@ func hostGame(t *testing.T, bin, dir string, flags [2][]string) board.Position {
 		if err := cmd.Run(); err != nil {
 			t.Fatalf("move %d: my_player failed: %v\n%s", pos.Move, err, stderr.String())
 		}
+		cpu[int(pos.Move)] = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if strings.Contains(stderr.String(), "helper file") || strings.Contains(stderr.String(), "inconsistent") {
 			t.Errorf("move %d: unexpected warning: %s", pos.Move, stderr.String())
 		}
@@ -73,7 +78,7 @@ func hostGame(t *testing.T, bin, dir string, flags [2][]string) board.Position {
 			prev = pos.Stones
 		}
 	}
-	return pos
+	return pos, cpu
 }
 
 func TestHostDrivenGames(t *testing.T) {
@@ -83,10 +88,24 @@ func TestHostDrivenGames(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
+	const budget = 50 * time.Millisecond
 	flags := [2][]string{{"-budget", "0.05"}, {"-budget", "0.05"}}
+	opts := engine.Defaults()
+	opts.Budget = budget
 	for g := 0; g < games; g++ {
 		// The same folder for every game: the helper files must detect each new game.
-		end := hostGame(t, bin, dir, flags)
+		end, cpu := hostGame(t, bin, dir, flags)
+		// Every move's process stays within the game plan's budget for it, start-up and
+		// exit included, as the host counts it.
+		closest := time.Duration(-1 << 62)
+		for move, used := range cpu {
+			plan := engine.PlanBudget(opts, move)
+			if used > plan {
+				t.Errorf("game %d, move %d: the process used %v of CPU, over its budget %v", g, move, used, plan)
+			}
+			closest = max(closest, used-plan)
+		}
+		t.Logf("game %d: the move closest to its budget used %v of CPU beyond it", g, closest)
 		if end.Move != board.MaxMoves+1 && !end.Passed {
 			t.Errorf("game %d ended at move %d without two passes", g, end.Move)
 		}
