@@ -21,10 +21,10 @@ const SolverTableBits = 20
 // search gets the rest.
 const SolverShare = 0.8
 
-// ExitReserve is the CPU time an engine counting from its process's start
+// exitReserve is the CPU time an engine counting from its process's start
 // (FromProcessStart) keeps back from each move's budget for the work after GenMove:
 // writing output.txt and the helper file, and exiting.
-const ExitReserve = 10 * time.Millisecond
+const exitReserve = 10 * time.Millisecond
 
 // solverNodes bounds the solver in fixed-playout mode, where CPU time must not decide
 // the result (reproducibility).
@@ -89,7 +89,7 @@ type Engine struct {
 	solver   *solver.Solver
 	// FromProcessStart makes the budget of each move count the process CPU time used
 	// before GenMove was called (my_player's start-up), as the course host does, and
-	// keep ExitReserve back for the process's work after GenMove.
+	// keep exitReserve back for the process's work after GenMove.
 	FromProcessStart bool
 }
 
@@ -177,7 +177,7 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 	}
 	budget := rep.Budget
 	if e.FromProcessStart {
-		budget -= start + ExitReserve
+		budget -= start + exitReserve
 	}
 	if e.opts.Solve && int(pos.Move) >= e.opts.SolveFrom {
 		if e.solver == nil {
