@@ -37,7 +37,10 @@ type certifyConfig struct {
 	seed  uint64
 	// limit, when positive, keeps a seeded sample of this many positions per move
 	// number of the walk (the -short subset).
-	limit       int
+	limit int
+	// skip passes over the first skip positions, in the seeded order, of the walk's
+	// last level: a stopped run resumes there, or several processes share the level.
+	skip        int
 	ttBits      int
 	reproveBook bool
 }
@@ -152,8 +155,8 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 	if cfg.through < 1 || cfg.through > board.MaxMoves || cfg.through%2 == 0 {
 		return fmt.Errorf("-certify-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
 	}
-	if cfg.games < 0 || cfg.limit < 0 {
-		return fmt.Errorf("-games and -limit must not be negative")
+	if cfg.games < 0 || cfg.limit < 0 || cfg.skip < 0 {
+		return fmt.Errorf("-games, -limit and -skip must not be negative")
 	}
 	c := newCertifier(cfg, engine.Defaults(), stderr)
 	start := cputime.Process()
@@ -169,6 +172,12 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 		if cfg.limit > 0 && len(level) > cfg.limit {
 			level = level[:cfg.limit]
 		}
+		skipped := 0
+		if move == cfg.through && cfg.skip > 0 {
+			skipped = min(cfg.skip, len(level))
+			level = level[skipped:]
+			fmt.Fprintf(stdout, "move %2d: the first %d positions in the seeded order skipped (-skip)\n", move, skipped)
+		}
 		seen := map[uint64]bool{}
 		var next []certNode
 		for i, n := range level {
@@ -179,7 +188,7 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 			if (i+1)%certifyReportEvery == 0 && i+1 < len(level) {
 				// A long level reports as it goes, so that a stopped run still says what it checked.
 				fmt.Fprintf(stdout, "move %2d: %6d of %d checked, %d slips so far, worst CPU %.3f s, %.0f CPU-s\n",
-					move, i+1, len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - start).Seconds())
+					move, skipped+i+1, skipped+len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - start).Seconds())
 			}
 			if !ok || after.Over {
 				continue

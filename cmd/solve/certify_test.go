@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,12 +69,36 @@ func TestCertifyShort(t *testing.T) {
 	t.Logf("\n%s", out)
 }
 
+// TestCertifySkip: -skip passes over the first positions of the last level only, so two
+// runs with complementary skips check the level once between them.
+func TestCertifySkip(t *testing.T) {
+	for _, c := range []struct {
+		skip int
+		want string
+	}{
+		{0, "move  3:      6 positions checked (of 6 up to symmetry)"},
+		{2, "move  3:      4 positions checked (of 6 up to symmetry)"},
+		{9, "move  3:      0 positions checked (of 6 up to symmetry)"},
+	} {
+		var stdout, stderr strings.Builder
+		args := []string{"-certify", "-certify-through", "3", "-games", "0", "-skip", strconv.Itoa(c.skip)}
+		if err := run(args, &stdout, &stderr); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, stderr.String())
+		}
+		out := stdout.String()
+		if !strings.Contains(out, c.want) || !strings.Contains(out, "move  1:      1 positions checked") {
+			t.Errorf("-skip %d: want %q and move 1 checked in\n%s", c.skip, c.want, out)
+		}
+	}
+}
+
 func TestCertifyFlagsChecked(t *testing.T) {
 	for _, args := range [][]string{
 		{"-certify", "-certify-through", "4"},
 		{"-certify", "-certify-through", "0"},
 		{"-certify", "-games", "-1"},
 		{"-certify", "-limit", "-2"},
+		{"-certify", "-skip", "-3"},
 		{"-bench-book", "-n", "-1"},
 	} {
 		var out, errOut strings.Builder

@@ -5,7 +5,7 @@
 //	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
 //	solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
-//	solve -certify [-certify-through 9] [-games 1000] [-seed 1] [-limit N] [-reprove-book] [-short]
+//	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
 //
 // input.txt carries no move number: -move gives the number of the move about to be
 // played (1..24, odd for Black). It can be left out only on a first move (both boards
@@ -96,13 +96,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 1000, "with -certify: seeded random White continuations played to the end after the walk")
 	limit := fs.Int("limit", 0, "with -certify: check a seeded sample of this many positions per move of the walk (0: all)")
 	reproveBook := fs.Bool("reprove-book", false, "with -certify: prove the book's moves again instead of trusting solve -book's proofs")
+	skip := fs.Int("skip", 0, "with -certify: skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
 	short := fs.Bool("short", false, "with -certify: a quick subset (the walk through move 5, 40 positions per move, 3 games)")
 	benchBookFlag := fs.Bool("bench-book", false, "measure the CPU time to prove the positions along the book's lines at -moves (a seeded sample of -n; 0: all)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
        solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers N]
-       solve -certify [-certify-through N] [-games N] [-limit N] [-short]
+       solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
 
 Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
 every action that keeps the win. The other forms measure the solver, build Black's opening
@@ -135,7 +136,7 @@ book, and certify the engine's Black moves.
 		return makeBook(stdout, stderr, first, *bookLast, *workers, *ttBits, *book, *bookProgressPath, bookCommandLine(args), *bookProved)
 	}
 	if *cert {
-		cfg := certifyConfig{through: *certThrough, games: *games, seed: *seed, limit: *limit, ttBits: *ttBits, reproveBook: *reproveBook}
+		cfg := certifyConfig{through: *certThrough, games: *games, seed: *seed, limit: *limit, skip: *skip, ttBits: *ttBits, reproveBook: *reproveBook}
 		if *short {
 			cfg.through, cfg.games, cfg.limit = 5, 3, 40
 		}
