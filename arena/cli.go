@@ -5,7 +5,6 @@ package arena
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +21,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"littlego/internal/cliflag"
 	"littlego/internal/matchstats"
 	"littlego/sgf"
 )
@@ -76,20 +76,10 @@ func MainWith(args []string, stdout, stderr io.Writer, hooks Hooks) int {
 	openingSolve := fs.Duration("opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
 	sprtSpec := fs.String("sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
 	plotPath := fs.String("plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
+	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "arena: "+format+"\n", a...)
-		return 2
-	}
+	bad := cliflag.Fail(stderr, "arena")
 	if fs.NArg() != 2 {
 		return bad("want two agents, got %d arguments (arena -h for help)", fs.NArg())
 	}

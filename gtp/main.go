@@ -3,12 +3,12 @@
 package gtp
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"littlego/engine"
+	"littlego/internal/cliflag"
 	"littlego/internal/engineflag"
 )
 
@@ -22,15 +22,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	engineflag.Register(fs, &opts)
 	rulesName := fs.String("rules", LittleGo.String(), "littlego (24-move end, stones-only score) or area (stones plus surrounded points, no move cap)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: gtp [flags]\n\nA Go Text Protocol (version 2) engine for 5x5 Little-Go on stdin and stdout.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	const header = "usage: gtp [flags]\n\nA Go Text Protocol (version 2) engine for 5x5 Little-Go on stdin and stdout.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gtp: unexpected argument %q (flags only)\n", fs.Arg(0))

@@ -18,6 +18,7 @@ import (
 
 	"littlego/games/fruitrage"
 	"littlego/internal/atomicfile"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 )
 
@@ -35,15 +36,9 @@ func run(args []string, dir string, startup time.Duration, stderr io.Writer) int
 	calibrate := flags.Bool("calibrate", false, "measure this machine's search speed and write calibration.txt, then exit")
 	calSeconds := flags.Float64("calibrate-seconds", 2, "CPU seconds the -calibrate measurement lasts (0.05..60)")
 	verbose := flags.Bool("v", false, "write the search's figures to stderr")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fruitrage [-calibrate] [-v]\n\nReads input.txt and writes output.txt in the current directory (The Fruit Rage!, CSCI-561 HW2).")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	const header = "usage: fruitrage [-calibrate] [-v]\n\nReads input.txt and writes output.txt in the current directory (The Fruit Rage!, CSCI-561 HW2).\n"
+	if status, ok := cliflag.Parse(flags, args, stderr, header); !ok {
+		return status
 	}
 	if flags.NArg() != 0 {
 		fmt.Fprintln(stderr, "fruitrage: no arguments expected (fruitrage -h for help)")

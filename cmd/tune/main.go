@@ -15,7 +15,6 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,6 +35,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/internal/charts"
+	"littlego/internal/cliflag"
 )
 
 func main() {
@@ -94,20 +94,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	verifyPairs := fs.Int("verify-pairs", 300, "the most pairs the verification plays")
 	plotPath := fs.String("plot", "", "draw the trajectories into `file` (.png or .svg) and the verification into file-sprt.png")
 	quiet := fs.Bool("q", false, "print only the result")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: tune -param name=start:min:max [-param ...] [flags]\n\nTunes engine options by SPSA from colour-swapped game pairs, then verifies the result by SPRT.\n\nFlags:\n")
-		fs.PrintDefaults()
+	const header = "usage: tune -param name=start:min:max [-param ...] [flags]\n\nTunes engine options by SPSA from colour-swapped game pairs, then verifies the result by SPRT.\n\nFlags:\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "tune: "+format+"\n", a...)
-		return 2
-	}
+	bad := cliflag.Fail(stderr, "tune")
 	switch {
 	case fs.NArg() > 0:
 		return bad("unexpected arguments %q", fs.Args())

@@ -6,7 +6,6 @@ package player
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,6 +19,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/internal/atomicfile"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/engineflag"
 )
@@ -39,15 +39,9 @@ func Main(args []string, stderr io.Writer) int {
 	move := fs.Int("move", 0, "number of the move about to be played, 1..24 (Black plays odd numbers); 0: from the helper file")
 	dir := fs.String("dir", ".", "working directory holding input.txt, output.txt and the helper file")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this move to `file`")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: my_player [flags]\n\nReads input.txt and writes output.txt in -dir, as the CSCI-561 Little-Go host expects.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	const header = "usage: my_player [flags]\n\nReads input.txt and writes output.txt in -dir, as the CSCI-561 Little-Go host expects.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "my_player: unexpected argument %q (flags only)\n", fs.Arg(0))

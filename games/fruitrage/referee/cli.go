@@ -4,7 +4,6 @@ package referee
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"littlego/internal/cliflag"
 	"littlego/internal/matchstats"
 )
 
@@ -54,20 +54,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	calibrate := fs.Bool("calibrate", false, "run each exec player once with -calibrate before the match and give every game its calibration.txt")
 	grace := fs.Float64("wall-grace", DefaultWallGrace.Seconds(), "wall-clock seconds past its remaining time after which an exec player's move is killed (the course: 10; more on a loaded machine, where wall-clock time runs far ahead of CPU time)")
 	verbose := fs.Bool("v", false, "one line per game on stderr as it ends")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
+	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "fruitrage-referee: "+format+"\n", a...)
-		return 2
-	}
+	bad := cliflag.Fail(stderr, "fruitrage-referee")
 	switch {
 	case fs.NArg() != 2:
 		return bad("want two players, got %d arguments (-h for help)", fs.NArg())
