@@ -7,7 +7,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 )
+
+// HostCPULimit is the CPU time the course host allows one move's process, every thread
+// counted; a move over it loses the game.
+const HostCPULimit = 10 * time.Second
 
 // MaxInputBytes bounds what ParseInput reads: a real input.txt is 71 bytes, so the 11
 // lines it needs always lie in the first MaxInputBytes even when junk follows them.
