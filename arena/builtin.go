@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"littlego/board"
+	"littlego/internal/splitmix"
 )
 
 // The course describes its opponents in one line each (RULES.md, last section; the 2022
@@ -247,7 +248,7 @@ func (p *AlphaBetaPlayer) candidates(pos *board.Position, out *[ABBranching]boar
 		captured, _ := q.Play(pt)
 		libs := (board.Group(pt.Bit(), q.Stones[pos.Turn]).Neighbours() & q.Empty()).Count()
 		// captures in the top bits, then liberties, then 32 random bits.
-		all[n] = scored{pt, uint64(captured)<<40 | uint64(libs)<<32 | splitMix64(pos.Hash^p.salt^uint64(pt))>>32}
+		all[n] = scored{pt, uint64(captured)<<40 | uint64(libs)<<32 | splitmix.Hash(pos.Hash^p.salt^uint64(pt))>>32}
 		n++
 	}
 	// Selection sort of the best few: n is at most 25.

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/splitmix"
 )
 
 // Config are a match's settings.
@@ -67,20 +68,11 @@ func (c *Config) wallLimit() time.Duration {
 	return 10*c.CPULimit + 60*time.Second
 }
 
-// splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser (OOPSLA 2014), used to
-// derive independent seeds.
-func splitMix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // GameSeed returns the seed of game number game (from 1) of a match seeded by seed.
-func GameSeed(seed uint64, game int) uint64 { return splitMix64(seed ^ splitMix64(uint64(game))) }
+func GameSeed(seed uint64, game int) uint64 { return splitmix.Hash(seed ^ splitmix.Hash(uint64(game))) }
 
 // sideSeed returns the seed of the player of colour c in a game seeded by gameSeed.
-func sideSeed(gameSeed uint64, c board.Color) uint64 { return splitMix64(gameSeed + uint64(c) + 1) }
+func sideSeed(gameSeed uint64, c board.Color) uint64 { return splitmix.Hash(gameSeed + uint64(c) + 1) }
 
 // Labels returns the names that stand for agents a and b in tables and records: their
 // Names, told apart by " (A)" and " (B)" when they are the same.

@@ -2,6 +2,8 @@
 
 package board
 
+import "littlego/internal/splitmix"
+
 // zobristSeed fixes the keys; hashes stored in files or books stay valid across builds.
 const zobristSeed = 0x6c6974746c65676f // "littlego"
 
@@ -14,32 +16,22 @@ var (
 	zobristPassed uint64
 )
 
-// splitMix64 is Steele, Lea and Flood's SplitMix64 step (OOPSLA 2014), used only to
-// fill the key tables.
-func splitMix64(s *uint64) uint64 {
-	*s += 0x9e3779b97f4a7c15
-	z := *s
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
 func init() {
 	s := uint64(zobristSeed)
 	for c := range zobristStone {
 		for p := range zobristStone[c] {
-			zobristStone[c][p] = splitMix64(&s)
+			zobristStone[c][p] = splitmix.Next(&s)
 		}
 	}
-	zobristTurn[Black] = splitMix64(&s)
-	zobristTurn[White] = splitMix64(&s)
+	zobristTurn[Black] = splitmix.Next(&s)
+	zobristTurn[White] = splitmix.Next(&s)
 	for p := range zobristKo {
-		zobristKo[p] = splitMix64(&s)
+		zobristKo[p] = splitmix.Next(&s)
 	}
 	for m := range zobristMove {
-		zobristMove[m] = splitMix64(&s)
+		zobristMove[m] = splitmix.Next(&s)
 	}
-	zobristPassed = splitMix64(&s)
+	zobristPassed = splitmix.Next(&s)
 	for c := range zobristRow {
 		for i := range zobristRow[c] {
 			for m := range zobristRow[c][i] {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/racedetect"
 	"littlego/internal/testpos"
 	"littlego/solver"
 )
@@ -184,7 +185,7 @@ func TestBookLookupDoesNotAllocate(t *testing.T) {
 // them with LITTLEGO_BOOK_VERIFY=all (about an hour); it is skipped under -short and the
 // race detector, and CI runs it once without the race detector.
 func TestBookMovesAreProvedWins(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racedetect.Enabled {
 		t.Skip("seconds of proofs: skipped under -short and -race")
 	}
 	// A spread sample per move: the later the move, the cheaper its proofs and the more
@@ -261,7 +262,7 @@ func TestBookHoldsTheMove9Slip(t *testing.T) {
 	if rep.Method != MethodBook {
 		t.Fatalf("GenMove played %v by %v, want a book move", mv, rep.Method)
 	}
-	if raceEnabled {
+	if racedetect.Enabled {
 		return // the proof takes seconds under the race detector
 	}
 	after := pos

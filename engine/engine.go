@@ -21,11 +21,6 @@ const SolverTableBits = 20
 // search gets the rest.
 const SolverShare = 0.8
 
-// exitReserve is the CPU time an engine counting from its process's start
-// (FromProcessStart) keeps back from each move's budget for the work after GenMove:
-// writing output.txt and the helper file, and exiting.
-const exitReserve = 10 * time.Millisecond
-
 // solverNodes bounds the solver in fixed-playout mode, where CPU time must not decide
 // the result (reproducibility).
 const solverNodes = 2_000_000
@@ -87,10 +82,6 @@ type Engine struct {
 	pol      policy.Policy
 	searcher *mcts.Searcher
 	solver   *solver.Solver
-	// FromProcessStart makes the budget of each move count the process CPU time used
-	// before GenMove was called (my_player's start-up), as the course host does, and
-	// keep exitReserve back for the process's work after GenMove.
-	FromProcessStart bool
 }
 
 // New returns an engine with the given options, or an error if they are out of range.
@@ -152,11 +143,16 @@ func (e *Engine) config(budget time.Duration) mcts.Config {
 	return cfg
 }
 
-// GenMove returns the engine's action for pos (pos.Move says which move of the game it
-// is). The action is always legal in pos.
+// GenMove returns the engine's legal action for pos within the game plan's CPU budget
+// for move pos.Move (PlanBudget).
 func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
-	start := cputime.Process()
-	rep := Report{Budget: PlanBudget(e.opts, int(pos.Move))}
+	return e.GenMoveWithin(pos, PlanBudget(e.opts, int(pos.Move)))
+}
+
+// GenMoveWithin returns the engine's legal action for pos, using at most budget of CPU
+// time from its call (at least a few milliseconds for the search, however small budget).
+func (e *Engine) GenMoveWithin(pos board.Position, budget time.Duration) (board.Point, Report) {
+	rep := Report{Budget: budget}
 	if pos.Over {
 		rep.Move, rep.Method = board.Pass, MethodForced
 		return board.Pass, rep
@@ -174,10 +170,6 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 			}
 			return mv, rep
 		}
-	}
-	budget := rep.Budget
-	if e.FromProcessStart {
-		budget -= start + exitReserve
 	}
 	if e.opts.Solve && int(pos.Move) >= e.opts.SolveFrom {
 		if e.solver == nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/racedetect"
 	"littlego/solver"
 )
 
@@ -34,7 +35,7 @@ func TestGenMovePlaysTheLeastRefutedMoveWhenLost(t *testing.T) {
 	o := Defaults()
 	o.Plan = false
 	o.Budget = 2 * time.Second
-	if raceEnabled {
+	if racedetect.Enabled {
 		o.Budget = MaxBudget
 	}
 	s := solver.New(18)

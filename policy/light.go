@@ -4,6 +4,7 @@ package policy
 
 import (
 	"littlego/board"
+	"littlego/internal/splitmix"
 )
 
 // Light is the fast rollout policy (the default before the pattern policy). In order:
@@ -103,8 +104,7 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 		rs, ko := st.rs, st.ko
 		i := 0
 		for m := st.list.n; m > 0; {
-			rs += golden
-			i = int((mix64(rs)>>32)*uint64(m)>>32) & 31
+			i = int((splitmix.Next(&rs)>>32)*uint64(m)>>32) & 31
 			q := st.list.pt[i] & 31
 			nb := nbMask[q]
 			libs := nb & empty

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/internal/racedetect"
 )
 
 // refPolicies returns pairs of the fast and the reference pattern policy with the same
@@ -21,7 +22,7 @@ func refPolicies() [][2]Policy {
 
 func TestPatternPlayoutsEqualPatternRef(t *testing.T) {
 	games := 60
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racedetect.Enabled {
 		games = 15
 	}
 	starts, prevs := patGames(games, 21)
@@ -78,7 +79,7 @@ func chiSquareZ(chi float64, df int) float64 {
 // (z 4.5 for one position, 3.5 for the sum) are far beyond chance.
 func TestPatternMoveDistributionEqualsPatternRef(t *testing.T) {
 	games, draws := 12, 20000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racedetect.Enabled {
 		games, draws = 3, 4000 // the full test: go test -run Distribution ./policy
 	}
 	starts, _ := patGames(games, 23)

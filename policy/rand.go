@@ -2,6 +2,8 @@
 
 package policy
 
+import "littlego/internal/splitmix"
+
 // Rand is a fast pseudo-random generator for playouts: Steele, Lea and Flood's
 // SplitMix64 ("Fast splittable pseudorandom number generators", OOPSLA 2014). It is a
 // value type of eight bytes, so each worker keeps its own without locks or
@@ -10,9 +12,6 @@ package policy
 type Rand struct {
 	state uint64
 }
-
-// golden is 2^64 divided by the golden ratio, SplitMix64's increment.
-const golden = 0x9e3779b97f4a7c15
 
 // NewRand returns a generator seeded with seed.
 func NewRand(seed uint64) Rand {
@@ -24,13 +23,12 @@ func NewRand(seed uint64) Rand {
 // Seed restarts the stream from seed. Nearby seeds (seed, seed+1, ...) give unrelated
 // streams, because the seed itself is mixed once before use.
 func (r *Rand) Seed(seed uint64) {
-	r.state = mix64(seed ^ 0x6c6974746c65676f)
+	r.state = splitmix.Mix(seed ^ 0x6c6974746c65676f)
 }
 
 // Uint64 returns the next 64 random bits.
 func (r *Rand) Uint64() uint64 {
-	r.state += golden
-	return mix64(r.state)
+	return splitmix.Next(&r.state)
 }
 
 // Intn returns a number in [0, n) for 0 < n <= 1<<31, by Lemire's multiply-shift
@@ -43,11 +41,4 @@ func (r *Rand) Intn(n int) int {
 // Float64 returns a number in [0, 1) with 53 random bits.
 func (r *Rand) Float64() float64 {
 	return float64(r.Uint64()>>11) / (1 << 53)
-}
-
-// mix64 is SplitMix64's output function (a variant of MurmurHash3's finaliser).
-func mix64(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }

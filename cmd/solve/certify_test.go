@@ -9,6 +9,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/racedetect"
 )
 
 // moveSeven is a move-7 position after 2,2 where only an exact point keeps Black's win:
@@ -27,7 +28,7 @@ func moveSeven(t *testing.T) certNode {
 }
 
 func TestCertifyCatchesALosingMove(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racedetect.Enabled {
 		t.Skip("proofs at move 8: seconds, tens of seconds under the race detector")
 	}
 	for _, tc := range []struct {
@@ -55,7 +56,7 @@ func TestCertifyCatchesALosingMove(t *testing.T) {
 // the walk through move 3.
 func TestCertifyShort(t *testing.T) {
 	args := []string{"-certify", "-short"}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || racedetect.Enabled {
 		args = []string{"-certify", "-certify-through", "3", "-games", "0"}
 	}
 	var stdout, stderr strings.Builder

@@ -36,6 +36,7 @@ import (
 	"littlego/engine"
 	"littlego/internal/charts"
 	"littlego/internal/cliflag"
+	"littlego/internal/splitmix"
 )
 
 func main() {
@@ -452,9 +453,9 @@ func (r *run) verify(ctx context.Context, test *arena.PairTest, tuned, start []f
 				next++
 				mu.Unlock()
 				// The openings in another order than the tuning's, on another seed.
-				seed := splitMix64(r.seed + 1)
+				seed := splitmix.Hash(r.seed + 1)
 				job := pairJob{A: r.spec(tuned), B: r.spec(start), NameA: "tuned", NameB: "start", Pair: pair, Seed: seed,
-					Opening: r.openings[int(splitMix64(seed+uint64(pair))%uint64(len(r.openings)))].String(), CPULimit: r.cpuLimit}
+					Opening: r.openings[int(splitmix.Hash(seed+uint64(pair))%uint64(len(r.openings)))].String(), CPULimit: r.cpuLimit}
 				recs, err := runPair(ctx, job)
 				mu.Lock()
 				if err != nil {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"littlego/internal/splitmix"
 )
 
 // Spall's recommended exponents of the gain sequences (J. C. Spall, "Implementation of
@@ -130,21 +132,13 @@ func (s Schedule) Update(params []Param, theta []float64, delta []float64, k int
 // a resumed run draws the same).
 func Signs(seed uint64, k, n int) []float64 {
 	d := make([]float64, n)
-	x := splitMix64(seed ^ splitMix64(uint64(k)+0x5b5a))
+	x := splitmix.Hash(seed ^ splitmix.Hash(uint64(k)+0x5b5a))
 	for i := range d {
-		x = splitMix64(x)
+		x = splitmix.Hash(x)
 		d[i] = 1
 		if x&1 == 0 {
 			d[i] = -1
 		}
 	}
 	return d
-}
-
-// splitMix64 is Steele, Lea and Flood's SplitMix64 finaliser.
-func splitMix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }

@@ -24,6 +24,10 @@ import (
 	"littlego/internal/engineflag"
 )
 
+// exitReserve is the CPU time kept back from each move's budget for the work after the
+// search: writing output.txt and the helper file, and exiting.
+const exitReserve = 10 * time.Millisecond
+
 // watchdogLimit is the process CPU time after which the watchdog writes the fallback
 // move and ends the process, whatever the search is doing: well under the host's 10 s.
 const watchdogLimit = 8 * time.Second
@@ -144,12 +148,14 @@ func (t *turn) run() int {
 		t.warn("%v", err)
 		return 2
 	}
-	eng.FromProcessStart = true
 	fallback := engine.FallbackMove(pos)
 	t.done = make(chan struct{})
 	go t.watchdog(pos, fallback)
 
-	mv, rep := eng.GenMove(pos)
+	// The host counts the process's CPU from its start: the start-up so far and the
+	// work after the move (writing the files, exiting) come out of the plan's budget.
+	budget := engine.PlanBudget(t.opts, m) - cputime.Process() - exitReserve
+	mv, rep := eng.GenMoveWithin(pos, budget)
 	if !pos.IsLegal(mv) {
 		t.warn("engine chose illegal %s; playing %s", mv, fallback)
 		mv = fallback

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
+	"littlego/internal/racedetect"
 )
 
 // scripted takes the first group of the board (or a fixed move) and charges a fixed CPU time.
@@ -104,7 +105,7 @@ const raceSlowdown = 4
 func TestBuiltinsNeverOverrun(t *testing.T) {
 	games := 2
 	clock := 500 * time.Millisecond
-	if raceEnabled {
+	if racedetect.Enabled {
 		clock *= raceSlowdown
 		games = 1
 	}

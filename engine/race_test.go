@@ -1,7 +1,0 @@
-// race_test.go: raceEnabled, set when the tests run under the race detector (which slows the solver about tenfold).
-
-//go:build race
-
-package engine
-
-const raceEnabled = true

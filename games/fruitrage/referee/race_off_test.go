@@ -1,5 +1,0 @@
-//go:build !race
-
-package referee
-
-const raceEnabled = false

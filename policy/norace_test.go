@@ -1,7 +1,0 @@
-// norace_test.go: raceEnabled is false without the race detector.
-
-//go:build !race
-
-package policy
-
-const raceEnabled = false
