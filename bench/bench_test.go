@@ -74,12 +74,11 @@ func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position)
 
 // BenchmarkPlayout measures whole playouts of each policy: from the empty board (24
 // moves, the figure the speed targets are stated for) and from the workload's
-// mid-game positions. pattern is the engine's default policy, pattern-ref the same
-// policy before issue 17's speed work.
+// mid-game positions. pattern is the engine's default policy.
 func BenchmarkPlayout(b *testing.B) {
 	empty := []board.Position{board.New()}
 	midgame := Positions()[1:]
-	for _, name := range []string{"light", "uniform", "pattern", "pattern-ref"} {
+	for _, name := range []string{"light", "uniform", "pattern"} {
 		b.Run(name+"/empty", func(b *testing.B) {
 			benchmarkPlayouts(b, policyOrSkip(b, name), empty)
 		})
@@ -152,7 +151,7 @@ func BenchmarkSearchDefaultWorkers(b *testing.B) {
 // (everything else as SearchDefault, priors from the policy's own Priorer if it has one):
 // what a policy costs the search in iterations per CPU second.
 func BenchmarkSearchPolicy(b *testing.B) {
-	for _, name := range []string{"light", "pattern-priors", "pattern-ref"} {
+	for _, name := range []string{"light", "pattern-priors"} {
 		b.Run(name, func(b *testing.B) {
 			cfg := SearchConfig(searchPlayouts, 1)
 			cfg.Policy = policyOrSkip(b, name)

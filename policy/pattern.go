@@ -39,8 +39,8 @@ import (
 // tactical levels come from the groups' liberty sets; a point with at most one empty
 // neighbour and no such group is a plain placement, a lone self-atari or suicide. The
 // sampler sums the weights by row for each choice and corrects the ko point and the
-// neighbourhood of the last move. PatternRef is the same policy computed the earlier,
-// slower way; the tests check that both play the same playouts from the same seeds.
+// neighbourhood of the last move. The tests check it against an oracle that rates
+// every move from scratch (pattern_oracle_test.go).
 //
 // The zero Pattern uses the weights of pattern_weights.go.
 type Pattern struct {

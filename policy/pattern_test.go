@@ -4,11 +4,10 @@ package policy
 
 import (
 	"math"
-	"syscall"
 	"testing"
-	"time"
 
 	"littlego/board"
+	"littlego/internal/cputime"
 )
 
 // patGames plays n seeded random games with board alone (a pass now and then) and
@@ -577,7 +576,7 @@ func BenchmarkPatternPlayout(b *testing.B) {
 				var pos board.Position
 				var amaf [2]board.Bitboard
 				b.ReportAllocs()
-				cpu := patCPU()
+				cpu := cputime.Process()
 				i := 0
 				for b.Loop() {
 					pos = start.positions[i&(len(start.positions)-1)]
@@ -585,21 +584,12 @@ func BenchmarkPatternPlayout(b *testing.B) {
 					amaf = [2]board.Bitboard{}
 					player.Playout(&pos, &rng, &amaf)
 				}
-				cpu = patCPU() - cpu
+				cpu = cputime.Process() - cpu
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 				b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
 			})
 		}
 	}
-}
-
-// patCPU returns the CPU time of the process (user + system, all threads).
-func patCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func TestPatternPriorsPolicy(t *testing.T) {

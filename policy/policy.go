@@ -9,8 +9,6 @@
 //   - Pattern (the engine's default): moves drawn in proportion to learned weights of
 //     3x3 patterns and tactical features, kept up to date incrementally; its Player
 //     also rates the moves of new tree nodes (Priorer).
-//   - PatternRef: the same policy computed the way it was before issue 17's speed
-//     work, kept as the reference the tests and matches compare Pattern with.
 //   - PatternPriors: Light's playouts with Pattern's priors.
 //   - Light: capture when possible (the biggest capture first), otherwise uniform over
 //     the placements that are not a self-atari of two or more stones; pass only when no
@@ -76,7 +74,6 @@ var byName = map[string]Policy{
 	Uniform{}.Name():       Uniform{},
 	Pattern{}.Name():       Pattern{},
 	PatternPriors{}.Name(): PatternPriors{},
-	PatternRef{}.Name():    PatternRef{},
 }
 
 // ByName returns the policy called name (one of Names).

@@ -5,11 +5,10 @@ package policy
 import (
 	"math"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"littlego/board"
+	"littlego/internal/cputime"
 	"littlego/internal/testpos"
 )
 
@@ -503,25 +502,15 @@ func BenchmarkPlayout(b *testing.B) {
 			var pos board.Position
 			var amaf [2]board.Bitboard
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for b.Loop() {
 				pos = start
 				amaf = [2]board.Bitboard{}
 				player.Playout(&pos, &rng, &amaf)
 			}
-			cpu = processCPU() - cpu
+			cpu = cputime.Process() - cpu
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 			b.ReportMetric(float64(b.N)/cpu.Seconds(), "playouts/cpu-s")
 		})
 	}
-}
-
-// processCPU returns the CPU time of the process (user + system, all threads), so that
-// benchmarks on a shared machine can report work per CPU-second next to wall time.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
