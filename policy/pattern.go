@@ -598,25 +598,15 @@ func (p *patternPlayer) Move(pos *board.Position, rng *Rand) board.Point {
 	return p.choose(p.turn, rng)
 }
 
-// LastMovePlayer is implemented by the Players that rate moves better when they know
-// the opponent's last action (the pattern policy's last-move feature): a search that
-// knows it (the move into the leaf) can call these instead of Playout and Priors.
-type LastMovePlayer interface {
-	// PlayoutAfter is Playout when the opponent's last action was last
-	// (board.NoPoint if unknown).
-	PlayoutAfter(pos *board.Position, last board.Point, rng *Rand, amaf *[2]board.Bitboard)
-	// PriorsAfter is Priors when the opponent's last action was last.
-	PriorsAfter(pos *board.Position, last board.Point, out *[board.NumActions]Prior)
-}
-
 // Playout plays pos to the end of the game with the policy.
 func (p *patternPlayer) Playout(pos *board.Position, rng *Rand, amaf *[2]board.Bitboard) {
-	p.PlayoutAfter(pos, board.NoPoint, rng, amaf)
+	p.playout(pos, board.NoPoint, rng, amaf)
 }
 
-// PlayoutAfter plays pos to the end of the game with the policy, the opponent's last
-// action having been last.
-func (p *patternPlayer) PlayoutAfter(pos *board.Position, last board.Point, rng *Rand, amaf *[2]board.Bitboard) {
+// playout is Playout when the opponent's last action was last (board.NoPoint if
+// unknown). The search does not pass it: the feature did not make the search stronger
+// (docs/policy.md).
+func (p *patternPlayer) playout(pos *board.Position, last board.Point, rng *Rand, amaf *[2]board.Bitboard) {
 	if pos.Over {
 		return
 	}
@@ -692,11 +682,12 @@ const (
 // PatternPriorSpread*(rel-1)/(rel+1). Actions the policy never takes (a losing pass
 // after the opponent's pass, a pass on the last move) get the low end.
 func (p *patternPlayer) Priors(pos *board.Position, out *[board.NumActions]Prior) {
-	p.PriorsAfter(pos, board.NoPoint, out)
+	p.priors(pos, board.NoPoint, out)
 }
 
-// PriorsAfter is Priors when the opponent's last action was last.
-func (p *patternPlayer) PriorsAfter(pos *board.Position, last board.Point, out *[board.NumActions]Prior) {
+// priors is Priors when the opponent's last action was last (board.NoPoint if
+// unknown).
+func (p *patternPlayer) priors(pos *board.Position, last board.Point, out *[board.NumActions]Prior) {
 	*out = [board.NumActions]Prior{}
 	if pos.Over {
 		return

@@ -41,17 +41,7 @@ func (*patternPriorsPlayer) Playout(pos *board.Position, rng *Rand, amaf *[2]boa
 	Light{}.Playout(pos, rng, amaf)
 }
 
-// PlayoutAfter plays pos to the end with Light, which has no use for the last move.
-func (*patternPriorsPlayer) PlayoutAfter(pos *board.Position, _ board.Point, rng *Rand, amaf *[2]board.Bitboard) {
-	Light{}.Playout(pos, rng, amaf)
-}
-
 // Priors rates the legal actions of pos as Pattern's Priors does.
 func (p *patternPriorsPlayer) Priors(pos *board.Position, out *[board.NumActions]Prior) {
-	p.pat.PriorsAfter(pos, board.NoPoint, out)
-}
-
-// PriorsAfter is Priors when the opponent's last action was last.
-func (p *patternPriorsPlayer) PriorsAfter(pos *board.Position, last board.Point, out *[board.NumActions]Prior) {
-	p.pat.PriorsAfter(pos, last, out)
+	p.pat.Priors(pos, out)
 }

@@ -675,7 +675,7 @@ func TestPatternPriorsMatchTheProbabilities(t *testing.T) {
 				continue
 			}
 			var pr [board.NumActions]Prior
-			p.PriorsAfter(&pos, prevs[i], &pr)
+			p.priors(&pos, prevs[i], &pr)
 			var prob [board.NumActions]float64
 			pol.Probabilities(&pos, prevs[i], &prob)
 			legal := pos.Legal()

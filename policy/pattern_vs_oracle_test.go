@@ -70,7 +70,7 @@ func comparePlayouts(pt Pattern, o *oracle, positions []board.Position, prevs []
 		for _, last := range lastMoves(prevs[i]) {
 			a, b := positions[i], positions[i]
 			var amafA, amafB [2]board.Bitboard
-			p.PlayoutAfter(&a, last, &rngP, &amafA)
+			p.playout(&a, last, &rngP, &amafA)
 			if !b.Over {
 				o.playout(&b, last, &rngO, &amafB)
 			}
@@ -151,7 +151,7 @@ func TestOracleMovesAndPriorsEqualPattern(t *testing.T) {
 				t.Fatalf("%s: Move in\n%v\nplayer %v, oracle %v", tc.name, &pos, x, y)
 			}
 			var got [board.NumActions]Prior
-			p.PriorsAfter(&pos, prevs[i], &got)
+			p.priors(&pos, prevs[i], &got)
 			r = tc.o.rate(&pos, prevs[i])
 			want := r.priors()
 			for a := range got {
