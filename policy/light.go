@@ -76,12 +76,7 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 		g.empties.reset(empty)
 	}
 	// Index x = k&1 of the arrays is the side to move at step k: x = 0 is c0.
-	st := lightState{list: &g.empties, ko: g.ko, rs: rng.state, prevPass: -1}
-	st.susp = [2]board.Bitboard{own, opp} // every stone at first
-	st.amaf = [2]board.Bitboard{amaf[c0], amaf[c0^1]}
-	if g.passed {
-		st.prevPass = 0
-	}
+	st := g.startRun(rng, amaf, own, opp)
 	p := board.NoPoint
 	k := 0
 	for k < n {
@@ -144,6 +139,27 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 		st.ko = 0
 		own, opp = opp, own|bit
 	}
+	g.endRun(&st, rng, amaf, c0, k, p, own, opp)
+	return p
+}
+
+// startRun returns lightRun's state at the start, in g with the random state of rng
+// and the AMAF sets amaf: own and opp are the stones of the side to move and of the
+// other side.
+func (g *game) startRun(rng *Rand, amaf *[2]board.Bitboard, own, opp board.Bitboard) lightState {
+	c0 := g.turn
+	st := lightState{list: &g.empties, ko: g.ko, rs: rng.state, prevPass: -1}
+	st.susp = [2]board.Bitboard{own, opp} // every stone at first
+	st.amaf = [2]board.Bitboard{amaf[c0], amaf[c0^1]}
+	if g.passed {
+		st.prevPass = 0
+	}
+	return st
+}
+
+// endRun writes back the state lightRun leaves after k actions from c0's turn, the
+// last one p: own and opp are the stones of the side to move and of the other side.
+func (g *game) endRun(st *lightState, rng *Rand, amaf *[2]board.Bitboard, c0 board.Color, k int, p board.Point, own, opp board.Bitboard) {
 	x := k & 1
 	c := c0 ^ board.Color(x)
 	g.over = g.over || p == board.Pass && st.prevPass != k || int(g.move)+k > int(g.last)
@@ -155,7 +171,6 @@ func (g *game) lightRun(rng *Rand, amaf *[2]board.Bitboard, steps int) board.Poi
 	g.empties.set = board.Full &^ (own | opp)
 	rng.state = st.rs
 	amaf[c], amaf[c^1] = st.amaf[x], st.amaf[x^1]
-	return p
 }
 
 // lightState is the memory-resident part of lightRun's state. Arrays indexed by side
@@ -275,14 +290,14 @@ func twoOrMore(b board.Bitboard) board.Bitboard {
 // Prior magnitudes of Light.Priors, in virtual simulations. They are first guesses in
 // the spirit of Gelly and Silver (2007) and michi's priors, not tuned values.
 const (
-	// PriorEven is the even prior every legal action gets: PriorEven visits at 50%.
-	PriorEven = 10
-	// PriorCapture is added as won visits to a capture of one stone, and twice over to
+	// priorEven is the even prior every legal action gets: priorEven visits at 50%.
+	priorEven = 10
+	// priorCapture is added as won visits to a capture of one stone, and twice over to
 	// a capture of two or more.
-	PriorCapture = 10
-	// PriorBad is added as lost visits to a self-atari of two or more stones, and to
+	priorCapture = 10
+	// priorBad is added as lost visits to a self-atari of two or more stones, and to
 	// Pass while some acceptable placement remains.
-	PriorBad = 10
+	priorBad = 10
 )
 
 // Priors rates every legal action of pos for a new tree node: the even prior, plus won
@@ -303,26 +318,26 @@ func (Light) Priors(pos *board.Position, out *[board.NumActions]Prior) {
 		if !ok {
 			continue
 		}
-		pr := Prior{Visits: PriorEven, Wins: PriorEven / 2}
+		pr := Prior{Visits: priorEven, Wins: priorEven / 2}
 		switch {
 		case captured > 0:
-			pr.Visits += PriorCapture
-			pr.Wins += PriorCapture
+			pr.Visits += priorCapture
+			pr.Wins += priorCapture
 			if captured > 1 {
-				pr.Visits += PriorCapture
-				pr.Wins += PriorCapture
+				pr.Visits += priorCapture
+				pr.Wins += priorCapture
 			}
 			acceptable = true
 		case leavesInAtari(p, own, t.Stones[c], t.Empty()):
-			pr.Visits += PriorBad
+			pr.Visits += priorBad
 		default:
 			acceptable = true
 		}
 		out[p] = pr
 	}
-	out[board.Pass] = Prior{Visits: PriorEven, Wins: PriorEven / 2}
+	out[board.Pass] = Prior{Visits: priorEven, Wins: priorEven / 2}
 	if acceptable {
-		out[board.Pass].Visits += PriorBad
+		out[board.Pass].Visits += priorBad
 	}
 }
 

@@ -220,7 +220,7 @@ func oracleInAtari(pos *board.Position) board.Bitboard {
 }
 
 // oracleCode returns the 3x3 code of the empty point x for side c in pos, whose stones
-// in atari are atari, field by field as PatternCodeBits describes it.
+// in atari are atari, field by field as patternCodeBits describes it.
 func oracleCode(pos *board.Position, atari board.Bitboard, x board.Point, c board.Color) uint32 {
 	orth := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}   // N, E, S, W
 	diag := [4][2]int{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} // NE, SE, SW, NW
@@ -388,7 +388,7 @@ func (r *oracleRating) priors() [board.NumActions]Prior {
 			continue
 		}
 		rel := prob[a] * n
-		out[a] = Prior{Visits: PatternPriorVisits, Wins: float32(PatternPriorVisits * (0.5 + PatternPriorSpread*(rel-1)/(rel+1)))}
+		out[a] = Prior{Visits: patternPriorVisits, Wins: float32(patternPriorVisits * (0.5 + patternPriorSpread*(rel-1)/(rel+1)))}
 	}
 	return out
 }

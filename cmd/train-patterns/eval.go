@@ -3,8 +3,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -55,13 +53,12 @@ func (a *accuracy) add(prob *[board.NumActions]float64, chosen board.Point) {
 }
 
 // report prints, for the positions of ss in which the side to move has a choice, how
-// often the pattern policy with weights w, the light policy and a uniformly random
+// often the pattern policy pat, the light policy and a uniformly random
 // choice agree with the strong player: top-1 (the policy's most likely action, ties
 // split evenly) and the mean probability of the strong player's action. Light plays a
 // capture or a uniformly random acceptable move, so its top-1 equals its mean
 // probability; it is estimated from lightSamples draws per position.
-func report(w io.Writer, label string, ss []sample, weights *policy.PatternWeights) {
-	pat := policy.NewPattern(weights)
+func report(w io.Writer, label string, ss []sample, pat policy.Pattern) {
 	light := policy.Light{}.NewPlayer()
 	rng := policy.NewRand(1)
 	var accPat, accLight, accUniform [len(phases)]accuracy
@@ -137,41 +134,35 @@ func (a *accuracy) addWinning(prob *[board.NumActions]float64, winning *[board.N
 	a.n++
 }
 
-// runEval is the eval subcommand: the built-in weights on the held-out games.
-func runEval(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	data := fs.String("data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
-	holdout := fs.Int("holdout", 5, "evaluate on game k when k mod holdout == 0 (as fit held them out)")
-	solveFrom := fs.Int("solve-from", 12, "prove the positions from this move number on with the exact solver, for the critical-position report (0: off)")
-	solveNodes := fs.Int64("solve-nodes", 20_000_000, "solver nodes per position")
-	valuePlayouts := fs.Int("value-playouts", 0, "also judge the proved held-out positions at moves -value-from to -value-to with this many playouts of each policy (0: off)")
-	valueFrom := fs.Int("value-from", 10, "first move number for -value-playouts")
-	valueTo := fs.Int("value-to", 18, "last move number for -value-playouts")
-	weightsFile := fs.String("weights", "", "evaluate the weights of this generated Go file instead of the built-in ones")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if *holdout < 1 {
-		return errors.New("-holdout must be positive")
-	}
-	recs, err := readRecords(*data)
+// evalSettings are eval's flags.
+type evalSettings struct {
+	data, weights                     string
+	holdout, solveFrom                int
+	solveNodes                        int64
+	valuePlayouts, valueFrom, valueTo int
+}
+
+// eval reports on stdout how the pattern policy (the built-in weights, or those of the
+// file s.weights) and the light policy do on the held-out games of s.data.
+func eval(s evalSettings, stdout io.Writer) error {
+	recs, err := readRecords(s.data)
 	if err != nil {
 		return err
 	}
-	_, test := samples(recs, *holdout)
-	solveSamples(test, *solveFrom, *solveNodes)
-	w, label := policy.BuiltinPatternWeights(), "held out (built-in weights)"
-	if *weightsFile != "" {
-		if w, err = readWeights(*weightsFile); err != nil {
+	_, test := samples(recs, s.holdout)
+	solveSamples(test, s.solveFrom, s.solveNodes)
+	pat, label := policy.Pattern{}, "held out (built-in weights)"
+	if s.weights != "" {
+		w, err := readWeights(s.weights)
+		if err != nil {
 			return err
 		}
-		label = "held out (" + *weightsFile + ")"
+		pat, label = policy.NewPattern(w), "held out ("+s.weights+")"
 	}
-	report(stdout, label, test, w)
-	if *valuePlayouts > 0 {
-		valueReport(stdout, test, *valueFrom, *valueTo, *solveNodes, *valuePlayouts,
-			[]policy.Policy{policy.Light{}, policy.NewPattern(w)})
+	report(stdout, label, test, pat)
+	if s.valuePlayouts > 0 {
+		valueReport(stdout, test, s.valueFrom, s.valueTo, s.solveNodes, s.valuePlayouts,
+			[]policy.Policy{policy.Light{}, pat})
 	}
 	return nil
 }

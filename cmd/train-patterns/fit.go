@@ -4,8 +4,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -336,61 +334,78 @@ func (m *model) weights() policy.PatternWeights {
 	return w
 }
 
-// runFit is the fit subcommand.
-func runFit(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	data := fs.String("data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
-	out := fs.String("out", "", "Go file to write (default: none, report only)")
-	holdout := fs.Int("holdout", 5, "hold out game k when k mod holdout == 0 (0: none)")
-	minCount := fs.Int("min-count", 3, "least number of times a pattern must be met among the training actions to get its own gamma")
-	sweeps := fs.Int("sweeps", 300, "most MM sweeps")
-	solveFrom := fs.Int("solve-from", 0, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off; leaving them out made worse priors in matches)")
-	solveNodes := fs.Int64("solve-nodes", 20_000_000, "solver nodes per position (a position not proved within them is kept)")
-	tol := fs.Float64("tol", 1e-6, "stop when a sweep gains less mean log-likelihood than this")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if *holdout < 0 || *minCount < 1 || *sweeps < 1 {
-		return errors.New("-holdout must not be negative, -min-count and -sweeps must be positive")
-	}
-	recs, err := readRecords(*data)
+// fitSettings are fit's flags.
+type fitSettings struct {
+	data, out                 string
+	holdout, minCount, sweeps int
+	solveFrom                 int
+	solveNodes                int64
+	tol                       float64
+}
+
+// fit fits the gammas to the games of s.data, reports the fit on stdout and writes the
+// weights to s.out when it is set.
+func fit(s fitSettings, stdout, stderr io.Writer) error {
+	recs, err := readRecords(s.data)
 	if err != nil {
 		return err
 	}
-	train, test := samples(recs, *holdout)
-	counts := solveSamples(train, *solveFrom, *solveNodes)
-	solveSamples(test, *solveFrom, *solveNodes)
-	m := newModel(train, *minCount)
-	skipped := m.addSamples(train, *solveFrom > 0)
+	train, test := samples(recs, s.holdout)
+	counts := solveSamples(train, s.solveFrom, s.solveNodes)
+	solveSamples(test, s.solveFrom, s.solveNodes)
+	m := newModel(train, s.minCount)
+	skipped := m.addSamples(train, s.solveFrom > 0)
 	fmt.Fprintf(stdout, "%d games, %d training moves (%d left out), %d held-out moves; %d gammas (%d patterns)\n",
 		len(recs), len(train), skipped, len(test), len(m.gamma), len(m.pattern))
-	if *solveFrom > 0 {
+	if s.solveFrom > 0 {
 		var parts []string
 		for v, n := range counts {
 			parts = append(parts, fmt.Sprintf("%s %d", verdictNames[v], n))
 		}
-		fmt.Fprintf(stdout, "solver on the training moves from move %d: %s\n", *solveFrom, strings.Join(parts, ", "))
+		fmt.Fprintf(stdout, "solver on the training moves from move %d: %s\n", s.solveFrom, strings.Join(parts, ", "))
 	}
-	m.fit(*sweeps, *tol, stderr)
+	m.fit(s.sweeps, s.tol, stderr)
 	w := m.weights()
 	for f := policy.FeaturePoint; f < policy.NumPatternFeatures; f++ {
 		var parts []string
 		for l := 1; l < len(m.level[f]); l++ {
-			parts = append(parts, fmt.Sprintf("%d:%.3g", l, w.Gamma(f, uint32(l))))
+			parts = append(parts, fmt.Sprintf("%d:%.3g", l, levelGammas(&w, f)[l]))
 		}
 		fmt.Fprintf(stdout, "  %-10s %s\n", featureNames[f], strings.Join(parts, " "))
 	}
 	fmt.Fprintf(stdout, "  %-10s rare %.3g\n", "pattern", w.Unseen)
 	if len(test) > 0 {
-		report(stdout, "held out", test, &w)
+		report(stdout, "held out", test, policy.NewPattern(&w))
 	}
-	if *out == "" {
+	if s.out == "" {
 		return nil
 	}
 	cmd := fmt.Sprintf("train-patterns fit -data %s -holdout %d -min-count %d -sweeps %d -tol %g -solve-from %d -solve-nodes %d",
-		*data, *holdout, *minCount, *sweeps, *tol, *solveFrom, *solveNodes)
-	return writeWeights(*out, &w, cmd, recs[0].seed, len(recs), len(train))
+		s.data, s.holdout, s.minCount, s.sweeps, s.tol, s.solveFrom, s.solveNodes)
+	return writeWeights(s.out, &w, cmd, recs[0].seed, len(recs), len(train))
+}
+
+// levelGammas returns the gammas of the levels of feature f (not FeaturePattern).
+func levelGammas(w *policy.PatternWeights, f int) []float32 {
+	switch f {
+	case policy.FeaturePoint:
+		return w.Point[:]
+	case policy.FeatureCapture:
+		return w.Capture[:]
+	case policy.FeatureEscape:
+		return w.Escape[:]
+	case policy.FeatureExtend:
+		return w.Extend[:]
+	case policy.FeatureSelfAtari:
+		return w.SelfAtari[:]
+	case policy.FeatureAtari:
+		return w.Atari[:]
+	case policy.FeatureLast:
+		return w.Last[:]
+	case policy.FeaturePass:
+		return w.Pass[:]
+	}
+	panic(fmt.Sprintf("train-patterns: feature %d has no level gammas", f))
 }
 
 // writeWeights writes the Go file holding w.

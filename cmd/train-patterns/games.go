@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,9 +18,6 @@ import (
 	"littlego/engine"
 	"littlego/policy"
 )
-
-// errUsage reports bad flags (already explained on stderr by the flag package).
-var errUsage = errors.New("usage")
 
 // record is one self-play game: its seed, the number of uniformly random opening
 // actions, and every action in order.
@@ -136,50 +132,38 @@ func playGame(seed uint64, random int, opts engine.Options) (record, error) {
 	return r, nil
 }
 
-// runGen is the gen subcommand.
-func runGen(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	games := fs.Int("games", 400, "number of games")
-	playouts := fs.Int("playouts", 50000, "engine search iterations per move")
-	seed := fs.Uint64("seed", 1, "seed of game 0; game k uses seed+k")
-	maxRandom := fs.Int("random", 4, "game k starts with (seed+k) mod (random+1) uniformly random actions")
-	pol := fs.String("policy", "light", "rollout policy of the engine that plays the games")
-	jobs := fs.Int("jobs", 1, "games played at the same time (each uses one core)")
-	out := fs.String("out", "", "output file (default stdout)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
-	}
-	if *games < 1 || *playouts < 1 || *maxRandom < 0 || *jobs < 1 {
-		return errors.New("-games, -playouts and -jobs must be positive, -random not negative")
-	}
-	opts := engine.Defaults()
-	opts.Playouts, opts.Workers, opts.Policy = *playouts, 1, *pol
-	if err := opts.Validate(); err != nil {
-		return err
-	}
-	recs := make([]record, *games)
-	errs := make([]error, *games)
+// genSettings are gen's flags.
+type genSettings struct {
+	games, playouts, maxRandom, jobs int
+	seed                             uint64
+	policy, out                      string
+}
+
+// gen plays s.games self-play games of the engine (opts) and writes their records to
+// s.out, or to stdout.
+func gen(s genSettings, opts engine.Options, stdout, stderr io.Writer) error {
+	recs := make([]record, s.games)
+	errs := make([]error, s.games)
 	progress := term.IsTerminal(int(os.Stderr.Fd()))
 	var mu sync.Mutex
 	done := 0
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range *jobs {
+	for range s.jobs {
 		wg.Go(func() {
 			for k := range next {
-				s := *seed + uint64(k)
-				recs[k], errs[k] = playGame(s, int(s%uint64(*maxRandom+1)), opts)
+				seed := s.seed + uint64(k)
+				recs[k], errs[k] = playGame(seed, int(seed%uint64(s.maxRandom+1)), opts)
 				mu.Lock()
 				done++
 				if progress {
-					fmt.Fprintf(stderr, "\rgen: %d/%d games", done, *games)
+					fmt.Fprintf(stderr, "\rgen: %d/%d games", done, s.games)
 				}
 				mu.Unlock()
 			}
 		})
 	}
-	for k := range *games {
+	for k := range s.games {
 		next <- k
 	}
 	close(next)
@@ -191,8 +175,8 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
+	if s.out != "" {
+		f, err := os.Create(s.out)
 		if err != nil {
 			return err
 		}
@@ -200,7 +184,7 @@ func runGen(args []string, stdout, stderr io.Writer) error {
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# train-patterns gen -games %d -playouts %d -seed %d -random %d -policy %s\n", *games, *playouts, *seed, *maxRandom, *pol)
+	fmt.Fprintf(bw, "# train-patterns gen -games %d -playouts %d -seed %d -random %d -policy %s\n", s.games, s.playouts, s.seed, s.maxRandom, s.policy)
 	fmt.Fprintf(bw, "# one game a line: seed, number of random opening actions, actions (row,column or PASS)\n")
 	for i := range recs {
 		if err := recs[i].format(bw); err != nil {

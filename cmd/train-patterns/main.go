@@ -21,45 +21,131 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
+
+	"littlego/engine"
+	"littlego/internal/cliflag"
 )
 
 const usage = `usage: train-patterns gen|fit|eval [flags]   (train-patterns CMD -h for the flags)
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run runs the subcommand in args and returns the exit status (2 for bad usage).
-func run(args []string, stdout, stderr io.Writer) int {
+// run runs the subcommand in args and returns the exit status: 0 when done, 1 when it
+// failed, 2 for bad usage. stdin is not read.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return cliflag.StatusUsage
 	}
-	var err error
 	switch args[0] {
 	case "gen":
-		err = runGen(args[1:], stdout, stderr)
+		return runGen(args[1:], stdout, stderr)
 	case "fit":
-		err = runFit(args[1:], stdout, stderr)
+		return runFit(args[1:], stdout, stderr)
 	case "eval":
-		err = runEval(args[1:], stdout, stderr)
+		return runEval(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
-		return 0
-	default:
-		fmt.Fprintf(stderr, "train-patterns: unknown command %q\n%s", args[0], usage)
-		return 2
+		return cliflag.StatusOK
 	}
+	fmt.Fprintf(stderr, "train-patterns: unknown command %q\n%s", args[0], usage)
+	return cliflag.StatusUsage
+}
+
+// done returns the exit status of a subcommand that ran: 0, or 1 after writing err.
+func done(stderr io.Writer, cmd string, err error) int {
 	if err != nil {
-		if err == errUsage {
-			return 2
-		}
-		fmt.Fprintf(stderr, "train-patterns %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "train-patterns %s: %v\n", cmd, err)
 		return 1
 	}
-	return 0
+	return cliflag.StatusOK
+}
+
+// runGen parses gen's flags and plays the games.
+func runGen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train-patterns gen", flag.ContinueOnError)
+	var s genSettings
+	fs.IntVar(&s.games, "games", 400, "number of games")
+	fs.IntVar(&s.playouts, "playouts", 50000, "engine search iterations per move")
+	fs.Uint64Var(&s.seed, "seed", 1, "seed of game 0; game k uses seed+k")
+	fs.IntVar(&s.maxRandom, "random", 4, "game k starts with (seed+k) mod (random+1) uniformly random actions")
+	fs.StringVar(&s.policy, "policy", "light", "rollout policy of the engine that plays the games")
+	fs.IntVar(&s.jobs, "jobs", 1, "games played at the same time (each uses one core)")
+	fs.StringVar(&s.out, "out", "", "output file (default stdout)")
+	const header = "usage: train-patterns gen [flags]\n\nPlays seeded self-play games of the engine and writes one record a line.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
+	}
+	fail := cliflag.Fail(stderr, "train-patterns gen")
+	if fs.NArg() > 0 {
+		return fail("unexpected arguments %q", fs.Args())
+	}
+	if s.games < 1 || s.playouts < 1 || s.maxRandom < 0 || s.jobs < 1 {
+		return fail("-games, -playouts and -jobs must be positive, -random not negative")
+	}
+	opts := engine.Defaults()
+	opts.Playouts, opts.Workers, opts.Policy = s.playouts, 1, s.policy
+	if err := opts.Validate(); err != nil {
+		return fail("%v", err)
+	}
+	return done(stderr, "gen", gen(s, opts, stdout, stderr))
+}
+
+// runFit parses fit's flags and fits the weights.
+func runFit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train-patterns fit", flag.ContinueOnError)
+	var s fitSettings
+	fs.StringVar(&s.data, "data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
+	fs.StringVar(&s.out, "out", "", "Go file to write (default: none, report only)")
+	fs.IntVar(&s.holdout, "holdout", 5, "hold out game k when k mod holdout == 0 (0: none)")
+	fs.IntVar(&s.minCount, "min-count", 3, "least number of times a pattern must be met among the training actions to get its own gamma")
+	fs.IntVar(&s.sweeps, "sweeps", 300, "most MM sweeps")
+	fs.IntVar(&s.solveFrom, "solve-from", 0, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off; leaving them out made worse priors in matches)")
+	fs.Int64Var(&s.solveNodes, "solve-nodes", 20_000_000, "solver nodes per position (a position not proved within them is kept)")
+	fs.Float64Var(&s.tol, "tol", 1e-6, "stop when a sweep gains less mean log-likelihood than this")
+	const header = "usage: train-patterns fit [flags]\n\nFits the pattern policy's gammas to the games by minorisation-maximisation.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
+	}
+	fail := cliflag.Fail(stderr, "train-patterns fit")
+	if fs.NArg() > 0 {
+		return fail("unexpected arguments %q", fs.Args())
+	}
+	if s.holdout < 0 || s.minCount < 1 || s.sweeps < 1 {
+		return fail("-holdout must not be negative, -min-count and -sweeps must be positive")
+	}
+	return done(stderr, "fit", fit(s, stdout, stderr))
+}
+
+// runEval parses eval's flags and evaluates the weights on the held-out games.
+func runEval(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train-patterns eval", flag.ContinueOnError)
+	var s evalSettings
+	fs.StringVar(&s.data, "data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
+	fs.IntVar(&s.holdout, "holdout", 5, "evaluate on game k when k mod holdout == 0 (as fit held them out)")
+	fs.IntVar(&s.solveFrom, "solve-from", 12, "prove the positions from this move number on with the exact solver, for the critical-position report (0: off)")
+	fs.Int64Var(&s.solveNodes, "solve-nodes", 20_000_000, "solver nodes per position")
+	fs.IntVar(&s.valuePlayouts, "value-playouts", 0, "also judge the proved held-out positions at moves -value-from to -value-to with this many playouts of each policy (0: off)")
+	fs.IntVar(&s.valueFrom, "value-from", 10, "first move number for -value-playouts")
+	fs.IntVar(&s.valueTo, "value-to", 18, "last move number for -value-playouts")
+	fs.StringVar(&s.weights, "weights", "", "evaluate the weights of this generated Go file instead of the built-in ones")
+	const header = "usage: train-patterns eval [flags]\n\nReports how often the pattern and light policies choose the strong player's move on the held-out games.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return status
+	}
+	fail := cliflag.Fail(stderr, "train-patterns eval")
+	if fs.NArg() > 0 {
+		return fail("unexpected arguments %q", fs.Args())
+	}
+	if s.holdout < 1 {
+		return fail("-holdout must be positive")
+	}
+	return done(stderr, "eval", eval(s, stdout))
 }

@@ -149,3 +149,33 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 		t.Fatalf("read back %+v", back)
 	}
 }
+
+func TestExitStatuses(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		out    string // in stdout or stderr
+	}{
+		{nil, 2, "usage: train-patterns"},
+		{[]string{"help"}, 0, "usage: train-patterns"},
+		{[]string{"train"}, 2, `unknown command "train"`},
+		{[]string{"gen", "-h"}, 0, "usage: train-patterns gen"},
+		{[]string{"fit", "-h"}, 0, "usage: train-patterns fit"},
+		{[]string{"eval", "-h"}, 0, "usage: train-patterns eval"},
+		{[]string{"gen", "-bogus"}, 2, "flag provided but not defined"},
+		{[]string{"fit", "-bogus"}, 2, "flag provided but not defined"},
+		{[]string{"eval", "-bogus"}, 2, "flag provided but not defined"},
+		{[]string{"gen", "extra"}, 2, "unexpected arguments"},
+		{[]string{"gen", "-games", "0"}, 2, "must be positive"},
+		{[]string{"gen", "-policy", "pattern-ref"}, 2, "pattern-ref"},
+		{[]string{"fit", "-sweeps", "0"}, 2, "must be positive"},
+		{[]string{"eval", "-holdout", "0"}, 2, "must be positive"},
+		{[]string{"fit", "-data", filepath.Join(t.TempDir(), "none.txt")}, 1, "train-patterns fit: "},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
+		if status != tc.status || !strings.Contains(stdout.String()+stderr.String(), tc.out) {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d with %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.out)
+		}
+	}
+}
