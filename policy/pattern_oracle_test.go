@@ -34,6 +34,11 @@ const (
 	oracleGammaSteps = 16
 	oracleLastUnit   = 256
 	oracleMaxLast    = 16 * oracleLastUnit
+	// A legal action's prior is oraclePriorVisits virtual simulations at a win rate of
+	// 0.5 + oraclePriorSpread*(rel-1)/(rel+1), rel its probability times the number
+	// of legal actions.
+	oraclePriorVisits = 20
+	oraclePriorSpread = 0.35
 )
 
 func newOracle(w *PatternWeights) *oracle {
@@ -377,8 +382,7 @@ func (r *oracleRating) probabilities() [board.NumActions]float64 {
 	return out
 }
 
-// priors returns the priors of the legal actions by their probabilities p: win rate
-// 0.5 + spread*(rel-1)/(rel+1) with rel = p * the number of legal actions.
+// priors returns the priors of the legal actions by their probabilities.
 func (r *oracleRating) priors() [board.NumActions]Prior {
 	prob := r.probabilities()
 	var out [board.NumActions]Prior
@@ -388,7 +392,7 @@ func (r *oracleRating) priors() [board.NumActions]Prior {
 			continue
 		}
 		rel := prob[a] * n
-		out[a] = Prior{Visits: patternPriorVisits, Wins: float32(patternPriorVisits * (0.5 + patternPriorSpread*(rel-1)/(rel+1)))}
+		out[a] = Prior{Visits: oraclePriorVisits, Wins: float32(oraclePriorVisits * (0.5 + oraclePriorSpread*(rel-1)/(rel+1)))}
 	}
 	return out
 }
