@@ -46,10 +46,11 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("input.txt line %d: %s", e.Line, e.Msg)
 }
 
-// ParseInput reads an input.txt. It accepts LF or CRLF line ends, a missing final
-// newline, blank lines at the end and spaces or tabs around a line; it requires the
-// colour 1 or 2 on line 1 and five digits 0-2 on each of lines 2-11. On error it still
-// fills the parts it could read (see Input) and returns the first problem found.
+// ParseInput reads an input.txt, returning the first problem found and, even then, the
+// parts it could read (see Input). It accepts a UTF-8 byte-order mark, LF, CRLF or
+// CR-only line ends, a missing final newline, blank lines at the end and spaces or tabs
+// around a line; it requires the colour 1 or 2 on line 1 and five digits 0-2 on each
+// of lines 2-11.
 func ParseInput(r io.Reader) (Input, error) {
 	var in Input
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
@@ -66,7 +67,10 @@ func ParseInput(r io.Reader) (Input, error) {
 		note(&InputError{0, fmt.Sprintf("longer than %d bytes; expected 11 short lines (reading the first %d bytes)", MaxInputBytes, MaxInputBytes)})
 		data = data[:MaxInputBytes]
 	}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	// Editors on other systems add a byte-order mark or end lines with CR alone; the
+	// host's Python text mode reads both as plain lines.
+	text := strings.TrimPrefix(string(data), "\uFEFF")
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
 	for i := range lines {
 		lines[i] = strings.Trim(lines[i], " \t")
@@ -227,6 +231,31 @@ func (in *Input) Position(move int) Position {
 	return p
 }
 
+// KoRetakes returns the points where colour's move on the board current would be an
+// illegal ko retake under at least one previous board that current can follow from by
+// one opponent move; it is empty when no such move exists. A player that cannot read
+// the previous board forbids them all, since the true one may be any of those boards.
+//
+// A retake at p is illegal only if the board after it equals the previous board, so the
+// one candidate previous board for p is the board after playing p; Consistency and
+// Position then judge it by the same rules as a readable previous board.
+func KoRetakes(colour Color, current Stones) Bitboard {
+	var ko Bitboard
+	p := Position{Stones: current, Turn: colour, Move: 1, Last: MaxMoves}
+	for cand := current.Empty(); cand != 0; cand &= cand - 1 {
+		pt := cand.First()
+		q := p
+		if _, ok := q.Play(pt); !ok || q.Stones[colour.Other()] == current[colour.Other()] {
+			continue // illegal, or captures nothing: no board before it can be a ko
+		}
+		hyp := Input{Colour: colour, Previous: q.Stones, Current: current}
+		if hyp.Consistency() == nil {
+			ko |= hyp.Position(FixMoveNumber(colour, 1)).Ko & pt.Bit()
+		}
+	}
+	return ko
+}
+
 // FixMoveNumber clamps move into 1..MaxMoves with the parity of colour (Black odd).
 func FixMoveNumber(colour Color, move int) int {
 	if move < 1 {
@@ -254,11 +283,11 @@ func WriteOutput(w io.Writer, pt Point) error {
 	return err
 }
 
-// ParseOutput reads an output.txt as the course host does: the first line only, split
-// on commas after trimming; "PASS" (upper case) as the first field passes, otherwise
-// the first two fields are integers i and j. The point is not checked against the
-// board: an off-board i,j is returned as ok=false with a nil error only by the caller's
-// legality check, so here it is reported as an error naming the values.
+// ParseOutput reads an output.txt as the course host does, returning an error that
+// names what it read when the answer is not PASS or an on-board i,j. It reads the first
+// line only (ended by LF, CR or the end of the file), trimmed and split on commas:
+// "PASS" (upper case) as the first field passes, otherwise the first two fields are the
+// integers i and j. Whether the point is legal on the board is the caller's check.
 func ParseOutput(r io.Reader) (Point, error) {
 	br := bufio.NewReader(io.LimitReader(r, MaxInputBytes))
 	line, err := br.ReadString('\n')

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -82,9 +83,11 @@ var inputCases = []inputCase{
 	{name: "colour 12", text: inputFile("12", twoBoards(nil, nil)...), errLine: 1, errHas: `got "12"`, have: [3]bool{false, true, true}},
 	{name: "colour 01", text: inputFile("01", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
 	{name: "colour -1", text: inputFile("-1", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
-	{name: "colour with a byte order mark", text: "\ufeff" + validEmpty, errLine: 1, have: [3]bool{false, true, true}},
+	{name: "a byte-order mark before the colour", text: "\ufeff" + validEmpty, errLine: -1, have: all3},
+	{name: "a byte-order mark inside the colour line", text: inputFile("1\ufeff", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
 	{name: "bad colour and a short file: the colour is named first", text: "7\n00000", errLine: 1, have: [3]bool{false, false, false}},
-	{name: "lone CR line ends", text: strings.ReplaceAll(validEmpty, "\n", "\r"), errLine: 1},
+	{name: "lone CR line ends", text: strings.ReplaceAll(validEmpty, "\n", "\r"), errLine: -1, have: all3},
+	{name: "lone CR line ends and a BOM", text: "\ufeff" + strings.ReplaceAll(validEmpty+"\n", "\n", "\r"), errLine: -1, have: all3},
 	// Board lines.
 	{name: "letter in the previous board", text: inputFile("1", twoBoards([]string{"00000", "00000", "00a00"}, nil)...), errLine: 4, errHas: "column 2", have: [3]bool{true, false, true}},
 	{name: "digit 3 in the current board", text: inputFile("1", twoBoards(nil, []string{"00000", "00000", "00300"})...), errLine: 9, errHas: "column 2", have: [3]bool{true, true, false}},
@@ -375,4 +378,123 @@ func TestWriteOutput(t *testing.T) {
 		t.Error("failing writer: no error")
 	}
 	var _ io.Writer = failWriter{}
+}
+
+// koRetakesRef is KoRetakes computed on a plain grid, sharing no code with the board
+// package: p is a possible retake when every neighbour of p is an opponent stone and
+// playing p captures exactly one stone, itself alone in its group.
+func koRetakesRef(colour int, cells [NumPoints]int) map[int]bool {
+	neighbours := func(p int) []int {
+		var out []int
+		r, c := p/Size, p%Size
+		if r > 0 {
+			out = append(out, p-Size)
+		}
+		if r < Size-1 {
+			out = append(out, p+Size)
+		}
+		if c > 0 {
+			out = append(out, p-1)
+		}
+		if c < Size-1 {
+			out = append(out, p+1)
+		}
+		return out
+	}
+	// group returns the stones of the group at p and whether it has a liberty other than skip.
+	group := func(p, skip int) (stones map[int]bool, free bool) {
+		stones = map[int]bool{p: true}
+		stack := []int{p}
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range neighbours(q) {
+				switch {
+				case cells[n] == 0 && n != skip:
+					free = true
+				case cells[n] == cells[p] && !stones[n]:
+					stones[n] = true
+					stack = append(stack, n)
+				}
+			}
+		}
+		return stones, free
+	}
+	opp := 3 - colour
+	out := map[int]bool{}
+	for p := 0; p < NumPoints; p++ {
+		if cells[p] != 0 {
+			continue
+		}
+		captured := map[int]bool{}
+		surrounded := true
+		for _, n := range neighbours(p) {
+			if cells[n] != opp {
+				surrounded = false
+				break
+			}
+			if stones, free := group(n, p); !free {
+				for s := range stones {
+					captured[s] = true
+				}
+			}
+		}
+		if surrounded && len(captured) == 1 {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// TestKoRetakes checks KoRetakes against koRetakesRef on every position of random games
+// long enough to hold many kos, and checks that it includes the ko of every position
+// reached by a capture.
+func TestKoRetakes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	games, kos := 400, 0
+	if testing.Short() {
+		games = 100
+	}
+	for g := 0; g < games; g++ {
+		pos := New()
+		pos.Last = 120
+		for !pos.Over {
+			var cells [NumPoints]int
+			for p := Point(0); p < NumPoints; p++ {
+				switch {
+				case pos.Stones[Black].Has(p):
+					cells[p] = 1
+				case pos.Stones[White].Has(p):
+					cells[p] = 2
+				}
+			}
+			got := KoRetakes(pos.Turn, pos.Stones)
+			want := koRetakesRef(int(pos.Turn)+1, cells)
+			for p := Point(0); p < NumPoints; p++ {
+				if got.Has(p) != want[int(p)] {
+					t.Fatalf("game %d, %s to play: KoRetakes has %s = %v, the reference says %v on\n%s",
+						g, pos.Turn, p, got.Has(p), want[int(p)], pos.String())
+				}
+			}
+			if pos.Ko&^got != 0 {
+				t.Fatalf("game %d: the ko %s of the game is not among the possible retakes %s", g, pointList(pos.Ko), pointList(got))
+			}
+			if got != 0 {
+				kos++
+			}
+			legal := pos.Legal()
+			if legal == 0 || rng.IntN(20) == 0 {
+				pos.Pass()
+				continue
+			}
+			for n := rng.IntN(legal.Count()); n > 0; n-- {
+				legal &= legal - 1
+			}
+			pos.Play(legal.First())
+		}
+	}
+	if kos < 100 {
+		t.Errorf("only %d positions with a possible ko retake: the sweep does not test much", kos)
+	}
+	t.Logf("%d positions with a possible ko retake", kos)
 }
