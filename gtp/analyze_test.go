@@ -4,6 +4,7 @@ package gtp
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"strconv"
 	"strings"
@@ -28,7 +29,7 @@ func startPipe(t *testing.T, s *Server) *pipeSession {
 	outR, outW := io.Pipe()
 	ps := &pipeSession{in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
 	go func() {
-		err := s.Run(inR, outW)
+		err := s.Run(context.Background(), inR, outW)
 		outW.Close()
 		ps.done <- err
 	}()
