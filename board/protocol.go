@@ -21,16 +21,16 @@ const MaxInputBytes = 4096
 // Input is the content of an input.txt: the colour to play, the previous board (after
 // the player's own last move) and the current board (after the opponent's reply).
 type Input struct {
-	// Colour is the side to play.
-	Colour Color
+	// Color is the side to play.
+	Color Color
 	// Previous is the board after the player's own last move (lines 2-6).
 	Previous Stones
 	// Current is the board after the opponent's last move (lines 7-11).
 	Current Stones
-	// HaveColour, HavePrevious and HaveCurrent say which parts were read without error;
+	// HaveColor, HavePrevious and HaveCurrent say which parts were read without error;
 	// ParseInput fills them even when it returns an error, so that a player can still
 	// move when only the previous board is damaged.
-	HaveColour, HavePrevious, HaveCurrent bool
+	HaveColor, HavePrevious, HaveCurrent bool
 }
 
 // InputError is a problem with one line of an input.txt (Line 0: the file as a whole).
@@ -83,9 +83,9 @@ func ParseInput(r io.Reader) (Input, error) {
 	}
 	switch lines[0] {
 	case "1":
-		in.Colour, in.HaveColour = Black, true
+		in.Color, in.HaveColor = Black, true
 	case "2":
-		in.Colour, in.HaveColour = White, true
+		in.Color, in.HaveColor = White, true
 	default:
 		note(&InputError{1, fmt.Sprintf("expected the colour 1 or 2, got %q", clip(lines[0]))})
 	}
@@ -139,22 +139,22 @@ func clip(s string) string {
 
 // FormatInput writes an input.txt as the course host does: the colour, the previous
 // board, the current board, LF line ends and no final newline.
-func FormatInput(w io.Writer, colour Color, previous, current Stones) error {
-	_, err := fmt.Fprintf(w, "%d\n%s\n%s", colour.FileValue(), previous, current)
+func FormatInput(w io.Writer, color Color, previous, current Stones) error {
+	_, err := fmt.Fprintf(w, "%d\n%s\n%s", color.FileValue(), previous, current)
 	return err
 }
 
 // Captured returns the player's stones that the opponent's last move captured: on the
 // previous board, not on the current one.
 func (in *Input) Captured() Bitboard {
-	return in.Previous[in.Colour] &^ in.Current[in.Colour]
+	return in.Previous[in.Color] &^ in.Current[in.Color]
 }
 
 // Consistency returns nil when the current board can follow from the previous board by
 // one action of the opponent (a legal move with its captures, or a pass), and otherwise
 // an error that says why not.
 func (in *Input) Consistency() error {
-	me, op := in.Colour, in.Colour.Other()
+	me, op := in.Color, in.Color.Other()
 	prev, cur := in.Previous, in.Current
 	if cur[op]&^prev[op] == 0 {
 		// No new enemy stone: the opponent passed, or this is the first move.
@@ -213,13 +213,13 @@ func pointList(b Bitboard) string {
 // as the host finds it: a point where the retake would bring back the previous board
 // after the opponent captured.
 func (in *Input) Position(move int) Position {
-	move = FixMoveNumber(in.Colour, move)
-	p := Position{Stones: in.Current, Move: uint8(move), Last: MaxMoves, Turn: in.Colour}
+	move = FixMoveNumber(in.Color, move)
+	p := Position{Stones: in.Current, Move: uint8(move), Last: MaxMoves, Turn: in.Color}
 	p.Passed = in.Previous == in.Current
 	p.Hash = p.ComputeHash()
 	for cand := in.Captured() & in.Current.Empty(); cand != 0; cand &= cand - 1 {
 		pt := cand.First()
-		own := in.Current[in.Colour] | pt.Bit()
+		own := in.Current[in.Color] | pt.Bit()
 		if Group(pt.Bit(), own).Neighbours()&in.Current.Empty()&^pt.Bit() != 0 {
 			continue // the placed stone's group has a liberty: no ko check (RULES.md step 3)
 		}
@@ -239,32 +239,32 @@ func (in *Input) Position(move int) Position {
 // A retake at p is illegal only if the board after it equals the previous board, so the
 // one candidate previous board for p is the board after playing p; Consistency and
 // Position then judge it by the same rules as a readable previous board.
-func KoRetakes(colour Color, current Stones) Bitboard {
+func KoRetakes(color Color, current Stones) Bitboard {
 	var ko Bitboard
-	p := Position{Stones: current, Turn: colour, Move: 1, Last: MaxMoves}
+	p := Position{Stones: current, Turn: color, Move: 1, Last: MaxMoves}
 	for cand := current.Empty(); cand != 0; cand &= cand - 1 {
 		pt := cand.First()
 		q := p
-		if _, ok := q.Play(pt); !ok || q.Stones[colour.Other()] == current[colour.Other()] {
+		if _, ok := q.Play(pt); !ok || q.Stones[color.Other()] == current[color.Other()] {
 			continue // illegal, or captures nothing: no board before it can be a ko
 		}
-		hyp := Input{Colour: colour, Previous: q.Stones, Current: current}
+		hyp := Input{Color: color, Previous: q.Stones, Current: current}
 		if hyp.Consistency() == nil {
-			ko |= hyp.Position(FixMoveNumber(colour, 1)).Ko & pt.Bit()
+			ko |= hyp.Position(FixMoveNumber(color, 1)).Ko & pt.Bit()
 		}
 	}
 	return ko
 }
 
 // FixMoveNumber clamps move into 1..MaxMoves with the parity of colour (Black odd).
-func FixMoveNumber(colour Color, move int) int {
+func FixMoveNumber(color Color, move int) int {
 	if move < 1 {
 		move = 1
 	}
 	if move > MaxMoves {
 		move = MaxMoves
 	}
-	if (move%2 == 1) != (colour == Black) {
+	if (move%2 == 1) != (color == Black) {
 		if move == MaxMoves {
 			move--
 		} else {

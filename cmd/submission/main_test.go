@@ -549,7 +549,7 @@ func leastMove(in board.Input) int {
 	for _, bb := range in.Current {
 		n += popcount(uint32(bb))
 	}
-	return board.FixMoveNumber(in.Colour, n+1)
+	return board.FixMoveNumber(in.Color, n+1)
 }
 
 func popcount(x uint32) int {

@@ -84,7 +84,7 @@ func TestDamagedPreviousBoardSweep(t *testing.T) {
 		var in bytes.Buffer
 		board.FormatInput(&in, pos.Turn, prev, pos.Stones)
 		var helper strings.Builder
-		WriteState(&helper, State{Colour: pos.Turn, Move: int(pos.Move) - 2, After: prev})
+		WriteState(&helper, State{Color: pos.Turn, Move: int(pos.Move) - 2, After: prev})
 		for _, files := range []map[string]string{nil, {StateFileName(pos.Turn): helper.String()}} {
 			code, log, _, out := runIn(t, ptr(damage(in.String())), files, func(tn *Turn) { tn.Options.Solve = false })
 			if code != 0 {

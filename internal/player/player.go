@@ -74,7 +74,7 @@ func (tn Turn) Play() int {
 		// Unknown previous board: assume the opponent did not pass, and forbid every
 		// point that would retake a ko under any board the current one can follow from.
 		pos.Passed = false
-		pos.Ko = board.KoRetakes(in.Colour, in.Current)
+		pos.Ko = board.KoRetakes(in.Color, in.Current)
 	}
 	eng, err := engine.New(t.Options)
 	if err != nil {
@@ -93,7 +93,7 @@ func (tn Turn) Play() int {
 		mv = fallback
 	}
 	if t.Options.Verbose {
-		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Colour, mv, rep.Method,
+		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Color, mv, rep.Method,
 			rep.Iterations, rep.Budget, cputime.Process().Round(time.Millisecond))
 		for _, l := range rep.Details {
 			fmt.Fprintln(t.Log, "  "+l)
@@ -122,7 +122,7 @@ func (t *turn) readInput() (in board.Input, ok bool) {
 	}
 	in, perr := board.ParseInput(bytes.NewReader(data))
 	switch {
-	case perr != nil && (!in.HaveColour || !in.HaveCurrent):
+	case perr != nil && (!in.HaveColor || !in.HaveCurrent):
 		t.warn("%v", perr)
 		return in, false
 	case perr != nil:
@@ -139,14 +139,14 @@ func (t *turn) readInput() (in board.Input, ok bool) {
 // previous one; otherwise it stays unknown and the move number is judged from the
 // current board alone. ok is false when t.Move does not fit the colour.
 func (t *turn) settle(in *board.Input) (move int, ok bool) {
-	st := t.readState(in.Colour)
+	st := t.readState(in.Color)
 	if !in.HavePrevious {
 		in.Previous = in.Current
-		if st != nil && st.Colour == in.Colour {
+		if st != nil && st.Color == in.Color {
 			vouched := *in
 			vouched.Previous = st.After
 			if vouched.Consistency() == nil {
-				t.warn("taking the previous board from %s", StateFileName(in.Colour))
+				t.warn("taking the previous board from %s", StateFileName(in.Color))
 				*in = vouched
 				in.HavePrevious = true
 			}
@@ -154,8 +154,8 @@ func (t *turn) settle(in *board.Input) (move int, ok bool) {
 	}
 	m, note := MoveNumber(in, st)
 	if t.Move != 0 {
-		if board.FixMoveNumber(in.Colour, t.Move) != t.Move {
-			t.warn("-move %d is not a move of %s (Black plays odd numbers)", t.Move, in.Colour)
+		if board.FixMoveNumber(in.Color, t.Move) != t.Move {
+			t.warn("-move %d is not a move of %s (Black plays odd numbers)", t.Move, in.Color)
 			return 0, false
 		}
 		m, note = t.Move, ""
@@ -167,8 +167,8 @@ func (t *turn) settle(in *board.Input) (move int, ok bool) {
 }
 
 // readState returns the helper file of colour, or nil when it is missing or unusable.
-func (t *turn) readState(colour board.Color) *State {
-	name := StateFileName(colour)
+func (t *turn) readState(color board.Color) *State {
+	name := StateFileName(color)
 	data, err := readRegular(filepath.Join(t.Dir, name), maxStateBytes)
 	if os.IsNotExist(err) {
 		return nil
@@ -202,7 +202,7 @@ func (t *turn) finish(pos board.Position, mv board.Point, m int) bool {
 		after := pos
 		after.Play(mv)
 		var sb strings.Builder
-		WriteState(&sb, State{Colour: pos.Turn, Move: m, After: after.Stones})
+		WriteState(&sb, State{Color: pos.Turn, Move: m, After: after.Stones})
 		t.write(StateFileName(pos.Turn), []byte(sb.String()))
 	})
 	return ok

@@ -90,14 +90,14 @@ func TestPlayerBadInput(t *testing.T) {
 				return
 			}
 			in, err := board.ParseInput(strings.NewReader(*c.input))
-			if !in.HaveCurrent || !in.HaveColour {
+			if !in.HaveCurrent || !in.HaveColor {
 				t.Fatalf("test input unreadable: %v", err)
 			}
 			pt, err := board.ParseOutput(strings.NewReader(out))
 			if err != nil {
 				t.Fatalf("output %q: %v", out, err)
 			}
-			pos := in.Position(int(board.FixMoveNumber(in.Colour, 1)))
+			pos := in.Position(int(board.FixMoveNumber(in.Color, 1)))
 			if pt != board.Pass && !pos.Legal().Has(pt) {
 				t.Errorf("illegal output %s on\n%s", pt, pos.String())
 			}
@@ -112,7 +112,7 @@ func TestPlayerHelperFile(t *testing.T) {
 	input := "1\n" + prev + "\n" + cur
 	var good strings.Builder
 	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
-	WriteState(&good, State{Colour: board.Black, Move: 3, After: after})
+	WriteState(&good, State{Color: board.Black, Move: 3, After: after})
 	cases := []struct {
 		name   string
 		helper string
@@ -161,7 +161,7 @@ func TestPlayerHelperFile(t *testing.T) {
 }
 
 func TestStateRoundTrip(t *testing.T) {
-	st := State{Colour: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
+	st := State{Color: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
 	var b strings.Builder
 	if err := WriteState(&b, st); err != nil {
 		t.Fatal(err)
@@ -188,11 +188,11 @@ func TestMoveNumber(t *testing.T) {
 		return in
 	}
 	black1 := parse("1\n" + emptyBoard + "\n" + emptyBoard)
-	if m, note := MoveNumber(&black1, &State{Colour: board.Black, Move: 21}); m != 1 || note != "" {
+	if m, note := MoveNumber(&black1, &State{Color: board.Black, Move: 21}); m != 1 || note != "" {
 		t.Errorf("Black's first turn: move %d (%s), want 1", m, note)
 	}
 	white2 := parse("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000")
-	if m, _ := MoveNumber(&white2, &State{Colour: board.White, Move: 22}); m != 2 {
+	if m, _ := MoveNumber(&white2, &State{Color: board.White, Move: 22}); m != 2 {
 		t.Errorf("White's first turn: move %d, want 2", m)
 	}
 	// Black has 3 stones and White 4 on the board: at least 4 moves each were played.
@@ -201,7 +201,7 @@ func TestMoveNumber(t *testing.T) {
 		t.Errorf("inferred move %d (%q), want 9 with a note", m, note)
 	}
 	for _, c := range []board.Color{board.Black, board.White} {
-		full := board.Input{Colour: c, Current: board.Stones{board.Full &^ 1}}
+		full := board.Input{Color: c, Current: board.Stones{board.Full &^ 1}}
 		if m := LeastMoveNumber(&full); m < 23 || m > board.MaxMoves {
 			t.Errorf("%s with 24 stones on the board: move %d", c, m)
 		}
