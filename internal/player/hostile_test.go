@@ -138,20 +138,16 @@ var hostileFiles = []hostileFile{
 	}},
 }
 
-// playWithin plays a turn in dir and fails the test if it takes over a second of wall time.
+// playWithin plays a turn in dir and fails the test if it blocks.
 func playWithin(t *testing.T, dir string) (code int, log, out string) {
 	t.Helper()
 	var buf bytes.Buffer
 	done := make(chan int, 1)
-	start := time.Now()
 	go func() { done <- Turn{Options: testOptions(), Dir: dir, Log: &buf}.Play() }()
 	select {
 	case code = <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("the turn blocked")
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("the turn took %v", d)
 	}
 	o, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
 	return code, buf.String(), string(o)
