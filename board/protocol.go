@@ -231,14 +231,14 @@ func (in *Input) Position(move int) Position {
 	return p
 }
 
-// KoRetakes returns the points where colour's move on the board current would be an
-// illegal ko retake under at least one previous board that current can follow from by
-// one opponent move; it is empty when no such move exists. A player that cannot read
-// the previous board forbids them all, since the true one may be any of those boards.
+// KoRetakes returns the points where color's move on current would be an illegal ko
+// retake under at least one previous board that current can follow from by one
+// opponent move, and no point when there is no such move.
 //
-// A retake at p is illegal only if the board after it equals the previous board, so the
-// one candidate previous board for p is the board after playing p; Consistency and
-// Position then judge it by the same rules as a readable previous board.
+// A player that cannot read the previous board forbids them all, since the true one may
+// be any of those boards. A retake at p is illegal only if the board after it equals the
+// previous board, so the one candidate previous board for p is the board after playing
+// p; Consistency and Position then judge it as they judge a readable previous board.
 func KoRetakes(color Color, current Stones) Bitboard {
 	var ko Bitboard
 	p := Position{Stones: current, Turn: color, Move: 1, Last: MaxMoves}
