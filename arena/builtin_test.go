@@ -204,7 +204,7 @@ func captures(pos board.Position, pt board.Point) int {
 
 func TestGreedyCapturesMost(t *testing.T) {
 	// White's pair 0,0-0,1 has one liberty at 0,2; White's stone at 4,4 one at 4,3.
-	in := board.Input{Colour: board.Black}
+	in := board.Input{Color: board.Black}
 	in.Current[board.Black] = p(1, 0).Bit() | p(1, 1).Bit() | p(3, 4).Bit()
 	in.Current[board.White] = p(0, 0).Bit() | p(0, 1).Bit() | p(4, 4).Bit()
 	in.Previous = in.Current
@@ -323,7 +323,7 @@ func TestAlphaBetaDepthAndBranching(t *testing.T) {
 
 func TestAlphaBetaChoices(t *testing.T) {
 	// It takes the double capture.
-	in := board.Input{Colour: board.Black}
+	in := board.Input{Color: board.Black}
 	in.Current[board.Black] = p(1, 0).Bit() | p(1, 1).Bit() | p(3, 4).Bit()
 	in.Current[board.White] = p(0, 0).Bit() | p(0, 1).Bit() | p(4, 4).Bit()
 	in.Previous = board.Stones{in.Current[board.Black], in.Current[board.White] &^ p(4, 4).Bit()} // White just played 4,4
@@ -332,7 +332,7 @@ func TestAlphaBetaChoices(t *testing.T) {
 		t.Errorf("alphabeta played %s, want the double capture at 0,2", mv)
 	}
 	// White, ahead on the board after Black's pass, passes to end the game with a win.
-	in = board.Input{Colour: board.White}
+	in = board.Input{Color: board.White}
 	in.Current[board.Black] = p(2, 2).Bit()
 	in.Current[board.White] = p(1, 1).Bit()
 	in.Previous = in.Current

@@ -134,9 +134,9 @@ func helperPlay() int {
 	if err := in.Consistency(); err != nil {
 		return fail("inconsistent boards: %v", err)
 	}
-	memo := fmt.Sprintf("helper_%d.txt", in.Colour.FileValue())
+	memo := fmt.Sprintf("helper_%d.txt", in.Color.FileValue())
 	move := 1
-	if in.Colour == board.White {
+	if in.Color == board.White {
 		move = 2
 	}
 	if saved, err := os.ReadFile(memo); err == nil {

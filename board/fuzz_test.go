@@ -12,15 +12,15 @@ import (
 // agree with the reference at every move number.
 func checkParsedInput(t *testing.T, in Input, err error) {
 	t.Helper()
-	if !in.HaveColour || !in.HavePrevious || !in.HaveCurrent {
+	if !in.HaveColor || !in.HavePrevious || !in.HaveCurrent {
 		if err == nil {
-			t.Fatalf("nil error but Have flags %v/%v/%v", in.HaveColour, in.HavePrevious, in.HaveCurrent)
+			t.Fatalf("nil error but Have flags %v/%v/%v", in.HaveColor, in.HavePrevious, in.HaveCurrent)
 		}
 		return
 	}
 	if err == nil {
 		var buf bytes.Buffer
-		if err := FormatInput(&buf, in.Colour, in.Previous, in.Current); err != nil {
+		if err := FormatInput(&buf, in.Color, in.Previous, in.Current); err != nil {
 			t.Fatal(err)
 		}
 		text := buf.String()
@@ -35,11 +35,11 @@ func checkParsedInput(t *testing.T, in Input, err error) {
 		_ = p.Legal()
 		return
 	}
-	me := refColour(in.Colour)
-	captured := (in.Previous[in.Colour] &^ in.Current[in.Colour]).Count()
+	me := refColour(in.Color)
+	captured := (in.Previous[in.Color] &^ in.Current[in.Color]).Count()
 	for _, move := range []int{1, 2, 13, 24} {
 		p := in.Position(move)
-		if p.Hash != p.ComputeHash() || p.Stones != in.Current || p.Turn != in.Colour {
+		if p.Hash != p.ComputeHash() || p.Stones != in.Current || p.Turn != in.Color {
 			t.Fatalf("Position(%d): stones, turn or hash wrong", move)
 		}
 		g := refGame{board: stonesToRef(in.Current), previous: stonesToRef(in.Previous),

@@ -21,16 +21,16 @@ const MaxInputBytes = 4096
 // Input is the content of an input.txt: the colour to play, the previous board (after
 // the player's own last move) and the current board (after the opponent's reply).
 type Input struct {
-	// Colour is the side to play.
-	Colour Color
+	// Color is the side to play.
+	Color Color
 	// Previous is the board after the player's own last move (lines 2-6).
 	Previous Stones
 	// Current is the board after the opponent's last move (lines 7-11).
 	Current Stones
-	// HaveColour, HavePrevious and HaveCurrent say which parts were read without error;
+	// HaveColor, HavePrevious and HaveCurrent say which parts were read without error;
 	// ParseInput fills them even when it returns an error, so that a player can still
 	// move when only the previous board is damaged.
-	HaveColour, HavePrevious, HaveCurrent bool
+	HaveColor, HavePrevious, HaveCurrent bool
 }
 
 // InputError is a problem with one line of an input.txt (Line 0: the file as a whole).
@@ -46,10 +46,11 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("input.txt line %d: %s", e.Line, e.Msg)
 }
 
-// ParseInput reads an input.txt. It accepts LF or CRLF line ends, a missing final
-// newline, blank lines at the end and spaces or tabs around a line; it requires the
-// colour 1 or 2 on line 1 and five digits 0-2 on each of lines 2-11. On error it still
-// fills the parts it could read (see Input) and returns the first problem found.
+// ParseInput reads an input.txt, returning the first problem found and, even then, the
+// parts it could read (see Input). It accepts a UTF-8 byte-order mark, LF, CRLF or
+// CR-only line ends, a missing final newline, blank lines at the end and spaces or tabs
+// around a line; it requires the colour 1 or 2 on line 1 and five digits 0-2 on each
+// of lines 2-11.
 func ParseInput(r io.Reader) (Input, error) {
 	var in Input
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
@@ -66,7 +67,10 @@ func ParseInput(r io.Reader) (Input, error) {
 		note(&InputError{0, fmt.Sprintf("longer than %d bytes; expected 11 short lines (reading the first %d bytes)", MaxInputBytes, MaxInputBytes)})
 		data = data[:MaxInputBytes]
 	}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	// Editors on other systems add a byte-order mark or end lines with CR alone; the
+	// host's Python text mode reads both as plain lines.
+	text := strings.TrimPrefix(string(data), "\uFEFF")
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
 	for i := range lines {
 		lines[i] = strings.Trim(lines[i], " \t")
@@ -79,9 +83,9 @@ func ParseInput(r io.Reader) (Input, error) {
 	}
 	switch lines[0] {
 	case "1":
-		in.Colour, in.HaveColour = Black, true
+		in.Color, in.HaveColor = Black, true
 	case "2":
-		in.Colour, in.HaveColour = White, true
+		in.Color, in.HaveColor = White, true
 	default:
 		note(&InputError{1, fmt.Sprintf("expected the colour 1 or 2, got %q", clip(lines[0]))})
 	}
@@ -135,22 +139,22 @@ func clip(s string) string {
 
 // FormatInput writes an input.txt as the course host does: the colour, the previous
 // board, the current board, LF line ends and no final newline.
-func FormatInput(w io.Writer, colour Color, previous, current Stones) error {
-	_, err := fmt.Fprintf(w, "%d\n%s\n%s", colour.FileValue(), previous, current)
+func FormatInput(w io.Writer, color Color, previous, current Stones) error {
+	_, err := fmt.Fprintf(w, "%d\n%s\n%s", color.FileValue(), previous, current)
 	return err
 }
 
 // Captured returns the player's stones that the opponent's last move captured: on the
 // previous board, not on the current one.
 func (in *Input) Captured() Bitboard {
-	return in.Previous[in.Colour] &^ in.Current[in.Colour]
+	return in.Previous[in.Color] &^ in.Current[in.Color]
 }
 
 // Consistency returns nil when the current board can follow from the previous board by
 // one action of the opponent (a legal move with its captures, or a pass), and otherwise
 // an error that says why not.
 func (in *Input) Consistency() error {
-	me, op := in.Colour, in.Colour.Other()
+	me, op := in.Color, in.Color.Other()
 	prev, cur := in.Previous, in.Current
 	if cur[op]&^prev[op] == 0 {
 		// No new enemy stone: the opponent passed, or this is the first move.
@@ -209,13 +213,13 @@ func pointList(b Bitboard) string {
 // as the host finds it: a point where the retake would bring back the previous board
 // after the opponent captured.
 func (in *Input) Position(move int) Position {
-	move = FixMoveNumber(in.Colour, move)
-	p := Position{Stones: in.Current, Move: uint8(move), Last: MaxMoves, Turn: in.Colour}
+	move = FixMoveNumber(in.Color, move)
+	p := Position{Stones: in.Current, Move: uint8(move), Last: MaxMoves, Turn: in.Color}
 	p.Passed = in.Previous == in.Current
 	p.Hash = p.ComputeHash()
 	for cand := in.Captured() & in.Current.Empty(); cand != 0; cand &= cand - 1 {
 		pt := cand.First()
-		own := in.Current[in.Colour] | pt.Bit()
+		own := in.Current[in.Color] | pt.Bit()
 		if Group(pt.Bit(), own).Neighbours()&in.Current.Empty()&^pt.Bit() != 0 {
 			continue // the placed stone's group has a liberty: no ko check (RULES.md step 3)
 		}
@@ -227,15 +231,40 @@ func (in *Input) Position(move int) Position {
 	return p
 }
 
+// KoRetakes returns the points where color's move on current would be an illegal ko
+// retake under at least one previous board that current can follow from by one
+// opponent move, and no point when there is no such move.
+//
+// A player that cannot read the previous board forbids them all, since the true one may
+// be any of those boards. A retake at p is illegal only if the board after it equals the
+// previous board, so the one candidate previous board for p is the board after playing
+// p; Consistency and Position then judge it as they judge a readable previous board.
+func KoRetakes(color Color, current Stones) Bitboard {
+	var ko Bitboard
+	p := Position{Stones: current, Turn: color, Move: 1, Last: MaxMoves}
+	for cand := current.Empty(); cand != 0; cand &= cand - 1 {
+		pt := cand.First()
+		q := p
+		if _, ok := q.Play(pt); !ok || q.Stones[color.Other()] == current[color.Other()] {
+			continue // illegal, or captures nothing: no board before it can be a ko
+		}
+		hyp := Input{Color: color, Previous: q.Stones, Current: current}
+		if hyp.Consistency() == nil {
+			ko |= hyp.Position(FixMoveNumber(color, 1)).Ko & pt.Bit()
+		}
+	}
+	return ko
+}
+
 // FixMoveNumber clamps move into 1..MaxMoves with the parity of colour (Black odd).
-func FixMoveNumber(colour Color, move int) int {
+func FixMoveNumber(color Color, move int) int {
 	if move < 1 {
 		move = 1
 	}
 	if move > MaxMoves {
 		move = MaxMoves
 	}
-	if (move%2 == 1) != (colour == Black) {
+	if (move%2 == 1) != (color == Black) {
 		if move == MaxMoves {
 			move--
 		} else {
@@ -254,11 +283,11 @@ func WriteOutput(w io.Writer, pt Point) error {
 	return err
 }
 
-// ParseOutput reads an output.txt as the course host does: the first line only, split
-// on commas after trimming; "PASS" (upper case) as the first field passes, otherwise
-// the first two fields are integers i and j. The point is not checked against the
-// board: an off-board i,j is returned as ok=false with a nil error only by the caller's
-// legality check, so here it is reported as an error naming the values.
+// ParseOutput reads an output.txt as the course host does, returning an error that
+// names what it read when the answer is not PASS or an on-board i,j. It reads the first
+// line only (ended by LF, CR or the end of the file), trimmed and split on commas:
+// "PASS" (upper case) as the first field passes, otherwise the first two fields are the
+// integers i and j. Whether the point is legal on the board is the caller's check.
 func ParseOutput(r io.Reader) (Point, error) {
 	br := bufio.NewReader(io.LimitReader(r, MaxInputBytes))
 	line, err := br.ReadString('\n')

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -16,8 +17,8 @@ const emptyRows = "00000\n00000\n00000\n00000\n00000"
 
 // inputFile joins a colour line and board rows with LF, with no final newline, as the
 // host writes input.txt.
-func inputFile(colour string, rows ...string) string {
-	return strings.Join(append([]string{colour}, rows...), "\n")
+func inputFile(color string, rows ...string) string {
+	return strings.Join(append([]string{color}, rows...), "\n")
 }
 
 // boardRows returns the five rows of a board given as a few rows followed by empty ones.
@@ -42,8 +43,8 @@ type inputCase struct {
 	// errLine is the line the error names: -1 for no error, 0 for the file as a whole.
 	errLine int
 	errHas  string
-	have    [3]bool // HaveColour, HavePrevious, HaveCurrent
-	colour  Color
+	have    [3]bool // HaveColor, HavePrevious, HaveCurrent
+	color   Color
 	// consistency is a substring of the Consistency error, or "" for nil; it is checked
 	// when all three parts were read.
 	consistency string
@@ -61,13 +62,13 @@ var inputCases = []inputCase{
 	{name: "tabs around lines", text: strings.ReplaceAll(validEmpty, "\n", "\t\n\t"), errLine: -1, have: all3},
 	{name: "blank trailing lines", text: validEmpty + "\n\n\n", errLine: -1, have: all3},
 	{name: "blank trailing lines with spaces", text: validEmpty + "\n  \n\t\r\n", errLine: -1, have: all3},
-	{name: "colour 2 with spaces", text: inputFile(" 2 ", twoBoards(nil, []string{"00100"})...), errLine: -1, have: all3, colour: White},
+	{name: "colour 2 with spaces", text: inputFile(" 2 ", twoBoards(nil, []string{"00100"})...), errLine: -1, have: all3, color: White},
 	// The file as a whole.
 	{name: "empty file", text: "", errLine: 0, errHas: "empty"},
 	{name: "only newlines", text: "\n\n\r\n", errLine: 0, errHas: "empty"},
 	{name: "only spaces", text: "   ", errLine: 0, errHas: "empty"},
 	{name: "colour only", text: "1", errLine: 2, errHas: "missing", have: [3]bool{true, false, false}},
-	{name: "colour and previous board only", text: inputFile("2", boardRows()...), errLine: 7, errHas: "missing", have: [3]bool{true, true, false}, colour: White},
+	{name: "colour and previous board only", text: inputFile("2", boardRows()...), errLine: 7, errHas: "missing", have: [3]bool{true, true, false}, color: White},
 	{name: "10 lines", text: inputFile("1", twoBoards(nil, nil)[:9]...), errLine: 11, errHas: "missing", have: [3]bool{true, true, false}},
 	{name: "12 lines: both boards read, the extra line named", text: inputFile("1", append(twoBoards(nil, nil), "00000")...), errLine: 0, errHas: "has 12 lines", have: all3},
 	{name: "a blank line between the boards", text: inputFile("1", append(append(boardRows(), ""), boardRows()...)...), errLine: 0, errHas: "has 12 lines", have: [3]bool{true, true, false}},
@@ -82,9 +83,11 @@ var inputCases = []inputCase{
 	{name: "colour 12", text: inputFile("12", twoBoards(nil, nil)...), errLine: 1, errHas: `got "12"`, have: [3]bool{false, true, true}},
 	{name: "colour 01", text: inputFile("01", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
 	{name: "colour -1", text: inputFile("-1", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
-	{name: "colour with a byte order mark", text: "\ufeff" + validEmpty, errLine: 1, have: [3]bool{false, true, true}},
+	{name: "a byte-order mark before the colour", text: "\ufeff" + validEmpty, errLine: -1, have: all3},
+	{name: "a byte-order mark inside the colour line", text: inputFile("1\ufeff", twoBoards(nil, nil)...), errLine: 1, have: [3]bool{false, true, true}},
 	{name: "bad colour and a short file: the colour is named first", text: "7\n00000", errLine: 1, have: [3]bool{false, false, false}},
-	{name: "lone CR line ends", text: strings.ReplaceAll(validEmpty, "\n", "\r"), errLine: 1},
+	{name: "lone CR line ends", text: strings.ReplaceAll(validEmpty, "\n", "\r"), errLine: -1, have: all3},
+	{name: "lone CR line ends and a BOM", text: "\ufeff" + strings.ReplaceAll(validEmpty+"\n", "\n", "\r"), errLine: -1, have: all3},
 	// Board lines.
 	{name: "letter in the previous board", text: inputFile("1", twoBoards([]string{"00000", "00000", "00a00"}, nil)...), errLine: 4, errHas: "column 2", have: [3]bool{true, false, true}},
 	{name: "digit 3 in the current board", text: inputFile("1", twoBoards(nil, []string{"00000", "00000", "00300"})...), errLine: 9, errHas: "column 2", have: [3]bool{true, true, false}},
@@ -102,21 +105,21 @@ var inputCases = []inputCase{
 	{name: "empty board line", text: inputFile("1", twoBoards([]string{"00000", "00000", "", "00000", "00000"}, nil)...), errLine: 4, errHas: "0 characters", have: [3]bool{true, false, true}},
 	// Consistency: what can follow from the previous board by one opponent action.
 	{name: "Black's first turn", text: validEmpty, errLine: -1, have: all3},
-	{name: "White's first turn", text: inputFile("2", twoBoards(nil, []string{"00000", "00000", "00100"})...), errLine: -1, have: all3, colour: White},
+	{name: "White's first turn", text: inputFile("2", twoBoards(nil, []string{"00000", "00000", "00100"})...), errLine: -1, have: all3, color: White},
 	{name: "the opponent passed", text: inputFile("1", twoBoards([]string{"12000"}, []string{"12000"})...), errLine: -1, have: all3},
-	{name: "White's first turn with two Black stones", text: inputFile("2", twoBoards(nil, []string{"11000"})...), errLine: -1, have: all3, colour: White, consistency: "2 Black stones appeared"},
-	{name: "White's first turn with a White stone", text: inputFile("2", twoBoards(nil, []string{"20000"})...), errLine: -1, have: all3, colour: White, consistency: "placed no stone"},
+	{name: "White's first turn with two Black stones", text: inputFile("2", twoBoards(nil, []string{"11000"})...), errLine: -1, have: all3, color: White, consistency: "2 Black stones appeared"},
+	{name: "White's first turn with a White stone", text: inputFile("2", twoBoards(nil, []string{"20000"})...), errLine: -1, have: all3, color: White, consistency: "placed no stone"},
 	{name: "one of my stones appeared", text: inputFile("1", twoBoards(nil, []string{"10000", "02000"})...), errLine: -1, have: all3, consistency: "Black stones appeared at (0,0)"},
 	{name: "an opponent stone vanished", text: inputFile("1", twoBoards([]string{"22100"}, []string{"02100", "00000", "00000", "00000", "00002"})...), errLine: -1, have: all3, consistency: "White stones vanished at (0,0)"},
 	{name: "two new opponent stones", text: inputFile("1", twoBoards([]string{"10000"}, []string{"10000", "00022", "00000"})...), errLine: -1, have: all3, consistency: "2 White stones appeared"},
-	{name: "my stone vanished without an opponent move", text: inputFile("2", twoBoards([]string{"12000"}, []string{"10000"})...), errLine: -1, have: all3, colour: White, consistency: "placed no stone"},
+	{name: "my stone vanished without an opponent move", text: inputFile("2", twoBoards([]string{"12000"}, []string{"10000"})...), errLine: -1, have: all3, color: White, consistency: "placed no stone"},
 	{name: "a stone captured that had liberties", text: inputFile("1", twoBoards([]string{"10000"}, []string{"00000", "00000", "00000", "00000", "00002"})...), errLine: -1, have: all3, consistency: "should capture none"},
 	{name: "a capture missing", text: inputFile("1", twoBoards([]string{"12000"}, []string{"12000", "20000"})...), errLine: -1, have: all3, consistency: "should capture (0,0)"},
 	{name: "a stone placed on an occupied point", text: inputFile("1", twoBoards([]string{"00000", "00000", "00100"}, []string{"00000", "00000", "00200"})...), errLine: -1, have: all3, consistency: "occupied"},
 	{name: "the opponent's move is suicide", text: inputFile("1", twoBoards([]string{"01000", "10000"}, []string{"21000", "10000"})...), errLine: -1, have: all3, consistency: "suicide"},
 	{name: "a group without liberties after a pass", text: inputFile("1", twoBoards([]string{"12000", "20000"}, []string{"12000", "20000"})...), errLine: -1, have: all3, consistency: "has no liberty"},
-	{name: "a ko capture", text: inputFile("2", twoBoards([]string{"20200", "12000"}, []string{"01200", "12000"})...), errLine: -1, have: all3, colour: White},
-	{name: "a two-stone capture", text: inputFile("2", twoBoards([]string{"22020", "11200"}, []string{"00120", "11200"})...), errLine: -1, have: all3, colour: White},
+	{name: "a ko capture", text: inputFile("2", twoBoards([]string{"20200", "12000"}, []string{"01200", "12000"})...), errLine: -1, have: all3, color: White},
+	{name: "a two-stone capture", text: inputFile("2", twoBoards([]string{"22020", "11200"}, []string{"00120", "11200"})...), errLine: -1, have: all3, color: White},
 }
 
 func TestParseInputTable(t *testing.T) {
@@ -145,11 +148,11 @@ func TestParseInputTable(t *testing.T) {
 					t.Errorf("error %q does not mention %q", err, c.errHas)
 				}
 			}
-			if got := [3]bool{in.HaveColour, in.HavePrevious, in.HaveCurrent}; got != c.have {
-				t.Errorf("HaveColour, HavePrevious, HaveCurrent = %v, want %v", got, c.have)
+			if got := [3]bool{in.HaveColor, in.HavePrevious, in.HaveCurrent}; got != c.have {
+				t.Errorf("HaveColor, HavePrevious, HaveCurrent = %v, want %v", got, c.have)
 			}
-			if in.HaveColour && in.Colour != c.colour {
-				t.Errorf("colour %v, want %v", in.Colour, c.colour)
+			if in.HaveColor && in.Color != c.color {
+				t.Errorf("colour %v, want %v", in.Color, c.color)
 			}
 			if c.have != all3 {
 				return
@@ -175,9 +178,9 @@ func TestParseInputBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.Colour != White || in.Previous.String() != "10000\n02000\n00000\n00000\n00000" ||
+	if in.Color != White || in.Previous.String() != "10000\n02000\n00000\n00000\n00000" ||
 		in.Current.String() != "10000\n02000\n00100\n00000\n00000" {
-		t.Fatalf("read %v\n%s\n%s", in.Colour, in.Previous, in.Current)
+		t.Fatalf("read %v\n%s\n%s", in.Color, in.Previous, in.Current)
 	}
 	if !in.Current[Black].Has(PointAt(2, 2)) || !in.Current[White].Has(PointAt(1, 1)) {
 		t.Error("stones at the wrong points")
@@ -210,7 +213,7 @@ func TestFormatInput(t *testing.T) {
 		t.Fatalf("FormatInput wrote %q, want %q", buf.String(), want)
 	}
 	in, err := ParseInput(&buf)
-	if err != nil || in.Colour != White || in.Previous != prev || in.Current != cur {
+	if err != nil || in.Color != White || in.Previous != prev || in.Current != cur {
 		t.Fatalf("round trip: %v %+v", err, in)
 	}
 	if err := FormatInput(failWriter{}, Black, prev, cur); err == nil {
@@ -250,7 +253,7 @@ func TestInputPosition(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		p := in.Position(c.move)
-		if p.Ko != c.ko || p.Passed != c.passed || int(p.Move) != c.move || p.Turn != in.Colour || p.Over {
+		if p.Ko != c.ko || p.Passed != c.passed || int(p.Move) != c.move || p.Turn != in.Color || p.Over {
 			t.Errorf("%s: ko %s passed %v move %d turn %v, want ko %s passed %v move %d\n%s",
 				c.name, pointList(p.Ko), p.Passed, p.Move, p.Turn, pointList(c.ko), c.passed, c.move, p.String())
 		}
@@ -265,15 +268,15 @@ func TestInputPosition(t *testing.T) {
 
 func TestFixMoveNumber(t *testing.T) {
 	cases := []struct {
-		colour     Color
+		color      Color
 		move, want int
 	}{
 		{Black, 1, 1}, {Black, 0, 1}, {Black, -7, 1}, {Black, 2, 3}, {Black, 23, 23}, {Black, 24, 23}, {Black, 99, 23},
 		{White, 2, 2}, {White, 1, 2}, {White, 0, 2}, {White, 3, 4}, {White, 24, 24}, {White, 25, 24}, {White, 1000, 24},
 	}
 	for _, c := range cases {
-		if got := FixMoveNumber(c.colour, c.move); got != c.want {
-			t.Errorf("FixMoveNumber(%v, %d) = %d, want %d", c.colour, c.move, got, c.want)
+		if got := FixMoveNumber(c.color, c.move); got != c.want {
+			t.Errorf("FixMoveNumber(%v, %d) = %d, want %d", c.color, c.move, got, c.want)
 		}
 	}
 	in, _ := ParseInput(strings.NewReader(validEmpty))
@@ -375,4 +378,123 @@ func TestWriteOutput(t *testing.T) {
 		t.Error("failing writer: no error")
 	}
 	var _ io.Writer = failWriter{}
+}
+
+// koRetakesRef is KoRetakes computed on a plain grid, sharing no code with the board
+// package: p is a possible retake when every neighbour of p is an opponent stone and
+// playing p captures exactly one stone, itself alone in its group.
+func koRetakesRef(color int, cells [NumPoints]int) map[int]bool {
+	neighbours := func(p int) []int {
+		var out []int
+		r, c := p/Size, p%Size
+		if r > 0 {
+			out = append(out, p-Size)
+		}
+		if r < Size-1 {
+			out = append(out, p+Size)
+		}
+		if c > 0 {
+			out = append(out, p-1)
+		}
+		if c < Size-1 {
+			out = append(out, p+1)
+		}
+		return out
+	}
+	// group returns the stones of the group at p and whether it has a liberty other than skip.
+	group := func(p, skip int) (stones map[int]bool, free bool) {
+		stones = map[int]bool{p: true}
+		stack := []int{p}
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range neighbours(q) {
+				switch {
+				case cells[n] == 0 && n != skip:
+					free = true
+				case cells[n] == cells[p] && !stones[n]:
+					stones[n] = true
+					stack = append(stack, n)
+				}
+			}
+		}
+		return stones, free
+	}
+	opp := 3 - color
+	out := map[int]bool{}
+	for p := 0; p < NumPoints; p++ {
+		if cells[p] != 0 {
+			continue
+		}
+		captured := map[int]bool{}
+		surrounded := true
+		for _, n := range neighbours(p) {
+			if cells[n] != opp {
+				surrounded = false
+				break
+			}
+			if stones, free := group(n, p); !free {
+				for s := range stones {
+					captured[s] = true
+				}
+			}
+		}
+		if surrounded && len(captured) == 1 {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// TestKoRetakes checks KoRetakes against koRetakesRef on every position of random games
+// long enough to hold many kos, and checks that it includes the ko of every position
+// reached by a capture.
+func TestKoRetakes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	games, kos := 400, 0
+	if testing.Short() {
+		games = 100
+	}
+	for g := 0; g < games; g++ {
+		pos := New()
+		pos.Last = 120
+		for !pos.Over {
+			var cells [NumPoints]int
+			for p := Point(0); p < NumPoints; p++ {
+				switch {
+				case pos.Stones[Black].Has(p):
+					cells[p] = 1
+				case pos.Stones[White].Has(p):
+					cells[p] = 2
+				}
+			}
+			got := KoRetakes(pos.Turn, pos.Stones)
+			want := koRetakesRef(int(pos.Turn)+1, cells)
+			for p := Point(0); p < NumPoints; p++ {
+				if got.Has(p) != want[int(p)] {
+					t.Fatalf("game %d, %s to play: KoRetakes has %s = %v, the reference says %v on\n%s",
+						g, pos.Turn, p, got.Has(p), want[int(p)], pos.String())
+				}
+			}
+			if pos.Ko&^got != 0 {
+				t.Fatalf("game %d: the ko %s of the game is not among the possible retakes %s", g, pointList(pos.Ko), pointList(got))
+			}
+			if got != 0 {
+				kos++
+			}
+			legal := pos.Legal()
+			if legal == 0 || rng.IntN(20) == 0 {
+				pos.Pass()
+				continue
+			}
+			for n := rng.IntN(legal.Count()); n > 0; n-- {
+				legal &= legal - 1
+			}
+			pos.Play(legal.First())
+		}
+	}
+	if kos < 100 {
+		t.Errorf("only %d positions with a possible ko retake: the sweep does not test much", kos)
+	}
+	t.Logf("%d positions with a possible ko retake", kos)
 }

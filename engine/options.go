@@ -204,7 +204,7 @@ func formatSeconds(d time.Duration) string {
 // parseBudget reads seconds ("0.5") or a Go duration ("500ms").
 func parseBudget(s string, dst *time.Duration) error {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 1e6 {
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e6 { // the range is Validate's
 			return fmt.Errorf("budget %q out of range", s)
 		}
 		*dst = time.Duration(f * float64(time.Second))

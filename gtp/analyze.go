@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -145,7 +144,7 @@ func (s *Server) lzAnalyze(id string, args []string) error {
 // waitInterrupt waits up to d for a command line (or the end of input) and reports
 // whether one came; the line is kept for next.
 func (s *Server) waitInterrupt(d time.Duration) bool {
-	if len(s.pending) > 0 {
+	if len(s.pending) > 0 || s.ctx.Err() != nil {
 		return true
 	}
 	t := time.NewTimer(d)
@@ -157,6 +156,8 @@ func (s *Server) waitInterrupt(d time.Duration) bool {
 		} else {
 			s.lines = closedLines
 		}
+		return true
+	case <-s.ctx.Done():
 		return true
 	case <-t.C:
 		return false
@@ -274,17 +275,6 @@ func (a *analysis) add(res *mcts.Result) {
 	}
 }
 
-// proofRank orders proven wins first and proven losses last.
-func proofRank(p mcts.Proof) int {
-	switch p {
-	case mcts.Win:
-		return 0
-	case mcts.Loss:
-		return 2
-	}
-	return 1
-}
-
 // winRate is an action's merged win rate: 1 or 0 when proven.
 func (t *moveTotals) winRate() float64 {
 	switch {
@@ -298,25 +288,25 @@ func (t *moveTotals) winRate() float64 {
 	return t.wins / float64(t.visits)
 }
 
-// ranked returns the searched actions best first: proven wins, then the unproven by
-// visits (ties: higher win rate), then proven losses.
+// ranked returns the searched actions best first, by the search's own choice rule
+// (mcts.SortMoves) applied to the merged statistics.
 func (a *analysis) ranked() []board.Point {
-	var out []board.Point
+	var stats []mcts.MoveStat
 	for p := board.Point(0); p < board.NumActions; p++ {
-		if a.moves[p].visits > 0 || a.moves[p].proof != mcts.Unknown {
-			out = append(out, p)
+		t := &a.moves[p]
+		if t.visits > 0 || t.proof != mcts.Unknown {
+			st := mcts.MoveStat{Move: p, Visits: t.visits, Proof: t.proof}
+			if t.visits > 0 {
+				st.WinRate = t.wins / float64(t.visits)
+			}
+			stats = append(stats, st)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		x, y := &a.moves[out[i]], &a.moves[out[j]]
-		if rx, ry := proofRank(x.proof), proofRank(y.proof); rx != ry {
-			return rx < ry
-		}
-		if x.visits != y.visits {
-			return x.visits > y.visits
-		}
-		return x.winRate() > y.winRate()
-	})
+	mcts.SortMoves(stats)
+	out := make([]board.Point, len(stats))
+	for i, st := range stats {
+		out[i] = st.Move
+	}
 	return out
 }
 

@@ -4,6 +4,8 @@ package gtp
 
 import (
 	"bufio"
+	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -28,7 +30,7 @@ func startPipe(t *testing.T, s *Server) *pipeSession {
 	outR, outW := io.Pipe()
 	ps := &pipeSession{in: inW, lines: make(chan string, 1024), done: make(chan error, 1)}
 	go func() {
-		err := s.Run(inR, outW)
+		err := s.Run(context.Background(), inR, outW)
 		outW.Close()
 		ps.done <- err
 	}()
@@ -364,5 +366,21 @@ func TestParseInfoLine(t *testing.T) {
 		if _, err := parseInfoLine(bad); err == nil {
 			t.Errorf("parseInfoLine(%q) accepted", bad)
 		}
+	}
+}
+
+func TestRankedFollowsTheSearchsChoiceRule(t *testing.T) {
+	var a analysis
+	a.add(&mcts.Result{Moves: []mcts.MoveStat{
+		{Move: 3, Visits: 50, WinRate: 0.9, Proof: mcts.Loss},
+		{Move: 7, Visits: 10, WinRate: 0.5},
+		{Move: 1, Visits: 40, WinRate: 0.6},
+		{Move: 9, Visits: 5, WinRate: 1, Proof: mcts.Win},
+	}})
+	a.add(&mcts.Result{Moves: []mcts.MoveStat{{Move: 7, Visits: 30, WinRate: 0.5}}})
+	got := a.ranked()
+	want := []board.Point{9, 1, 7, 3} // the win; 40 visits beat 40 on the higher win rate; the loss
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("ranked %v, want %v", got, want)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/internal/cputime"
-	"littlego/mcts"
 )
 
 func (s *Server) protocolVersion([]string) (string, error) { return "2", nil }
@@ -108,9 +107,7 @@ func (s *Server) play(args []string) (string, error) {
 		return "", err
 	}
 	if !s.game.play(c, pt) {
-		if s.game.pos.Over {
-			s.diag("play %s %s: the game is over (%s rules)", ColorName(c), Vertex(pt), s.game.rules)
-		}
+		s.diag("play %s %s: %s", ColorName(c), Vertex(pt), s.game.illegalReason(c, pt))
 		return "", errors.New(msgIllegalMove)
 	}
 	return "", nil
@@ -152,11 +149,6 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	start := time.Now()
 	pt, rep := s.eng.GenMove(pos)
 	s.clock.spent(int(c), time.Since(start).Seconds())
-	if rep.Method == engine.MethodFallback {
-		for _, d := range rep.Details {
-			s.diag("%s", d)
-		}
-	}
 	if !s.game.play(c, pt) {
 		// GenMove's move is legal in pos; pos differs from the game only in the move
 		// numbering under Area rules, so this cannot happen, but a pass is always safe.
@@ -166,31 +158,15 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	}
 	if o.Verbose {
 		s.diag("genmove %s: %s by %s, %d iterations, budget %v", ColorName(c), Vertex(pt), rep.Method, rep.Iterations, rep.Budget)
-		if rep.Search != nil {
-			for _, d := range searchSummary(rep.Search) {
-				s.diag("%s", d)
-			}
+	}
+	if o.Verbose || rep.Method == engine.MethodFallback {
+		// The engine's own account of the move: why it fell back, and when verbose the
+		// solver's verdict and the search's statistics.
+		for _, d := range rep.Details {
+			s.diag("%s", d)
 		}
 	}
 	return pt, rep
-}
-
-// searchSummary describes a search for the log in GTP vertices: speed and stop reason,
-// the five best moves and the principal variation.
-func searchSummary(res *mcts.Result) []string {
-	out := []string{fmt.Sprintf("%d iterations, %v CPU, %d nodes, stop: %s, proof: %s",
-		res.Iterations, res.CPU.Round(time.Millisecond), res.Nodes, res.Stop, res.Proof)}
-	for i, m := range res.Moves {
-		if i == 5 {
-			break
-		}
-		out = append(out, fmt.Sprintf("%-4s visits %7d  win %5.1f%%  %s", Vertex(m.Move), m.Visits, 100*m.WinRate, m.Proof))
-	}
-	pv := make([]string, len(res.PV))
-	for i, p := range res.PV {
-		pv[i] = Vertex(p)
-	}
-	return append(out, "pv "+strings.Join(pv, " "))
 }
 
 // moveOptions returns the engine options for c's next move: the session's options, with

@@ -4,6 +4,7 @@ package gtp
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 )
@@ -27,12 +28,9 @@ func FuzzSession(f *testing.F) {
 		if len(input) > 4096 || strings.Contains(input, "set_param") && strings.Contains(input, "playouts") {
 			t.Skip("long inputs and CPU-budget searches are not what this test is about")
 		}
-		s, err := NewServer(Config{Options: testOptions(20), Rules: LittleGo})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newServerWith(t, testOptions(20), Config{Rules: LittleGo})
 		var out bytes.Buffer
-		if err := s.Run(strings.NewReader(input), &out); err != nil {
+		if err := s.Run(context.Background(), strings.NewReader(input), &out); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
 		rs := parseResponses(t, out.String())

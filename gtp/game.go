@@ -95,6 +95,20 @@ func (g *game) play(c board.Color, pt board.Point) bool {
 	return true
 }
 
+// illegalReason says why play(c, pt) was refused.
+func (g *game) illegalReason(c board.Color, pt board.Point) string {
+	next := withTurn(g.pos, c)
+	switch {
+	case g.pos.Over:
+		return fmt.Sprintf("the game is over (%s rules)", g.rules)
+	case !next.Empty().Has(pt):
+		return "the point is occupied"
+	case next.Ko.Has(pt):
+		return "it retakes the ko"
+	}
+	return "it is suicide"
+}
+
 // undo restores the position before the last action, or returns false if there is none.
 func (g *game) undo() bool {
 	n := len(g.history)

@@ -4,6 +4,7 @@ package gtp
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -34,18 +35,24 @@ func testOptions(playouts int) engine.Options {
 func newTestServer(t *testing.T, rules Rules, playouts int) (*Server, *bytes.Buffer) {
 	t.Helper()
 	var log bytes.Buffer
-	s, err := NewServer(Config{Options: testOptions(playouts), Rules: rules, Log: &log})
+	return newServerWith(t, testOptions(playouts), Config{Rules: rules, Log: &log}), &log
+}
+
+// newServerWith returns a server with an engine of options o.
+func newServerWith(t testing.TB, o engine.Options, cfg Config) *Server {
+	t.Helper()
+	eng, err := engine.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, &log
+	return NewServer(eng, cfg)
 }
 
 // session runs input through s and returns the parsed responses.
 func session(t *testing.T, s *Server, input string) []response {
 	t.Helper()
 	var out bytes.Buffer
-	if err := s.Run(strings.NewReader(input), &out); err != nil {
+	if err := s.Run(context.Background(), strings.NewReader(input), &out); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	return parseResponses(t, out.String())

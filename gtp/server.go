@@ -11,11 +11,13 @@ package gtp
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"littlego/board"
 	"littlego/engine"
 )
 
@@ -29,10 +31,18 @@ const (
 // then usually a syntax error).
 const maxLine = 1 << 16
 
+// Engine is what the server needs of a move generator; *engine.Engine is one.
+type Engine interface {
+	// GenMove returns a legal action for the side to move in pos, and how it was chosen.
+	GenMove(pos board.Position) (board.Point, engine.Report)
+	// Options returns the options the next GenMove uses.
+	Options() engine.Options
+	// SetOptions changes them, or returns an error and keeps the old ones.
+	SetOptions(o engine.Options) error
+}
+
 // Config configures a Server.
 type Config struct {
-	// Options are the engine's starting options (littlego-set_param changes them).
-	Options engine.Options
 	// Rules are the starting rules (littlego-rules changes them).
 	Rules Rules
 	// Log receives diagnostics (nil: discarded). Protocol output never goes there.
@@ -42,34 +52,33 @@ type Config struct {
 // Server is one GTP session: an engine, a game and the time controls. It is not safe
 // for concurrent use; Run drives it.
 type Server struct {
-	eng   *engine.Engine
-	opts  engine.Options // the options set by flags and littlego-set_param
+	eng   Engine
+	opts  engine.Options // the options set at start and by littlego-set_param
 	game  game
 	clock clock
 	log   io.Writer
 
+	ctx     context.Context // Run's, while it runs
 	out     *bufio.Writer
 	lines   <-chan string // preprocessed, non-empty command lines
 	pending []string      // lines read during an analysis, to run next
 	quit    bool
 }
 
-// NewServer returns a server for cfg, or an error if the options are out of range.
-func NewServer(cfg Config) (*Server, error) {
-	eng, err := engine.New(cfg.Options)
-	if err != nil {
-		return nil, err
-	}
+// NewServer returns a server that plays with eng, starting from eng's options.
+func NewServer(eng Engine, cfg Config) *Server {
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard
 	}
-	return &Server{eng: eng, opts: cfg.Options, game: newGame(cfg.Rules), log: log}, nil
+	return &Server{eng: eng, opts: eng.Options(), game: newGame(cfg.Rules), log: log}
 }
 
-// Run reads commands from in and writes the responses to out until quit or the end of
-// in. It returns nil on quit or end of input, or the first read or write error.
-func (s *Server) Run(in io.Reader, out io.Writer) error {
+// Run reads commands from in and writes the responses to out until quit, the end of
+// in or the end of ctx. It returns nil on quit or end of input, ctx's error when ctx
+// ends first (after the command under way), or the first read or write error.
+func (s *Server) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	s.ctx = ctx
 	s.out = bufio.NewWriter(out)
 	lines := make(chan string)
 	done := make(chan struct{})
@@ -84,6 +93,9 @@ func (s *Server) Run(in io.Reader, out io.Writer) error {
 	for !s.quit {
 		line, ok := s.next()
 		if !ok {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if readErr != nil && !errors.Is(readErr, io.EOF) {
 				return readErr
 			}
@@ -134,14 +146,18 @@ func (s *Server) next() (string, bool) {
 		s.pending = s.pending[1:]
 		return line, true
 	}
-	line, ok := <-s.lines
-	return line, ok
+	select {
+	case line, ok := <-s.lines:
+		return line, ok
+	case <-s.ctx.Done():
+		return "", false
+	}
 }
 
 // interrupted reports, without waiting, whether a command line has arrived (or the
 // input has ended); the line is kept for next.
 func (s *Server) interrupted() bool {
-	if len(s.pending) > 0 {
+	if len(s.pending) > 0 || s.ctx.Err() != nil {
 		return true
 	}
 	select {

@@ -3,10 +3,14 @@
 package gtp
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"littlego/board"
 	"littlego/engine"
@@ -240,5 +244,41 @@ func TestLongLineIsRejectedNotFatal(t *testing.T) {
 	rs := session(t, s, long+"\nname\n")
 	if len(rs) != 2 || rs[0].ok || rs[1].text != "littlego" {
 		t.Fatalf("responses %+v", rs)
+	}
+}
+
+func TestRunEndsWithItsContext(t *testing.T) {
+	s, _ := newTestServer(t, LittleGo, 20)
+	inR, inW := io.Pipe() // an input that never ends
+	defer inW.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, inR, io.Discard) }()
+	inW.Write([]byte("name\n"))
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run returned %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not end with its context")
+	}
+}
+
+func TestIllegalMoveReasonGoesToTheLog(t *testing.T) {
+	// White on Black's C3 is occupied; Black in the corner A5 between White's A4 and
+	// B5 is suicide.
+	s, log := newTestServer(t, LittleGo, 20)
+	rs := session(t, s, "play b c3\nplay w c3\nplay w a4\nplay w b5\nplay b a5\n")
+	for i, want := range []bool{true, false, true, true, false} {
+		if rs[i].ok != want {
+			t.Fatalf("response %d %q, want ok=%v", i, rs[i].raw, want)
+		}
+	}
+	for _, reason := range []string{"play W C3: the point is occupied", "play B A5: it is suicide"} {
+		if !strings.Contains(log.String(), reason) {
+			t.Errorf("log %q does not say %q", log.String(), reason)
+		}
 	}
 }

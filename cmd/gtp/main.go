@@ -4,11 +4,65 @@
 package main
 
 import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
 	"os"
 
+	"littlego/engine"
 	"littlego/gtp"
+	"littlego/internal/cliflag"
+	"littlego/internal/engineflag"
 )
 
 func main() {
-	os.Exit(gtp.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run serves GTP on stdin and stdout with the engine's flags (internal/engineflag) and
+// -rules, and returns the exit status: 0 after quit or the end of input, 1 on an I/O
+// error, 2 for bad flags.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts, rules, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	eng, err := engine.New(opts)
+	if err != nil {
+		return cliflag.Fail(stderr, "gtp")("%v", err)
+	}
+	if opts.Verbose {
+		fmt.Fprintf(stderr, "gtp: %s, rules %s, options %s\n", gtp.Name, rules, opts)
+	}
+	srv := gtp.NewServer(eng, gtp.Config{Rules: rules, Log: stderr})
+	if err := srv.Run(context.Background(), stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "gtp: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parse reads the flags; when ok is false the command ends with status.
+func parse(args []string, stderr io.Writer) (opts engine.Options, rules gtp.Rules, status int, ok bool) {
+	opts = engine.Defaults()
+	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
+	engineflag.Register(fs, &opts)
+	rulesName := fs.String("rules", gtp.LittleGo.String(), "littlego (24-move end, stones-only score) or area (stones plus surrounded points, no move cap)")
+	const header = "usage: gtp [flags]\n\nA Go Text Protocol (version 2) engine for 5x5 Little-Go on stdin and stdout.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return opts, rules, status, false
+	}
+	fail := cliflag.Fail(stderr, "gtp")
+	if fs.NArg() > 0 {
+		return opts, rules, fail("unexpected argument %q (flags only)", fs.Arg(0)), false
+	}
+	rules, err := gtp.ParseRules(*rulesName)
+	if err != nil {
+		return opts, rules, fail("-rules: %v", err), false
+	}
+	if err := opts.Validate(); err != nil {
+		return opts, rules, fail("%v", err), false
+	}
+	return opts, rules, 0, true
 }

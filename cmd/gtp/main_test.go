@@ -82,3 +82,20 @@ func TestBadFlags(t *testing.T) {
 		t.Errorf("-h: exit %d", code)
 	}
 }
+
+func TestRunInProcess(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-playouts", "50"}, strings.NewReader("1 name\nquit\n"), &stdout, &stderr); code != 0 || stdout.String() != "=1 littlego\n\n= \n\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+	}{{[]string{"-h"}, 0}, {[]string{"-help"}, 0}, {[]string{"-nonsense"}, 2}, {[]string{"-budget", "-1"}, 2}} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run(c.args, strings.NewReader("name\n"), &stdout, &stderr); code != c.code || stdout.Len() != 0 || stderr.Len() == 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, no protocol output and a message", c.args, code, stdout.String(), stderr.String(), c.code)
+		}
+	}
+}

@@ -1,14 +1,77 @@
 // Command my_player is the course agent: run once per move in the game folder, it reads
 // input.txt, writes its move to output.txt, and keeps the move number in a helper file
-// of its own. Diagnostics go to stderr; see docs/RULES.md and `my_player -h`.
+// of its own. Diagnostics go to stderr; see docs/my_player.md and `my_player -h`.
 package main
 
 import (
+	"flag"
+	"fmt"
+	"io"
 	"os"
+	"runtime/pprof"
 
+	"littlego/board"
+	"littlego/engine"
+	"littlego/internal/cliflag"
+	"littlego/internal/engineflag"
 	"littlego/internal/player"
 )
 
 func main() {
-	os.Exit(player.Main(os.Args[1:], os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run plays one turn with the command-line arguments args and returns the exit status:
+// 0 when output.txt holds the move, 1 when input.txt could not be used, 2 for bad
+// flags. my_player reads no stdin and writes nothing on stdout.
+func run(args []string, _ io.Reader, _, stderr io.Writer) int {
+	turn, cpuprofile, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	if cpuprofile != "" {
+		stop, err := startProfile(cpuprofile)
+		if err != nil {
+			return cliflag.Fail(stderr, "my_player")("%v", err)
+		}
+		defer stop()
+	}
+	return turn.Play()
+}
+
+// parse reads the flags into a turn; when ok is false the command ends with status.
+func parse(args []string, stderr io.Writer) (turn player.Turn, cpuprofile string, status int, ok bool) {
+	turn = player.Turn{Options: engine.Defaults(), Log: stderr}
+	fs := flag.NewFlagSet("my_player", flag.ContinueOnError)
+	engineflag.Register(fs, &turn.Options)
+	fs.IntVar(&turn.Move, "move", 0, "number of the move about to be played, 1..24 (Black plays odd numbers); 0: from the helper file")
+	fs.StringVar(&turn.Dir, "dir", ".", "working directory holding input.txt, output.txt and the helper file")
+	fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of this move to `file`")
+	const header = "usage: my_player [flags]\n\nReads input.txt and writes output.txt in -dir, as the CSCI-561 Little-Go host expects.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return turn, "", status, false
+	}
+	fail := cliflag.Fail(stderr, "my_player")
+	switch {
+	case fs.NArg() > 0:
+		return turn, "", fail("unexpected argument %q (flags only)", fs.Arg(0)), false
+	case turn.Options.Validate() != nil:
+		return turn, "", fail("%v", turn.Options.Validate()), false
+	case turn.Move < 0 || turn.Move > board.MaxMoves:
+		return turn, "", fail("-move %d out of range: want 1..%d (0: from the helper file)", turn.Move, board.MaxMoves), false
+	}
+	return turn, cpuprofile, 0, true
+}
+
+// startProfile starts a CPU profile into the file path and returns what stops it.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -4,10 +4,13 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -128,5 +131,121 @@ func TestMissingInput(t *testing.T) {
 	}
 	if lines := strings.Count(strings.TrimSpace(string(out)), "\n") + 1; lines != 1 || !strings.Contains(string(out), "input.txt") {
 		t.Errorf("want one clear line naming input.txt, got %q", out)
+	}
+}
+
+// runIn runs the command in process on a folder holding input and returns the exit
+// status, stdout and stderr.
+func runIn(t *testing.T, input string, args ...string) (int, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "input.txt"), []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"-dir", dir, "-playouts", "100"}, args...), strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestFlags(t *testing.T) {
+	const empty = "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
+	cases := []struct {
+		args  []string
+		code  int
+		lines int    // lines on stderr (0: no check)
+		has   string // in stderr
+	}{
+		{[]string{"-h"}, 0, 0, "usage: my_player"},
+		{[]string{"-nonsense"}, 2, 0, "-nonsense"},
+		{[]string{"-budget", "0"}, 2, 1, "budget"},
+		{[]string{"-budget", "-1"}, 2, 1, "budget"},
+		{[]string{"-budget", "11"}, 2, 1, "budget"},
+		{[]string{"-workers", "0"}, 2, 1, "workers"},
+		{[]string{"-move", "25"}, 2, 1, "-move"},
+		{[]string{"-move", "4"}, 2, 1, "Black"},
+		{[]string{"-policy", "best"}, 2, 1, "policy"},
+		{[]string{"now"}, 2, 1, "unexpected"},
+		{nil, 0, 0, ""},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runIn(t, empty, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.has) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q on stderr", c.args, code, stdout, stderr, c.code, c.has)
+		}
+		if n := strings.Count(stderr, "\n"); c.lines > 0 && n != c.lines {
+			t.Errorf("%v: %d lines on stderr, want %d: %q", c.args, n, c.lines, stderr)
+		}
+	}
+}
+
+// TestReproductions runs the built command on inputs that once gave an illegal move or a
+// hang: each gives a legal move, or one line and exit 1, within a second of CPU and
+// without blocking.
+func TestReproductions(t *testing.T) {
+	bin := buildPlayer(t)
+	koInput := "2\n0212x\n21020\n00000\n00100\n01000\n10120\n21020\n00000\n00100\n01000"
+	koHelper := "littlego-state 1\ncolour 2\nmove 8\nboard 0212021020000000010001000\n"
+	cases := []struct {
+		name   string
+		setup  func(dir string) error
+		code   int
+		forbid string // an output that must not be played
+	}{
+		{"ko retake with a damaged previous board and the true one in the helper file", func(dir string) error {
+			return errors.Join(os.WriteFile(filepath.Join(dir, "input.txt"), []byte(koInput), 0o644),
+				os.WriteFile(filepath.Join(dir, player.StateFileName(board.White)), []byte(koHelper), 0o644))
+		}, 0, "0,1\n"},
+		{"ko retake with a damaged previous board alone", func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, "input.txt"), []byte(koInput), 0o644)
+		}, 0, "0,1\n"},
+		{"input.txt a link to /dev/zero", func(dir string) error { return os.Symlink("/dev/zero", filepath.Join(dir, "input.txt")) }, 1, ""},
+		{"input.txt a FIFO", func(dir string) error { return syscall.Mkfifo(filepath.Join(dir, "input.txt"), 0o644) }, 1, ""},
+		{"input.txt a sparse 2 GiB file", func(dir string) error {
+			return errors.Join(os.WriteFile(filepath.Join(dir, "input.txt"), nil, 0o644), os.Truncate(filepath.Join(dir, "input.txt"), 2<<30))
+		}, 1, ""},
+		{"the helper file a FIFO", func(dir string) error {
+			return errors.Join(os.WriteFile(filepath.Join(dir, "input.txt"), []byte(strings.Replace(koInput, "x", "0", 1)), 0o644),
+				syscall.Mkfifo(filepath.Join(dir, player.StateFileName(board.White)), 0o644))
+		}, 0, "0,1\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := c.setup(dir); err != nil {
+				t.Skipf("setup: %v", err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin)
+			cmd.Dir = dir
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			if ctx.Err() != nil {
+				t.Fatal("my_player blocked")
+			}
+			if cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(); cpu > time.Second {
+				t.Errorf("took %v of CPU", cpu)
+			}
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
+			if code != c.code || stdout.Len() != 0 || strings.Contains(stderr.String(), "goroutine ") {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit %d", code, stdout.String(), stderr.String(), c.code)
+			}
+			if code != 0 {
+				if strings.Count(stderr.String(), "\n") != 1 || len(out) != 0 {
+					t.Errorf("want one line on stderr and no output.txt, got %q and %q", stderr.String(), out)
+				}
+				return
+			}
+			if _, err := board.ParseOutput(bytes.NewReader(out)); err != nil || string(out) == c.forbid {
+				t.Errorf("output.txt %q (%v); stderr %s", out, err, stderr.String())
+			}
+		})
 	}
 }

@@ -191,9 +191,9 @@ func moveNumber(in board.Input, move int) (int, error) {
 	if move == 0 {
 		empty := board.Stones{}
 		switch {
-		case in.Colour == board.Black && in.Previous == empty && in.Current == empty:
+		case in.Color == board.Black && in.Previous == empty && in.Current == empty:
 			return 1, nil
-		case in.Colour == board.White && in.Previous == empty && in.Current[board.White] == 0 && in.Current[board.Black].Count() <= 1:
+		case in.Color == board.White && in.Previous == empty && in.Current[board.White] == 0 && in.Current[board.Black].Count() <= 1:
 			return 2, nil
 		}
 		return 0, errors.New("-move is required: input.txt does not say which move is about to be played")
@@ -201,8 +201,8 @@ func moveNumber(in board.Input, move int) (int, error) {
 	if move < 1 || move > board.MaxMoves {
 		return 0, fmt.Errorf("-move %d: must be in 1..%d", move, board.MaxMoves)
 	}
-	if (move%2 == 1) != (in.Colour == board.Black) {
-		return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Colour)
+	if (move%2 == 1) != (in.Color == board.Black) {
+		return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Color)
 	}
 	return move, nil
 }

@@ -18,9 +18,11 @@ import (
 	"strings"
 	"text/template"
 
+	"littlego/board"
 	"littlego/engine"
 	"littlego/internal/atomicfile"
 	"littlego/internal/engineflag"
+	"littlego/mcts"
 )
 
 // The files of the folder a student uploads.
@@ -98,6 +100,21 @@ func engineOptions(args []string) (engine.Options, error) {
 		}
 	}
 	return opts, nil
+}
+
+// withinGraderLimit returns an error when opts could let a move run past what the CPU
+// budget bounds. The budget is the process's CPU time, every thread counted, at most
+// mcts.MaxBudget after the game plan; the search's hard ceiling mcts.HardCeiling and the
+// watchdog lie beyond it and under the grader's board.HostCPULimit. A fixed -playouts
+// replaces the budget, so only the ceiling would end a move, at whatever speed the
+// grader runs: refused. -workers share the one budget (they spend it faster, not
+// more), so they are allowed.
+func withinGraderLimit(opts engine.Options) error {
+	if opts.Playouts > 0 {
+		return fmt.Errorf("my_player flags: -playouts %d replaces the CPU budget, so on the grader only the %v safety ceiling would end a move (the grader allows %v); give -budget instead (at most %v)",
+			opts.Playouts, mcts.HardCeiling, board.HostCPULimit, engine.MaxBudget)
+	}
+	return nil
 }
 
 // checkOutputDir makes dir if it does not exist; an existing dir may hold only the

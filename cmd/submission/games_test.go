@@ -31,7 +31,7 @@ var opponents = []string{"random", "greedy", "aggressive", "alphabeta"}
 // schedule is a list of games: an opponent and the colour the submission plays.
 type scheduled struct {
 	opponent string
-	colour   board.Color
+	color    board.Color
 }
 
 // gameSchedule returns every opponent with both colours, or under -short one game per
@@ -138,28 +138,28 @@ func TestArenaGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		var players [2]arena.Player
-		players[g.colour] = player(g.colour)
-		players[g.colour.Other()], err = opp.NewPlayer(g.colour.Other(), k+1, arena.GameSeed(15, k+1), "", true, cfg)
+		players[g.color] = player(g.color)
+		players[g.color.Other()], err = opp.NewPlayer(g.color.Other(), k+1, arena.GameSeed(15, k+1), "", true, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := arena.Referee(context.Background(), players, hostCPULimit)
-		players[g.colour.Other()].Close()
-		what := fmt.Sprintf("game %d, %s against %s", k+1, g.colour, g.opponent)
+		players[g.color.Other()].Close()
+		what := fmt.Sprintf("game %d, %s against %s", k+1, g.color, g.opponent)
 		if rec.Reason.Forfeit() {
 			t.Errorf("%s: ended by %s: %s", what, rec.Reason, rec.Detail)
 		}
-		if rec.Winner != g.colour {
+		if rec.Winner != g.color {
 			t.Errorf("%s: lost: %s", what, rec.Detail)
 		}
 		cpus := make([]time.Duration, len(rec.Moves))
 		for i, m := range rec.Moves {
 			cpus[i] = m.CPU
-			if board.Color(i%2) == g.colour && !m.Measured {
+			if board.Color(i%2) == g.color && !m.Measured {
 				t.Errorf("%s: move %d not timed in CPU time", what, i+1)
 			}
 		}
-		worst = max(worst, checkOurMoves(t, what, cpus, f.Options, g.colour))
+		worst = max(worst, checkOurMoves(t, what, cpus, f.Options, g.color))
 		t.Logf("%s: %s", what, rec.Detail)
 	}
 	t.Logf("largest CPU time over the planned budget: %v", worst)
@@ -333,12 +333,12 @@ func TestCourseBuildFlow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		winner, detail, cpus := courseGame(t, dir, argv, g.colour, opp, arena.GameSeed(1015, k+1))
-		what := fmt.Sprintf("game %d, %s against %s", k+1, g.colour, g.opponent)
-		if winner != g.colour {
+		winner, detail, cpus := courseGame(t, dir, argv, g.color, opp, arena.GameSeed(1015, k+1))
+		what := fmt.Sprintf("game %d, %s against %s", k+1, g.color, g.opponent)
+		if winner != g.color {
 			t.Errorf("%s: lost: %s", what, detail)
 		}
-		checkOurMoves(t, what, cpus, opts, g.colour)
+		checkOurMoves(t, what, cpus, opts, g.color)
 		t.Logf("%s: won, %s", what, detail)
 	}
 	es := dirEntries(t, dir)

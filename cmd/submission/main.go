@@ -14,49 +14,61 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"littlego/internal/cliflag"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is the command; it returns the exit status (2 for bad usage, 1 when the build
-// fails).
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("submission", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "", "the submission `folder` to make (new, or holding only an earlier build)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: submission -o DIR [-- my_player flags]\n\n"+
-			"Builds the folder to upload to the course grader: %s (the launcher), %s (the engine, static linux/amd64)\n"+
-			"and %s. my_player flags after -- are baked into the launcher, e.g. -- -budget 0.8.\n\n", launcherName, engineName, readmeName)
-		fs.PrintDefaults()
+// run is the command; it returns the exit status: 0 when the folder is built, 1 when
+// the build fails, 2 for bad usage or my_player flags a submission may not carry.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	out, rest, status, ok := parse(args, stderr)
+	if !ok {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		fmt.Fprintln(stderr, "submission: my_player flags go after --, e.g. submission -o DIR -- -budget 0.8")
-		return 2
-	}
-	if *out == "" {
-		fmt.Fprintln(stderr, "submission: -o DIR is required, e.g. submission -o bin/submission")
-		return 2
-	}
-	rest := fs.Args()
-	if len(args) > 0 && len(rest) > 0 && !dashDashGiven(args, rest) {
-		fmt.Fprintf(stderr, "submission: unexpected argument %q: my_player flags go after --\n", rest[0])
-		return 2
-	}
-	if _, err := engineOptions(rest); err != nil {
-		fmt.Fprintf(stderr, "submission: %v\n", err)
-		return 2
-	}
-	f, err := buildFolder(context.Background(), *out, rest, os.Environ())
+	f, err := buildFolder(context.Background(), out, rest, os.Environ())
 	if err != nil {
 		fmt.Fprintf(stderr, "submission: %v\n", err)
 		return 1
 	}
+	report(stdout, f)
+	return 0
+}
+
+// parse reads the command's flags and checks the my_player flags after --; when ok is
+// false the command ends with status.
+func parse(args []string, stderr io.Writer) (out string, rest []string, status int, ok bool) {
+	fs := flag.NewFlagSet("submission", flag.ContinueOnError)
+	fs.StringVar(&out, "o", "", "the submission `folder` to make (new, or holding only an earlier build)")
+	header := fmt.Sprintf("usage: submission -o DIR [-- my_player flags]\n\n"+
+		"Builds the folder to upload to the course grader: %s (the launcher), %s (the engine, static linux/amd64)\n"+
+		"and %s. my_player flags go after -- and are baked into the launcher, e.g. -- -budget 0.8.\n\n", launcherName, engineName, readmeName)
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return "", nil, status, false
+	}
+	fail := cliflag.Fail(stderr, "submission")
+	rest = fs.Args()
+	switch {
+	case out == "":
+		return "", nil, fail("-o DIR is required, e.g. submission -o bin/submission"), false
+	case len(rest) > 0 && !dashDashGiven(args, rest):
+		return "", nil, fail("unexpected argument %q: my_player flags go after --", rest[0]), false
+	}
+	opts, err := engineOptions(rest)
+	if err == nil {
+		err = withinGraderLimit(opts)
+	}
+	if err != nil {
+		return "", nil, fail("%v", err), false
+	}
+	return out, rest, 0, true
+}
+
+// report tells what was built and how to check it.
+func report(stdout io.Writer, f *folder) {
 	flags := strings.Join(f.Flags, " ")
 	if flags == "" {
 		flags = "none (the engine's defaults)"
@@ -65,7 +77,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		f.Dir, launcherName, flags, engineName, f.EngineSize, f.EngineSHA256, readmeName)
 	fmt.Fprintf(stdout, "upload %s and %s; check locally with: go run ./cmd/arena 'exec:python3 %s' alphabeta\n",
 		launcherName, engineName, filepath.Join(f.Dir, launcherName))
-	return 0
 }
 
 // dashDashGiven reports whether the arguments left after flag parsing, rest, came

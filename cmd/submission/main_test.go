@@ -126,9 +126,12 @@ func TestUsage(t *testing.T) {
 		{[]string{"-o", t.TempDir(), "--", "-h"}, "cannot be baked in"},
 		{[]string{"-o", t.TempDir(), "--", "-budget", "0.8", "extra"}, "unexpected argument"},
 		{[]string{"-o", t.TempDir(), "--", "-nosuch"}, "not defined"},
+		{[]string{"-o", t.TempDir(), "--", "-playouts", "100000000"}, "replaces the CPU budget"},
+		{[]string{"-o", t.TempDir(), "--", "-playouts", "1", "-budget", "0.5"}, "replaces the CPU budget"},
+		{[]string{"-nosuch"}, "go after --"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := run(tc.args, &stdout, &stderr); code != 2 {
+		if code := run(tc.args, strings.NewReader(""), &stdout, &stderr); code != 2 {
 			t.Errorf("%q: exit status %d, want 2 (stderr %q)", tc.args, code, stderr.String())
 		}
 		if !strings.Contains(stderr.String(), tc.want) {
@@ -549,7 +552,7 @@ func leastMove(in board.Input) int {
 	for _, bb := range in.Current {
 		n += popcount(uint32(bb))
 	}
-	return board.FixMoveNumber(in.Colour, n+1)
+	return board.FixMoveNumber(in.Color, n+1)
 }
 
 func popcount(x uint32) int {

@@ -6,12 +6,10 @@ package player
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -19,160 +17,171 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/internal/atomicfile"
-	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
-	"littlego/internal/engineflag"
+	"littlego/mcts"
 )
 
 // exitReserve is the CPU time kept back from each move's budget for the work after the
 // search: writing output.txt and the helper file, and exiting.
 const exitReserve = 10 * time.Millisecond
 
-// watchdogLimit is the process CPU time after which the watchdog writes the fallback
-// move and ends the process, whatever the search is doing: well under the host's 10 s.
-const watchdogLimit = 8 * time.Second
+// Exit statuses of a turn.
+const (
+	StatusMoved    = 0 // output.txt holds the move
+	StatusBadInput = 1 // input.txt could not be used, or output.txt not written
+	StatusUsage    = 2 // the options do not fit the input (Turn.Move of the wrong colour)
+)
 
-// Main runs one turn of my_player with the given arguments, writing diagnostics to
-// stderr, and returns the exit status: 0 when output.txt was written, 1 when input.txt
-// could not be used at all, 2 for bad flags.
-func Main(args []string, stderr io.Writer) int {
-	opts := engine.Defaults()
-	fs := flag.NewFlagSet("my_player", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	engineflag.Register(fs, &opts)
-	move := fs.Int("move", 0, "number of the move about to be played, 1..24 (Black plays odd numbers); 0: from the helper file")
-	dir := fs.String("dir", ".", "working directory holding input.txt, output.txt and the helper file")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this move to `file`")
-	const header = "usage: my_player [flags]\n\nReads input.txt and writes output.txt in -dir, as the CSCI-561 Little-Go host expects.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return status
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "my_player: unexpected argument %q (flags only)\n", fs.Arg(0))
-		return 2
-	}
-	if err := opts.Validate(); err != nil {
-		fmt.Fprintf(stderr, "my_player: %v\n", err)
-		return 2
-	}
-	if *move < 0 || *move > board.MaxMoves {
-		fmt.Fprintf(stderr, "my_player: -move %d out of range: want 1..24 (0: from the helper file)\n", *move)
-		return 2
-	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			fmt.Fprintf(stderr, "my_player: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "my_player: %v\n", err)
-			return 2
-		}
-		defer pprof.StopCPUProfile()
-	}
-	t := &turn{opts: opts, dir: *dir, moveFlag: *move, stderr: stderr}
-	return t.run()
+// Turn is one run of my_player: the engine's options, the game folder, and the number
+// of the move about to be played when the caller knows it.
+type Turn struct {
+	// Options are the engine's options; they must pass Options.Validate.
+	Options engine.Options
+	// Dir holds input.txt, output.txt and the helper files.
+	Dir string
+	// Move is the number of the move about to be played, 1..24, or 0 to take it from
+	// the helper file or the boards.
+	Move int
+	// Log receives the diagnostics, one line each (stderr); nil discards them.
+	Log io.Writer
 }
 
-// turn is one run of my_player.
+// turn is a Turn being played.
 type turn struct {
-	opts     engine.Options
-	dir      string
-	moveFlag int
-	stderr   io.Writer
-
+	Turn
 	once sync.Once // writes output.txt exactly once (search or watchdog)
 	done chan struct{}
 }
 
-func (t *turn) warn(format string, a ...any) {
-	fmt.Fprintf(t.stderr, "my_player: "+format+"\n", a...)
-}
-
-func (t *turn) run() int {
-	data, err := os.ReadFile(filepath.Join(t.dir, "input.txt"))
-	if err != nil {
-		t.warn("cannot read input.txt: %v", err)
-		return 1
+// Play plays the turn and returns its exit status: StatusMoved when output.txt holds a
+// legal move, StatusBadInput when input.txt gave no colour or current board, or the
+// move could not be written, StatusUsage when Move does not fit the colour to play.
+func (tn Turn) Play() int {
+	if tn.Log == nil {
+		tn.Log = io.Discard
 	}
-	in, perr := board.ParseInput(bytes.NewReader(data))
-	if perr != nil {
-		if !in.HaveColour || !in.HaveCurrent {
-			t.warn("%v", perr)
-			return 1
-		}
-		t.warn("%v; playing from the current board alone", perr)
+	t := &turn{Turn: tn, done: make(chan struct{})}
+	in, ok := t.readInput()
+	if !ok {
+		return StatusBadInput
 	}
-	if perr == nil {
-		if err := in.Consistency(); err != nil {
-			t.warn("boards inconsistent (%v); playing from the current board", err)
-		}
-	}
-
-	if !in.HavePrevious {
-		// Unknown previous board: judge the move number from the current board alone.
-		in.Previous = in.Current
-	}
-	var st *State
-	stPath := filepath.Join(t.dir, StateFileName(in.Colour))
-	if f, err := os.Open(stPath); err == nil {
-		s, err := ReadState(f)
-		f.Close()
-		if err == nil {
-			st = &s
-		} else {
-			t.warn("ignoring %s: %v", StateFileName(in.Colour), err)
-		}
-	}
-	m, note := MoveNumber(&in, st)
-	if t.moveFlag != 0 {
-		if fixed := board.FixMoveNumber(in.Colour, t.moveFlag); fixed != t.moveFlag {
-			t.warn("-move %d is not a move of %s (Black plays odd numbers)", t.moveFlag, in.Colour)
-			return 2
-		}
-		m, note = t.moveFlag, ""
-	}
-	if note != "" {
-		t.warn("%s", note)
+	m, ok := t.settle(&in)
+	if !ok {
+		return StatusUsage
 	}
 	pos := in.Position(m)
 	if !in.HavePrevious {
-		// Unknown previous board: assume the opponent did not pass and there is no ko.
-		pos.Passed, pos.Ko = false, 0
+		// Unknown previous board: assume the opponent did not pass, and forbid every
+		// point that would retake a ko under any board the current one can follow from.
+		pos.Passed = false
+		pos.Ko = board.KoRetakes(in.Color, in.Current)
 	}
-
-	eng, err := engine.New(t.opts)
+	eng, err := engine.New(t.Options)
 	if err != nil {
 		t.warn("%v", err)
-		return 2
+		return StatusUsage
 	}
 	fallback := engine.FallbackMove(pos)
-	t.done = make(chan struct{})
 	go t.watchdog(pos, fallback)
 
 	// The host counts the process's CPU from its start: the start-up so far and the
 	// work after the move (writing the files, exiting) come out of the plan's budget.
-	budget := engine.PlanBudget(t.opts, m) - cputime.Process() - exitReserve
+	budget := engine.PlanBudget(t.Options, m) - cputime.Process() - exitReserve
 	mv, rep := eng.GenMoveWithin(pos, budget)
 	if !pos.IsLegal(mv) {
 		t.warn("engine chose illegal %s; playing %s", mv, fallback)
 		mv = fallback
 	}
-	if t.opts.Verbose {
-		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Colour, mv, rep.Method,
+	if t.Options.Verbose {
+		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Color, mv, rep.Method,
 			rep.Iterations, rep.Budget, cputime.Process().Round(time.Millisecond))
 		for _, l := range rep.Details {
-			fmt.Fprintln(t.stderr, "  "+l)
+			fmt.Fprintln(t.Log, "  "+l)
 		}
 	}
-	ok := t.finish(pos, mv, m)
+	ok = t.finish(pos, mv, m)
 	close(t.done)
 	if !ok {
-		return 1
+		return StatusBadInput
 	}
-	return 0
+	return StatusMoved
+}
+
+func (t *turn) warn(format string, a ...any) {
+	fmt.Fprintf(t.Log, "my_player: "+format+"\n", a...)
+}
+
+// readInput reads and parses input.txt; ok is false (with the reason on the log) when
+// it gave no colour or no current board. A previous board that cannot be read, or from
+// which the current board cannot follow, is marked unknown.
+func (t *turn) readInput() (in board.Input, ok bool) {
+	data, err := readRegular(filepath.Join(t.Dir, "input.txt"), board.MaxInputBytes+1)
+	if err != nil {
+		t.warn("cannot read input.txt: %v", err)
+		return in, false
+	}
+	in, perr := board.ParseInput(bytes.NewReader(data))
+	switch {
+	case perr != nil && (!in.HaveColor || !in.HaveCurrent):
+		t.warn("%v", perr)
+		return in, false
+	case perr != nil:
+		t.warn("%v; playing from the current board", perr)
+	case in.Consistency() != nil:
+		t.warn("boards inconsistent (%v); playing from the current board", in.Consistency())
+		in.HavePrevious = false
+	}
+	return in, true
+}
+
+// settle decides the previous board and the number of the move about to be played. An
+// unknown previous board is taken from the helper file when its board can be the
+// previous one; otherwise it stays unknown and the move number is judged from the
+// current board alone. ok is false when t.Move does not fit the colour.
+func (t *turn) settle(in *board.Input) (move int, ok bool) {
+	st := t.readState(in.Color)
+	if !in.HavePrevious {
+		in.Previous = in.Current
+		if st != nil && st.Color == in.Color {
+			vouched := *in
+			vouched.Previous = st.After
+			if vouched.Consistency() == nil {
+				t.warn("taking the previous board from %s", StateFileName(in.Color))
+				*in = vouched
+				in.HavePrevious = true
+			}
+		}
+	}
+	m, note := MoveNumber(in, st)
+	if t.Move != 0 {
+		if board.FixMoveNumber(in.Color, t.Move) != t.Move {
+			t.warn("-move %d is not a move of %s (Black plays odd numbers)", t.Move, in.Color)
+			return 0, false
+		}
+		m, note = t.Move, ""
+	}
+	if note != "" {
+		t.warn("%s", note)
+	}
+	return m, true
+}
+
+// readState returns the helper file of colour, or nil when it is missing or unusable.
+func (t *turn) readState(color board.Color) *State {
+	name := StateFileName(color)
+	data, err := readRegular(filepath.Join(t.Dir, name), maxStateBytes)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	var st State
+	if err == nil {
+		st, err = ReadState(bytes.NewReader(data))
+	}
+	if err != nil {
+		t.warn("ignoring %s: %v", name, err)
+		return nil
+	}
+	return &st
 }
 
 // finish writes output.txt and the helper file once; it reports whether output.txt was
@@ -186,24 +195,35 @@ func (t *turn) finish(pos board.Position, mv board.Point, m int) bool {
 			ok = false
 			return
 		}
-		if err := atomicfile.WriteFile(filepath.Join(t.dir, "output.txt"), out.Bytes(), 0o644); err != nil {
-			t.warn("cannot write output.txt: %v", err)
+		if !t.write("output.txt", out.Bytes()) {
 			ok = false
 			return
 		}
 		after := pos
 		after.Play(mv)
 		var sb strings.Builder
-		WriteState(&sb, State{Colour: pos.Turn, Move: m, After: after.Stones})
-		if err := atomicfile.WriteFile(filepath.Join(t.dir, StateFileName(pos.Turn)), []byte(sb.String()), 0o644); err != nil {
-			t.warn("cannot write helper file: %v", err)
-		}
+		WriteState(&sb, State{Color: pos.Turn, Move: m, After: after.Stones})
+		t.write(StateFileName(pos.Turn), []byte(sb.String()))
 	})
 	return ok
 }
 
-// watchdog plays the fallback move and ends the process if the process CPU time nears
-// the host's limit, whatever the search is doing.
+// write replaces the file name in the folder, atomically when the folder allows it and
+// in place otherwise, and reports whether it succeeded.
+func (t *turn) write(name string, data []byte) bool {
+	inPlace, err := atomicfile.Replace(filepath.Join(t.Dir, name), data, 0o644)
+	if err != nil {
+		t.warn("cannot write %s: %v", name, err)
+		return false
+	}
+	if inPlace {
+		t.warn("folder refuses new files: wrote %s in place", name)
+	}
+	return true
+}
+
+// watchdog plays the fallback move and ends the process if the process CPU time reaches
+// the search's hard ceiling, whatever the search is doing.
 func (t *turn) watchdog(pos board.Position, fallback board.Point) {
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
@@ -212,10 +232,10 @@ func (t *turn) watchdog(pos board.Position, fallback board.Point) {
 		case <-t.done:
 			return
 		case <-tick.C:
-			if cputime.Process() > watchdogLimit {
+			if cputime.Process() > mcts.HardCeiling {
 				t.warn("CPU time near the limit: playing the fallback move %s", fallback)
 				t.finish(pos, fallback, int(pos.Move))
-				os.Exit(0)
+				os.Exit(StatusMoved)
 			}
 		}
 	}

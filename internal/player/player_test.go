@@ -6,15 +6,26 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"littlego/board"
+	"littlego/engine"
 )
 
 const emptyBoard = "00000\n00000\n00000\n00000\n00000"
 
-// runIn writes input (if not nil) and the helper files into a new folder, runs one turn
-// and returns the exit status, stderr, the folder and the output (empty if none).
-func runIn(t *testing.T, input *string, helper map[string]string, args ...string) (int, string, string, string) {
+// testOptions are fast, reproducible engine options for a turn.
+func testOptions() engine.Options {
+	o := engine.Defaults()
+	o.Budget = 20 * time.Millisecond
+	o.Playouts = 200
+	return o
+}
+
+// runIn writes input (if not nil) and the helper files into a new folder, plays one turn
+// (changed by edit, if not nil) and returns the exit status, the log, the folder and the
+// output (empty if none).
+func runIn(t *testing.T, input *string, helper map[string]string, edit func(*Turn)) (int, string, string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	if input != nil {
@@ -27,10 +38,14 @@ func runIn(t *testing.T, input *string, helper map[string]string, args ...string
 			t.Fatal(err)
 		}
 	}
-	var stderr bytes.Buffer
-	code := Main(append([]string{"-dir", dir, "-budget", "0.02", "-playouts", "200"}, args...), &stderr)
+	var log bytes.Buffer
+	turn := Turn{Options: testOptions(), Dir: dir, Log: &log}
+	if edit != nil {
+		edit(&turn)
+	}
+	code := turn.Play()
 	out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
-	return code, stderr.String(), dir, string(out)
+	return code, log.String(), dir, string(out)
 }
 
 func ptr(s string) *string { return &s }
@@ -39,32 +54,29 @@ func TestPlayerBadInput(t *testing.T) {
 	cases := []struct {
 		name  string
 		input *string
-		args  []string
+		move  int    // Turn.Move
 		code  int    // expected exit status
-		warn  string // expected in stderr ("" = no check)
+		warn  string // expected in the log ("" = no check)
 	}{
-		{"missing input", nil, nil, 1, "input.txt"},
-		{"empty input", ptr(""), nil, 1, "empty"},
-		{"bad colour", ptr("3\n" + emptyBoard + "\n" + emptyBoard), nil, 1, "line 1"},
-		{"colour word", ptr("black\n" + emptyBoard + "\n" + emptyBoard), nil, 1, "line 1"},
-		{"current truncated", ptr("1\n" + emptyBoard + "\n00000\n00000"), nil, 1, "line 9"},
-		{"current bad digit", ptr("1\n" + emptyBoard + "\n00000\n00300\n00000\n00000\n00000"), nil, 1, "line 8"},
-		{"previous bad digit still plays", ptr("2\n00x00\n00000\n00000\n00000\n00000\n00000\n00000\n00100\n00000\n00000"), nil, 0, "line 2"},
-		{"previous short row still plays", ptr("1\n0000\n00000\n00000\n00000\n00000\n" + emptyBoard), nil, 0, "line 2"},
-		{"inconsistent boards still play", ptr("1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n22222"), nil, 0, "inconsistent"},
-		{"two new stones still play", ptr("1\n" + emptyBoard + "\n22000\n00000\n00000\n00000\n00000"), nil, 0, "inconsistent"},
-		{"CRLF and trailing newline", ptr(strings.ReplaceAll("1\n"+emptyBoard+"\n"+emptyBoard+"\n", "\n", "\r\n")), nil, 0, ""},
-		{"bad flag value", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-workers", "0"}, 2, "workers"},
-		{"move out of range", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-move", "25"}, 2, "-move"},
-		{"move of the wrong colour", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-move", "4"}, 2, "Black"},
-		{"budget too large", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-budget", "11"}, 2, "budget"},
-		{"unknown policy", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"-policy", "best"}, 2, "policy"},
-		{"11 lines then junk past 4 KiB still plays", ptr("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000\n" + strings.Repeat("junk\n", 2000)), nil, 0, "longer than"},
-		{"stray argument", ptr("1\n" + emptyBoard + "\n" + emptyBoard), []string{"now"}, 2, "unexpected"},
+		{"missing input", nil, 0, 1, "input.txt"},
+		{"empty input", ptr(""), 0, 1, "empty"},
+		{"bad colour", ptr("3\n" + emptyBoard + "\n" + emptyBoard), 0, 1, "line 1"},
+		{"colour word", ptr("black\n" + emptyBoard + "\n" + emptyBoard), 0, 1, "line 1"},
+		{"current truncated", ptr("1\n" + emptyBoard + "\n00000\n00000"), 0, 1, "line 9"},
+		{"current bad digit", ptr("1\n" + emptyBoard + "\n00000\n00300\n00000\n00000\n00000"), 0, 1, "line 8"},
+		{"previous bad digit still plays", ptr("2\n00x00\n00000\n00000\n00000\n00000\n00000\n00000\n00100\n00000\n00000"), 0, 0, "line 2"},
+		{"previous short row still plays", ptr("1\n0000\n00000\n00000\n00000\n00000\n" + emptyBoard), 0, 0, "line 2"},
+		{"inconsistent boards still play", ptr("1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n22222"), 0, 0, "inconsistent"},
+		{"two new stones still play", ptr("1\n" + emptyBoard + "\n22000\n00000\n00000\n00000\n00000"), 0, 0, "inconsistent"},
+		{"CRLF and trailing newline", ptr(strings.ReplaceAll("1\n"+emptyBoard+"\n"+emptyBoard+"\n", "\n", "\r\n")), 0, 0, ""},
+		{"CR-only line ends", ptr(strings.ReplaceAll("2\n"+emptyBoard+"\n00000\n00000\n00100\n00000\n00000", "\n", "\r")), 0, 0, ""},
+		{"a byte-order mark", ptr("\ufeff2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000\n"), 0, 0, ""},
+		{"move of the wrong colour", ptr("1\n" + emptyBoard + "\n" + emptyBoard), 4, 2, "Black"},
+		{"11 lines then junk past 4 KiB still plays", ptr("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000\n" + strings.Repeat("junk\n", 2000)), 0, 0, "longer than"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, stderr, _, out := runIn(t, c.input, nil, c.args...)
+			code, stderr, _, out := runIn(t, c.input, nil, func(tn *Turn) { tn.Move = c.move })
 			if code != c.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, stderr)
 			}
@@ -78,14 +90,14 @@ func TestPlayerBadInput(t *testing.T) {
 				return
 			}
 			in, err := board.ParseInput(strings.NewReader(*c.input))
-			if !in.HaveCurrent || !in.HaveColour {
+			if !in.HaveCurrent || !in.HaveColor {
 				t.Fatalf("test input unreadable: %v", err)
 			}
 			pt, err := board.ParseOutput(strings.NewReader(out))
 			if err != nil {
 				t.Fatalf("output %q: %v", out, err)
 			}
-			pos := in.Position(int(board.FixMoveNumber(in.Colour, 1)))
+			pos := in.Position(int(board.FixMoveNumber(in.Color, 1)))
 			if pt != board.Pass && !pos.Legal().Has(pt) {
 				t.Errorf("illegal output %s on\n%s", pt, pos.String())
 			}
@@ -100,7 +112,7 @@ func TestPlayerHelperFile(t *testing.T) {
 	input := "1\n" + prev + "\n" + cur
 	var good strings.Builder
 	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
-	WriteState(&good, State{Colour: board.Black, Move: 3, After: after})
+	WriteState(&good, State{Color: board.Black, Move: 3, After: after})
 	cases := []struct {
 		name   string
 		helper string
@@ -118,7 +130,7 @@ func TestPlayerHelperFile(t *testing.T) {
 			if c.helper != "" {
 				helper[StateFileName(board.Black)] = c.helper
 			}
-			code, stderr, dir, out := runIn(t, ptr(input), helper)
+			code, stderr, dir, out := runIn(t, ptr(input), helper, nil)
 			if code != 0 || out == "" {
 				t.Fatalf("exit %d, output %q, stderr %s", code, out, stderr)
 			}
@@ -149,7 +161,7 @@ func TestPlayerHelperFile(t *testing.T) {
 }
 
 func TestStateRoundTrip(t *testing.T) {
-	st := State{Colour: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
+	st := State{Color: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
 	var b strings.Builder
 	if err := WriteState(&b, st); err != nil {
 		t.Fatal(err)
@@ -176,11 +188,11 @@ func TestMoveNumber(t *testing.T) {
 		return in
 	}
 	black1 := parse("1\n" + emptyBoard + "\n" + emptyBoard)
-	if m, note := MoveNumber(&black1, &State{Colour: board.Black, Move: 21}); m != 1 || note != "" {
+	if m, note := MoveNumber(&black1, &State{Color: board.Black, Move: 21}); m != 1 || note != "" {
 		t.Errorf("Black's first turn: move %d (%s), want 1", m, note)
 	}
 	white2 := parse("2\n" + emptyBoard + "\n00000\n00000\n00100\n00000\n00000")
-	if m, _ := MoveNumber(&white2, &State{Colour: board.White, Move: 22}); m != 2 {
+	if m, _ := MoveNumber(&white2, &State{Color: board.White, Move: 22}); m != 2 {
 		t.Errorf("White's first turn: move %d, want 2", m)
 	}
 	// Black has 3 stones and White 4 on the board: at least 4 moves each were played.
@@ -189,7 +201,7 @@ func TestMoveNumber(t *testing.T) {
 		t.Errorf("inferred move %d (%q), want 9 with a note", m, note)
 	}
 	for _, c := range []board.Color{board.Black, board.White} {
-		full := board.Input{Colour: c, Current: board.Stones{board.Full &^ 1}}
+		full := board.Input{Color: c, Current: board.Stones{board.Full &^ 1}}
 		if m := LeastMoveNumber(&full); m < 23 || m > board.MaxMoves {
 			t.Errorf("%s with 24 stones on the board: move %d", c, m)
 		}
@@ -210,9 +222,9 @@ func TestPlayerReplacesReadOnlyOutput(t *testing.T) {
 	if err := os.WriteFile(stale, []byte("PASS\n"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	if code := Main([]string{"-dir", dir, "-playouts", "100"}, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+	var log bytes.Buffer
+	if code := (Turn{Options: testOptions(), Dir: dir, Log: &log}).Play(); code != 0 {
+		t.Fatalf("exit %d: %s", code, log.String())
 	}
 	out, err := os.ReadFile(stale)
 	if err != nil {

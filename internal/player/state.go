@@ -26,14 +26,14 @@ func StateFileName(c board.Color) string {
 // move it played last and the board right after that move (which the host will hand
 // back as the previous board next turn).
 type State struct {
-	Colour board.Color
-	Move   int
-	After  board.Stones
+	Color board.Color
+	Move  int
+	After board.Stones
 }
 
 // WriteState writes st in the helper-file format.
 func WriteState(w io.Writer, st State) error {
-	_, err := fmt.Fprintf(w, "%s\ncolour %d\nmove %d\nboard %s\n", stateMagic, st.Colour.FileValue(), st.Move,
+	_, err := fmt.Fprintf(w, "%s\ncolour %d\nmove %d\nboard %s\n", stateMagic, st.Color.FileValue(), st.Move,
 		strings.ReplaceAll(st.After.String(), "\n", ""))
 	return err
 }
@@ -53,23 +53,23 @@ func ReadState(r io.Reader) (State, error) {
 	if len(lines) != 4 || lines[0] != stateMagic {
 		return st, fmt.Errorf("helper file: not a %q file of 4 lines", stateMagic)
 	}
-	colour, ok1 := strings.CutPrefix(lines[1], "colour ")
+	color, ok1 := strings.CutPrefix(lines[1], "colour ")
 	move, ok2 := strings.CutPrefix(lines[2], "move ")
 	cells, ok3 := strings.CutPrefix(lines[3], "board ")
 	if !ok1 || !ok2 || !ok3 {
 		return st, fmt.Errorf("helper file: expected colour, move and board lines")
 	}
-	switch colour {
+	switch color {
 	case "1":
-		st.Colour = board.Black
+		st.Color = board.Black
 	case "2":
-		st.Colour = board.White
+		st.Color = board.White
 	default:
-		return st, fmt.Errorf("helper file: colour %q", colour)
+		return st, fmt.Errorf("helper file: colour %q", color)
 	}
 	m, err := strconv.Atoi(move)
-	if err != nil || m < 1 || m > board.MaxMoves || (m%2 == 1) != (st.Colour == board.Black) {
-		return st, fmt.Errorf("helper file: move %q is not a move of %s", move, st.Colour)
+	if err != nil || m < 1 || m > board.MaxMoves || (m%2 == 1) != (st.Color == board.Black) {
+		return st, fmt.Errorf("helper file: move %q is not a move of %s", move, st.Color)
 	}
 	st.Move = m
 	if len(cells) != board.NumPoints {
@@ -96,16 +96,16 @@ func ReadState(r io.Reader) (State, error) {
 // board.
 func MoveNumber(in *board.Input, st *State) (move int, note string) {
 	switch {
-	case in.Colour == board.Black && in.Previous == (board.Stones{}) && in.Current == (board.Stones{}):
+	case in.Color == board.Black && in.Previous == (board.Stones{}) && in.Current == (board.Stones{}):
 		return 1, ""
-	case in.Colour == board.White && in.Previous == (board.Stones{}):
+	case in.Color == board.White && in.Previous == (board.Stones{}):
 		return 2, ""
 	}
 	guess := LeastMoveNumber(in)
 	switch {
 	case st == nil:
 		note = "no usable helper file"
-	case st.Colour != in.Colour:
+	case st.Color != in.Color:
 		note = "helper file belongs to the other colour"
 	case st.After != in.Previous:
 		note = "helper file is stale: its board is not the previous board"
@@ -129,12 +129,12 @@ func LeastMoveNumber(in *board.Input) int {
 		w = max(w, s[board.White].Count())
 	}
 	var m int
-	if in.Colour == board.Black {
+	if in.Color == board.Black {
 		// Black plays move m (odd) after (m-1)/2 moves of each side.
 		m = 2*max(b, w) + 1
 	} else {
 		// White plays move m (even) after m/2 Black moves and m/2-1 White moves.
 		m = max(2*b, 2*w+2)
 	}
-	return board.FixMoveNumber(in.Colour, m)
+	return board.FixMoveNumber(in.Color, m)
 }
