@@ -14,6 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/review"
 	"littlego/solver"
 )
 
@@ -59,8 +60,8 @@ func TestTheEmptyBoardShowsAtOnceThatOnly22Wins(t *testing.T) {
 
 func TestTheEmptyBoardSeedAgreesWithTheBook(t *testing.T) {
 	mv, ok := engine.BookMove(board.New())
-	if !ok || len(emptyBoardWinners) != 1 || emptyBoardWinners[0] != mv {
-		t.Fatalf("book move %v (%v), seed %v: the seed's only winner must be the book's first move", mv, ok, emptyBoardWinners)
+	if !ok || review.WinningFirstMove != mv {
+		t.Fatalf("book move %v (%v), seed %v: the seed's only winner must be the book's first move", mv, ok, review.WinningFirstMove)
 	}
 }
 
@@ -71,13 +72,14 @@ func TestTheEmptyBoardSeedIsProved(t *testing.T) {
 		t.Skip("set BOARD_PROVE_EMPTY=1 to prove the empty board again (about 650 CPU-seconds)")
 	}
 	win, _, known := solver.New(25).WinningMoves(board.New(), solver.Limits{})
-	if !known || len(win) != len(emptyBoardWinners) || win[0] != emptyBoardWinners[0] {
-		t.Fatalf("winning first moves %v (known %v), seed %v", win, known, emptyBoardWinners)
+	if !known || len(win) != 1 || win[0] != review.WinningFirstMove {
+		t.Fatalf("winning first moves %v (known %v), seed %v", win, known, review.WinningFirstMove)
 	}
 }
 
-// endgame is a position at move 17 whose every action the solver proves in well under a second.
-var endgame = "2,2 1,2 2,1 1,1 1,3 2,3 3,2 3,3 2,4 1,4 3,4 0,3 4,3 0,2 0,1 PASS"
+// endgame is a position at move 15 whose every action the solver proves in well under a
+// second; Black has winning and losing moves.
+var endgame = "0,3 0,0 1,2 0,4 1,3 2,1 2,0 3,2 2,4 3,4 3,3 4,0 4,3 4,2"
 
 func TestTheSolversVerdictsMatchAnIndependentSolve(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
@@ -93,14 +95,32 @@ func TestTheSolversVerdictsMatchAnIndependentSolve(t *testing.T) {
 	}
 	events := openAnalysis(t, ctx, ts.URL, endgame)
 	var v VerdictsView
-	for len(v.Moves) == 0 || len(v.Thinking) > 0 {
-		ev, ok := nextEvent(t, events, "verdicts", 30*time.Second)
-		if !ok {
-			t.Fatal("the stream ended before the verdicts were complete")
+	searches := 0
+	timeout := time.After(60 * time.Second)
+	for done := false; !done; {
+		select {
+		case ev, ok := <-events:
+			switch {
+			case !ok:
+				t.Fatal("the stream ended without a done event")
+			case ev.name == "search":
+				searches++
+			case ev.name == "done":
+				done = true
+			case ev.name == "verdicts":
+				if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		case <-timeout:
+			t.Fatal("the analysis did not end within 60 s")
 		}
-		if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if len(v.Thinking) > 0 || len(v.Unproved) > 0 {
+		t.Fatalf("verdicts %+v: want every action proved", v)
+	}
+	if searches == 0 {
+		t.Error("no search event")
 	}
 	win, lose, known := solver.New(20).WinningMoves(pos, solver.Limits{})
 	if !known {
@@ -126,9 +146,6 @@ func TestTheSolversVerdictsMatchAnIndependentSolve(t *testing.T) {
 	sort.Strings(wantLose)
 	if strings.Join(gotWin, " ") != strings.Join(wantWin, " ") || strings.Join(gotLose, " ") != strings.Join(wantLose, " ") {
 		t.Errorf("wins %v, losses %v; the solver says wins %v, losses %v", gotWin, gotLose, wantWin, wantLose)
-	}
-	if _, ok := nextEvent(t, events, "search", 30*time.Second); !ok {
-		t.Error("no search event")
 	}
 }
 

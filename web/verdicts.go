@@ -7,17 +7,11 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/review"
 )
 
 // maxCachedVerdicts bounds the cache; when it is full it starts again from its seed.
 const maxCachedVerdicts = 1 << 18
-
-// emptyBoardWinners are the first moves that win for Black: the exact solver's answer for
-// the empty board, which takes it about 650 CPU-seconds (cmd/solve -budget 0 -tt 25 on
-// an empty input.txt; docs/solver.md), too long to repeat for each start. Every other
-// first move, and the pass, loses. The tests check that the book agrees and, with
-// BOARD_PROVE_EMPTY=1, prove the whole list again.
-var emptyBoardWinners = []board.Point{board.PointAt(2, 2)}
 
 // verdictCache maps the canonical key of a position to whether its side to move wins
 // with perfect play. A move's verdict is the opposite of its child's.
@@ -41,13 +35,9 @@ func (c *verdictCache) reset() {
 		child := empty
 		child.Play(a)
 		key, _ := child.CanonicalKey()
-		wins := true // a losing first move leaves White winning
-		for _, w := range emptyBoardWinners {
-			if a == w {
-				wins = false
-			}
-		}
-		c.wins[key] = wins
+		// The empty board is solved (review.WinningFirstMove): a losing first move leaves
+		// White winning.
+		c.wins[key] = a != review.WinningFirstMove
 	}
 }
 

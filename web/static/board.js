@@ -42,10 +42,21 @@ class Board {
     this.draw();
   }
 
+  // draw redraws the stones and marks. The grid and the points that take clicks are
+  // drawn once and kept, so that a click is not lost to a redraw between the press and
+  // the release of the button (live analysis redraws several times a second).
   draw() {
+    if (!this.layer) this.build();
+    this.layer.replaceChildren();
+    const v = this.view;
+    if (v) this.drawStones(v);
+    for (const m of this.marks) this.drawMark(m, v);
+  }
+
+  build() {
     const svg = this.svg;
     svg.replaceChildren();
-    svg.appendChild(el("rect", { x: 0, y: 0, width: 320, height: 320, class: "wood" }));
+    svg.appendChild(el("rect", { x: 0, y: 0, width: 300, height: 300, class: "wood" }));
     const lo = MARGIN, hi = MARGIN + (SIZE - 1) * STEP;
     for (let k = 0; k < SIZE; k++) {
       const c = MARGIN + k * STEP;
@@ -54,9 +65,8 @@ class Board {
       svg.appendChild(el("text", { x: c, y: 20, class: "coord" }, String(k)));
       svg.appendChild(el("text", { x: 18, y: c + 4, class: "coord" }, String(k)));
     }
-    const v = this.view;
-    if (v) this.drawStones(v);
-    for (const m of this.marks) this.drawMark(m, v);
+    this.layer = el("g", { class: "layer" });
+    svg.appendChild(this.layer);
     for (let i = 0; i < SIZE; i++) {
       for (let j = 0; j < SIZE; j++) {
         const p = i + "," + j, [x, y] = xy(p);
@@ -72,19 +82,19 @@ class Board {
     v.board.forEach((s, idx) => {
       if (!s) return;
       const p = Math.floor(idx / SIZE) + "," + (idx % SIZE), [x, y] = xy(p);
-      this.svg.appendChild(el("circle", {
+      this.layer.appendChild(el("circle", {
         cx: x, cy: y, r: STEP * 0.45, class: s === 1 ? "stone black" : "stone white", "data-stone": p,
       }));
     });
     const last = v.actions.length ? v.actions[v.actions.length - 1] : "";
     if (last && last !== "PASS") {
       const [x, y] = xy(last);
-      this.svg.appendChild(el("circle", { cx: x, cy: y, r: 7, class: "last " + stoneAt(v, last) }));
+      this.layer.appendChild(el("circle", { cx: x, cy: y, r: 7, class: "last " + stoneAt(v, last) }));
     }
     if (v.ko) {
       const [x, y] = xy(v.ko);
-      this.svg.appendChild(el("rect", { x: x - 13, y: y - 13, width: 26, height: 26, class: "ko", "data-ko": v.ko }));
-      this.svg.appendChild(el("text", { x: x, y: y + 4, class: "ko-text" }, "ko"));
+      this.layer.appendChild(el("rect", { x: x - 13, y: y - 13, width: 26, height: 26, class: "ko", "data-ko": v.ko }));
+      this.layer.appendChild(el("text", { x: x, y: y + 4, class: "ko-text" }, "ko"));
     }
   }
 
@@ -97,28 +107,28 @@ class Board {
     switch (m.kind) {
       case "win": case "loss": case "thinking":
         g.appendChild(el("circle", { cx: x, cy: y, r: STEP * 0.42 }));
-        g.appendChild(el("text", { x: x, y: y + 19, class: "tag" }, m.kind === "win" ? "win" : m.kind === "loss" ? "loss" : "…"));
+        g.appendChild(el("text", { x: x + 18, y: y - 12, class: "tag" }, m.kind === "win" ? "✓" : m.kind === "loss" ? "✗" : "…"));
         break;
       case "book":
-        g.appendChild(el("text", { x: x + 17, y: y - 15, class: "tag" }, "★"));
+        g.appendChild(el("text", { x: x - 18, y: y - 10, class: "tag" }, "★"));
         break;
       case "candidate":
-        g.appendChild(el("text", { x: x, y: y - 2, class: "rate" }, m.text));
-        g.appendChild(el("text", { x: x, y: y + 10, class: "visits" }, m.sub));
+        g.appendChild(el("text", { x: x, y: y, class: "rate" }, m.text));
+        g.appendChild(el("text", { x: x, y: y + 11, class: "visits" }, m.sub));
         break;
       case "pv":
-        g.appendChild(el("circle", { cx: x, cy: y, r: 11, class: "pv " + (m.colour || "") }));
-        g.appendChild(el("text", { x: x, y: y + 4, class: "pvnum" }, m.text));
+        g.appendChild(el("circle", { cx: x + 16, cy: y + 16, r: 8, class: "pv " + (m.colour || "") }));
+        g.appendChild(el("text", { x: x + 16, y: y + 19.5, class: "pvnum" }, m.text));
         break;
       case "blunder": case "played":
-        g.appendChild(el("circle", { cx: x, cy: y, r: STEP * 0.47, class: colour }));
-        g.appendChild(el("text", { x: x + 20, y: y - 16, class: "tag" }, m.text || ""));
+        g.appendChild(el("circle", { cx: x, cy: y, r: STEP * 0.42, class: colour }));
+        g.appendChild(el("text", { x: x, y: y + 6, class: "tag" }, m.text || ""));
         break;
       case "alternative":
         g.appendChild(el("circle", { cx: x, cy: y, r: 9 }));
         break;
     }
-    this.svg.appendChild(g);
+    this.layer.appendChild(g);
   }
 }
 

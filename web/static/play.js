@@ -39,15 +39,22 @@ class PlayView {
 
   // move plays the human's action, then lets the engine answer.
   async move(action) {
-    if (!this.game || this.busy) return;
+    if (this.busy) { say("Wait: the engine is thinking.", true); return; }
+    if (!this.game) return;
     const p = this.game.position;
     if (p.over) { say("The game is over: start a new one.", true); return; }
     if (p.turn !== this.game.human) { say("Wait: the engine is to move.", true); return; }
+    this.busy = true;
     try {
       this.set(await api("POST", "/api/game/" + this.game.id + "/play", { move: action }));
       say("");
-      await this.engineTurn();
-    } catch (e) { say(e.message, true); }
+    } catch (e) {
+      say(e.message, true);
+      return;
+    } finally {
+      this.busy = false;
+    }
+    await this.engineTurn();
   }
 
   async engineTurn() {
