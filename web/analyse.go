@@ -97,10 +97,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	select {
-	case s.waiting <- struct{}{}:
-	default:
-		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
+	if !s.reserveWait(w) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -108,12 +105,13 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	out := sse{w: w, rc: http.NewResponseController(w)}
 	a := newAnalysis(pos, s.verdicts)
-	err = out.send("verdicts", a.verdictsView())
-	var slot *analysisSlot
-	if err == nil {
-		slot = s.acquire(r.Context(), out)
+	if out.send("verdicts", a.verdictsView()) != nil {
+		<-s.waiting // the client is gone before its analysis started
+		return
 	}
-	<-s.waiting
+	slot := s.acquire(r.Context(), func() error {
+		return out.send("status", map[string]string{"status": "waiting for a free analysis slot"})
+	})
 	if slot == nil {
 		return
 	}
@@ -124,27 +122,39 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	_ = out.send("done", map[string]string{"reason": reason})
 }
 
-// acquire waits for a free analysis slot and marks it running; nil when the client went
-// away first.
-func (s *Server) acquire(ctx context.Context, out sse) *analysisSlot {
+// reserveWait takes one of the MaxWaiting places of the requests that may wait for an
+// analysis slot, or answers 503 and returns false; acquire gives the place back.
+func (s *Server) reserveWait(w http.ResponseWriter) bool {
 	select {
-	case slot := <-s.slots:
-		s.running.Add(1)
-		s.active.add(1)
-		return slot
+	case s.waiting <- struct{}{}:
+		return true
 	default:
+		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
+		return false
 	}
-	if out.send("status", map[string]string{"status": "waiting for a free analysis slot"}) != nil {
-		return nil
-	}
+}
+
+// acquire waits for a free analysis slot, calling onWait once if it must wait, and
+// marks it running; nil when the client went away first (or onWait failed). It gives
+// back the place reserveWait took.
+func (s *Server) acquire(ctx context.Context, onWait func() error) *analysisSlot {
+	defer func() { <-s.waiting }()
+	var slot *analysisSlot
 	select {
-	case slot := <-s.slots:
-		s.running.Add(1)
-		s.active.add(1)
-		return slot
-	case <-ctx.Done():
-		return nil
+	case slot = <-s.slots:
+	default:
+		if onWait != nil && onWait() != nil {
+			return nil
+		}
+		select {
+		case slot = <-s.slots:
+		case <-ctx.Done():
+			return nil
+		}
 	}
+	s.running.Add(1)
+	s.active.add(1)
+	return slot
 }
 
 // release returns slot to the free list.

@@ -169,7 +169,7 @@ func TestUndoReturnsToTheHumansTurn(t *testing.T) {
 }
 
 func TestIdleGamesAreDropped(t *testing.T) {
-	s, ts := newTestServer(t, Config{IdleTimeout: 50 * time.Millisecond, MaxSessions: 2})
+	s, ts := newTestServer(t, Config{IdleTimeout: time.Second, MaxSessions: 2})
 	var g GameView
 	for k := 0; k < 2; k++ {
 		if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &g); st != 200 {
@@ -180,7 +180,7 @@ func TestIdleGamesAreDropped(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &e); st != http.StatusServiceUnavailable {
 		t.Errorf("a third game: status %d (%s); want 503", st, e.Error)
 	}
-	time.Sleep(120 * time.Millisecond)
+	time.Sleep(1200 * time.Millisecond)
 	if st := call(t, "GET", ts.URL+"/api/game/"+g.ID, nil, &e); st != 404 {
 		t.Errorf("an idle game: status %d; want 404", st)
 	}

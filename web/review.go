@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"littlego/board"
 	"littlego/review"
 )
 
@@ -102,14 +101,13 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		}
 		index = n
 	}
-	var slot *analysisSlot
-	select {
-	case slot = <-s.slots:
-	case <-r.Context().Done():
+	if !s.reserveWait(w) {
 		return
 	}
-	s.running.Add(1)
-	s.active.add(1)
+	slot := s.acquire(r.Context(), nil)
+	if slot == nil {
+		return
+	}
 	defer s.release(slot)
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
@@ -125,13 +123,4 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Errors: msgs})
-}
-
-// reviewedActions returns the actions a review covers (its legal moves), for tests.
-func reviewedActions(rev *review.GameReview) []board.Point {
-	out := make([]board.Point, len(rev.Moves))
-	for k, m := range rev.Moves {
-		out[k] = m.Action
-	}
-	return out
 }
