@@ -7,8 +7,8 @@ import (
 
 // reviewAnswer is ReviewAnswer as the browser reads it.
 type reviewAnswer struct {
-	Games []GameSummary `json:"games"`
-	Index int           `json:"index"`
+	Games  []GameSummary `json:"games"`
+	Index  int           `json:"index"`
 	Review struct {
 		Verdict string `json:"verdict"`
 		Moves   []struct {

@@ -33,7 +33,8 @@ type Config struct {
 	// SolveLimit is the CPU time the solver may spend on one move's verdict before it is
 	// left unproved. Default 4 s.
 	SolveLimit time.Duration
-	// MaxSessions is the number of games kept at once. Default 64.
+	// MaxSessions is the number of games kept at once (each engine has a 64 MiB search
+	// arena). Default 16.
 	MaxSessions int
 	// IdleTimeout drops a game not touched for this long. Default 30 min.
 	IdleTimeout time.Duration
@@ -59,7 +60,7 @@ func (c Config) withDefaults() Config {
 	}
 	def(&c.MaxAnalyses, 2)
 	def(&c.MaxWaiting, 64)
-	def(&c.MaxSessions, 64)
+	def(&c.MaxSessions, 16)
 	defDur(&c.AnalysisTime, time.Minute)
 	defDur(&c.SolveLimit, 4*time.Second)
 	defDur(&c.IdleTimeout, 30*time.Minute)

@@ -56,7 +56,7 @@ class Board {
   build() {
     const svg = this.svg;
     svg.replaceChildren();
-    svg.appendChild(el("rect", { x: 0, y: 0, width: 300, height: 300, class: "wood" }));
+    svg.appendChild(el("rect", { x: 0, y: 0, width: 304, height: 304, class: "wood" }));
     const lo = MARGIN, hi = MARGIN + (SIZE - 1) * STEP;
     for (let k = 0; k < SIZE; k++) {
       const c = MARGIN + k * STEP;
