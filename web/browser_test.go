@@ -253,3 +253,28 @@ func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 	}
 	screenshot(t, ctx, "board-review.png")
 }
+
+func TestBrowserWatchStepsThroughAnArenaFile(t *testing.T) {
+	ctx, _ := newBrowser(t)
+	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"0,0"},{"color":"B","move":"1,1"}]}
+{"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
+	err := chromedp.Do(ctx,
+		click(`#tabs [data-view="watch"]`),
+		chromedp.SetValue(chromedp.CSS("#watch-text"), lines),
+		click("#watch-go"),
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#watch-games option").length`); n != 2 {
+		t.Errorf("%d games listed, want 2", n)
+	}
+	// Step back once: Black's 1,1 goes away.
+	if err := chromedp.Do(ctx, click(`#watch-out [data-step="◀"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, ctx, "#watch-out .step-label"); !strings.Contains(got, "before move 3") {
+		t.Errorf("the step reads %q, want before move 3", got)
+	}
+}
