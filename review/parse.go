@@ -32,9 +32,9 @@ type Game struct {
 	// Opening is how many leading Actions were imposed on both players (the arena's
 	// -openings): they are judged but counted against no one.
 	Opening int
-	// Winner is the winner the record gives, "black" or "white", or "" when it gives none
-	// (the review then takes the final position's).
-	Winner string
+	// Result is the winner the record gives, "black" or "white", or "" when it gives
+	// none (see Winner).
+	Result string
 	// Fault is the record's reason for a loss by fault that is not an illegal action
 	// (a timeout, no output), or "".
 	Fault string
@@ -89,9 +89,9 @@ func parseSGF(name string, data []byte) (Game, error) {
 	}
 	switch {
 	case strings.HasPrefix(rec.Result, "B+"):
-		g.Winner = "black"
+		g.Result = "black"
 	case strings.HasPrefix(rec.Result, "W+"):
-		g.Winner = "white"
+		g.Result = "white"
 	}
 	if strings.HasSuffix(rec.Result, "+Time") || strings.HasSuffix(rec.Result, "+Forfeit") {
 		g.Fault = rec.Comment
@@ -155,7 +155,7 @@ func parseJSONLines(name, text string) ([]Game, []error) {
 func (jg *jsonGame) toGame(where string) (Game, error) {
 	g := Game{Name: where, Black: jg.Black, White: jg.White}
 	if jg.Winner == "black" || jg.Winner == "white" {
-		g.Winner = jg.Winner
+		g.Result = jg.Winner
 	}
 	for k, m := range *jg.Moves {
 		if want := "BW"[k%2 : k%2+1]; m.Color != want {

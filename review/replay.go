@@ -74,16 +74,33 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		}
 		r.Moves = append(r.Moves, m)
 	}
-	last := ln.positions[len(ln.positions)-1]
-	switch {
-	case g.Winner != "":
-		r.Winner = g.Winner
-	case ln.illegal != nil:
-		r.Winner = colourWord(ln.illegal.Colour.Other())
-	case last.Over:
-		r.Winner = colourWord(last.Winner())
+	if c, ok := ln.winner(g); ok {
+		r.Winner = colourWord(c)
 	}
 	return r
+}
+
+// Winner returns the side that won g and true, or false for an unfinished game without
+// a result: the record's winner when it gives one, else the opponent of an illegal
+// action's player, else the final position's winner.
+func (g *Game) Winner() (board.Color, bool) {
+	ln := replayGame(g.Actions)
+	return ln.winner(g)
+}
+
+func (ln *replay) winner(g *Game) (board.Color, bool) {
+	last := ln.positions[len(ln.positions)-1]
+	switch {
+	case g.Result == "black":
+		return board.Black, true
+	case g.Result == "white":
+		return board.White, true
+	case ln.illegal != nil:
+		return ln.illegal.Colour.Other(), true
+	case last.Over:
+		return last.Winner(), true
+	}
+	return board.Black, false
 }
 
 // fillAlternatives gives each blunder of r its winning alternatives.
