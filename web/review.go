@@ -24,11 +24,14 @@ const (
 
 // GameSummary is one game of an upload.
 type GameSummary struct {
-	Name    string   `json:"name"`
-	Black   string   `json:"black,omitempty"`
-	White   string   `json:"white,omitempty"`
-	Winner  string   `json:"winner,omitempty"`
-	Fault   string   `json:"fault,omitempty"`
+	Name  string `json:"name"`
+	Black string `json:"black,omitempty"`
+	White string `json:"white,omitempty"`
+	// Winner is the record's winner or else the final position's (review.Game.Winner),
+	// "" for an unfinished game.
+	Winner string `json:"winner,omitempty"`
+	Fault  string `json:"fault,omitempty"`
+	// Actions are the record's actions, "i,j" or "PASS".
 	Actions []string `json:"actions"`
 }
 
@@ -63,7 +66,10 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	}
 	summaries := make([]GameSummary, len(games))
 	for k, g := range games {
-		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Winner: g.Winner, Fault: g.Fault, Actions: []string{}}
+		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
+		if w, ok := g.Winner(); ok {
+			sum.Winner = colourName(w)
+		}
 		for _, a := range g.Actions {
 			sum.Actions = append(sum.Actions, a.String())
 		}
