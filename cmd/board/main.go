@@ -1,0 +1,88 @@
+// Command board serves the board: play against the engine, watch its analysis and
+// review games in a browser, on http://127.0.0.1:8561/ by default.
+//
+//	board [-addr host:port] [-analyses N] [-analysis-time D] [-solve-limit D]
+//
+// It prints the URL and opens nothing. It listens on the loopback interface unless -addr
+// says otherwise. SIGINT or SIGTERM stops it gracefully: running analyses are cancelled
+// and requests in flight get a few seconds to finish.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"littlego/internal/cliflag"
+	"littlego/web"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// shutdownGrace is how long requests in flight get to finish after a signal.
+const shutdownGrace = 5 * time.Second
+
+// run serves until SIGINT or SIGTERM and returns the exit status.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("board", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
+	var cfg web.Config
+	fs.IntVar(&cfg.MaxAnalyses, "analyses", 2, "analyses running at once (each uses a CPU core)")
+	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", time.Minute, "most wall-clock `time` one analysis runs")
+	fs.DurationVar(&cfg.SolveLimit, "solve-limit", 4*time.Second, "CPU `time` the solver may spend on one move's verdict")
+	status, ok := cliflag.Parse(fs, args, stderr, "usage: board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
+	if !ok {
+		return status
+	}
+	failf := cliflag.Fail(stderr, "board")
+	if fs.NArg() > 0 {
+		return failf("unexpected argument %q", fs.Arg(0))
+	}
+	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > 64 {
+		return failf("-analyses %d out of range: want 1..64", cfg.MaxAnalyses)
+	}
+	if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
+		return failf("-analysis-time and -solve-limit must be positive")
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "board: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, ln, web.New(cfg), stdout, stderr)
+}
+
+// serve serves h on ln until ctx ends, then shuts down gracefully.
+func serve(ctx context.Context, ln net.Listener, h *web.Server, stdout, stderr io.Writer) int {
+	srv := web.NewHTTPServer(ln.Addr().String(), h)
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
+	fmt.Fprintf(stdout, "board: serving on http://%s/\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(stderr, "board: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "board: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "board: shutdown: %v\n", err)
+		return 1
+	}
+	return 0
+}

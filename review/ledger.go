@@ -1,0 +1,205 @@
+// ledger.go: every distinct position of a review, up to symmetry, with what is known of it, and the workers that prove it.
+
+package review
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+	"littlego/solver"
+)
+
+// entry is what the review knows of one position, in its canonical orientation.
+type entry struct {
+	value    Value // for Black
+	proof    Proof
+	winning  []board.Point // winning actions of the side to move, as far as known
+	complete bool          // winning holds every winning action
+	queued   bool          // an alternatives job is queued or done
+
+	engineMove   board.Point
+	engineMethod string
+	engineRate   float64
+}
+
+// jobKind says what a job asks of a worker.
+type jobKind uint8
+
+const (
+	jobValue        jobKind = 1 << iota // prove the value with the solver
+	jobEngine                           // ask the engine for its move
+	jobAlternatives                     // list the winning actions
+)
+
+// job is one unit of work on a position in canonical orientation.
+type job struct {
+	kind jobKind
+	pos  board.Position
+	e    *entry
+}
+
+// ledger holds the entries of a review, the jobs still to do and the workers.
+type ledger struct {
+	o       Options
+	entries map[uint64]*entry
+	queue   []job
+	workers []*worker
+	done    int
+	total   int
+}
+
+func newLedger(o Options) *ledger {
+	return &ledger{o: o, entries: map[uint64]*entry{}}
+}
+
+// lookup returns the entry of pos (nil if none) and the symmetry from pos to the entry's
+// orientation.
+func (l *ledger) lookup(pos board.Position) (*entry, board.Symmetry) {
+	key, sym := pos.CanonicalKey()
+	return l.entries[key], sym
+}
+
+// want makes sure pos has an entry, queueing the work its value and engine move need.
+func (l *ledger) want(pos board.Position) {
+	key, sym := pos.CanonicalKey()
+	if l.entries[key] != nil {
+		return
+	}
+	c := sym.Apply(pos)
+	e := &entry{engineMove: board.NoPoint}
+	e.value, e.proof, e.winning, e.complete = knownValue(c)
+	l.entries[key] = e
+	var kind jobKind
+	if e.value == Unknown {
+		kind |= jobValue
+	}
+	if !c.Over && l.o.EnginePlayouts > 0 {
+		kind |= jobEngine
+	}
+	if kind != 0 {
+		l.queue = append(l.queue, job{kind: kind, pos: c, e: e})
+	}
+}
+
+// wantAlternatives queues the listing of pos's winning actions unless they are known.
+func (l *ledger) wantAlternatives(pos board.Position) {
+	e, _ := l.lookup(pos)
+	if e == nil || e.complete || e.queued || pos.Over {
+		return
+	}
+	e.queued = true
+	_, sym := pos.CanonicalKey()
+	l.queue = append(l.queue, job{kind: jobAlternatives, pos: sym.Apply(pos), e: e})
+}
+
+// run does the queued jobs, o.Jobs at a time, latest positions first (they are quick,
+// and their proofs stay in the solver's table for the earlier ones).
+func (l *ledger) run(ctx context.Context) error {
+	queue := l.queue
+	l.queue = nil
+	if len(queue) == 0 {
+		return ctx.Err()
+	}
+	sort.SliceStable(queue, func(i, j int) bool { return queue[i].pos.Move > queue[j].pos.Move })
+	l.total += len(queue)
+	for len(l.workers) < min(l.o.Jobs, len(queue)) {
+		w, err := newWorker(l.o)
+		if err != nil {
+			return err
+		}
+		l.workers = append(l.workers, w)
+	}
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, w := range l.workers[:min(len(l.workers), len(queue))] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(queue) {
+					return
+				}
+				w.do(&queue[k])
+				mu.Lock()
+				l.done++
+				if l.o.Progress != nil {
+					l.o.Progress(l.done, l.total)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// worker owns a solver and an engine: neither is safe for concurrent use.
+type worker struct {
+	solver *solver.Solver
+	engine *engine.Engine
+	limit  solver.Limits
+}
+
+func newWorker(o Options) (*worker, error) {
+	w := &worker{solver: solver.New(engine.SolverTableBits),
+		limit: solver.Limits{CPU: o.Limit * time.Duration(o.Jobs)}}
+	if o.EnginePlayouts > 0 {
+		opts := engine.Defaults()
+		opts.Playouts, opts.Workers, opts.Solve = o.EnginePlayouts, 1, false
+		var err error
+		if w.engine, err = engine.New(opts); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+// do does one job; each job writes only its own entry.
+func (w *worker) do(j *job) {
+	e := j.e
+	if j.kind&jobValue != 0 {
+		r := w.solver.Solve(j.pos, w.limit)
+		if r.Known {
+			e.value, e.proof = winValue(r.Win).For(j.pos.Turn), ProofSolver
+			if r.Win {
+				e.winning = []board.Point{r.Best}
+			}
+		}
+	}
+	if j.kind&jobEngine != 0 {
+		mv, rep := w.engine.GenMove(j.pos)
+		e.engineMove, e.engineMethod = mv, rep.Method.String()
+		switch {
+		case rep.Search != nil:
+			e.engineRate = rep.Search.WinRate
+		case rep.Method == engine.MethodBook || rep.Method == engine.MethodRule:
+			e.engineRate = 1
+		}
+	}
+	if j.kind&jobAlternatives != 0 {
+		win, _, known := w.solver.WinningMoves(j.pos, w.limit)
+		for _, a := range win {
+			if !slices.Contains(e.winning, a) {
+				e.winning = append(e.winning, a)
+			}
+		}
+		slices.Sort(e.winning)
+		e.complete = known
+	}
+}
+
+// winValue returns Win for true and Loss for false.
+func winValue(win bool) Value {
+	if win {
+		return Win
+	}
+	return Loss
+}

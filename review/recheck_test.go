@@ -1,0 +1,126 @@
+// recheck_test.go: the blunders reported in games of the course's opponents, each proved again by a fresh solver; the engine's games without a blunder from move 9.
+
+package review
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"littlego/arena"
+	"littlego/board"
+	"littlego/engine"
+	"littlego/solver"
+)
+
+// gamesOf turns arena records into games to review.
+func gamesOf(recs []arena.Record) []Game {
+	games := make([]Game, len(recs))
+	for k, r := range recs {
+		games[k] = Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
+		for _, m := range r.Moves {
+			games[k].Actions = append(games[k].Actions, m.Point)
+		}
+	}
+	return games
+}
+
+// wins reports whether the side to move in pos wins, proved by s without a limit that
+// matters, or by the end of the game.
+func wins(t *testing.T, s *solver.Solver, pos board.Position) bool {
+	t.Helper()
+	r := s.Solve(pos, solver.Limits{CPU: 2 * time.Minute})
+	if !r.Known {
+		t.Fatalf("the solver did not prove move %d within two minutes", pos.Move)
+	}
+	return r.Win
+}
+
+// recheck proves a reported blunder again: the position before it won for the mover
+// (by the book or the solver), after it lost, and each winning alternative a win.
+func recheck(t *testing.T, s *solver.Solver, r *GameReview, m *MoveReview) {
+	t.Helper()
+	before, _ := r.Position(m.Number)
+	after, _ := r.Position(m.Number + 1)
+	switch m.Proof {
+	case ProofEmptyBoard:
+		if m.Number != 1 || m.Action == WinningFirstMove {
+			t.Errorf("%s: move %d %s proved by the empty board", r.Name, m.Number, m.Action)
+		}
+		return // the after position is the empty board's too, beyond a test's time
+	case ProofBook:
+		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before) {
+			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)
+		}
+	default:
+		if !wins(t, s, before) {
+			t.Errorf("%s: move %d: the position before the blunder is lost for %s", r.Name, m.Number, m.Colour)
+		}
+	}
+	if after.Over && after.Winner() == m.Colour || !after.Over && !wins(t, s, after) {
+		t.Errorf("%s: move %d %s: the opponent does not win after the blunder", r.Name, m.Number, m.Action)
+	}
+	for _, a := range m.WinningAlternatives {
+		child := before
+		child.Act(a)
+		if child.Over && child.Winner() != m.Colour || !child.Over && wins(t, s, child) {
+			t.Errorf("%s: move %d: the alternative %s does not win", r.Name, m.Number, a)
+		}
+	}
+}
+
+func TestBlundersOfTheCourseOpponentsHoldUp(t *testing.T) {
+	recs := append(arenaRecords(t, "aggressive", "alphabeta", 4, 5), arenaRecords(t, "random", "greedy", 4, 6)...)
+	if testing.Short() {
+		recs = recs[:3]
+	}
+	rs, err := ReviewAll(context.Background(), gamesOf(recs), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(22)
+	blunders := 0
+	for k := range rs {
+		for i := range rs[k].Moves {
+			if m := &rs[k].Moves[i]; m.Blunder {
+				blunders++
+				recheck(t, s, &rs[k], m)
+			}
+		}
+	}
+	if blunders == 0 {
+		t.Fatal("no blunder in the course opponents' games: nothing was checked")
+	}
+	t.Logf("%d blunders in %d games re-proved", blunders, len(rs))
+}
+
+func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays four games with the engine's default budget")
+	}
+	recs := append(arenaRecords(t, "engine", "aggressive", 2, 7), arenaRecords(t, "engine", "alphabeta", 2, 8)...)
+	o := testOptions()
+	o.Limit = time.Second
+	rs, err := ReviewAll(context.Background(), gamesOf(recs), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved := 0
+	for k := range rs {
+		for _, m := range rs[k].Moves {
+			if rs[k].Agent(m.Colour) != "engine" || m.Number < 9 {
+				continue
+			}
+			if m.Before != Unknown {
+				proved++
+			}
+			if m.Blunder {
+				t.Errorf("%s: the engine's blunder at move %d (%s); it had %v", rs[k].Name, m.Number, m.Action, m.WinningAlternatives)
+			}
+		}
+	}
+	if proved == 0 {
+		t.Fatal("no engine move from move 9 on was judged on a proved position")
+	}
+	t.Logf("%d engine moves from move 9 on, in proved positions, no blunder", proved)
+}

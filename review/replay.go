@@ -1,0 +1,122 @@
+// replay.go: a game's positions under the course host's rules, and its moves' review from the ledger's values.
+
+package review
+
+import (
+	"slices"
+
+	"littlego/board"
+)
+
+// replay is a game played out: the position before each legal action, then the last
+// position, and the illegal action that stopped it, if any.
+type replay struct {
+	positions []board.Position
+	illegal   *Illegal
+}
+
+// replayGame plays actions from the empty board until the first illegal one.
+func replayGame(actions []board.Point) replay {
+	pos := board.New()
+	r := replay{positions: []board.Position{pos}}
+	for k, a := range actions {
+		if why := illegalReason(&pos, a); why != "" {
+			r.illegal = &Illegal{Number: k + 1, Colour: pos.Turn, Action: a, Reason: why}
+			break
+		}
+		pos.Act(a)
+		r.positions = append(r.positions, pos)
+	}
+	return r
+}
+
+// illegalReason returns why the course host would forfeit a in pos, or "" when a is
+// legal: the host checks a point's range, then occupancy, then suicide and ko.
+func illegalReason(pos *board.Position, a board.Point) string {
+	switch {
+	case pos.Over:
+		return "after the end of the game"
+	case a == board.Pass:
+		return ""
+	case a < 0 || a >= board.NumPoints:
+		return "off the board"
+	case pos.Stones.At(a) != 0:
+		return "occupied"
+	case pos.IsLegal(a):
+		return ""
+	case pos.Ko.Has(a):
+		return "ko" // a ko retake captures, so it is never suicide
+	}
+	return "suicide"
+}
+
+// assemble builds the review of g's moves from the ledger's entries.
+func (l *ledger) assemble(g *Game, ln *replay) GameReview {
+	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
+		positions: ln.positions}
+	values := make([]Value, len(ln.positions)) // for Black
+	for i, pos := range ln.positions {
+		e, _ := l.lookup(pos)
+		values[i] = e.value
+	}
+	r.Moves = make([]MoveReview, 0, len(ln.positions)-1)
+	for i := 0; i+1 < len(ln.positions); i++ {
+		pos := ln.positions[i]
+		e, sym := l.lookup(pos)
+		c := pos.Turn
+		m := MoveReview{Number: i + 1, Colour: c, Action: g.Actions[i], Opening: i < g.Opening,
+			Before: values[i].For(c), After: values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint}
+		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
+		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		if e.engineMethod != "" {
+			m.EngineMove = sym.Inverse().Point(e.engineMove)
+			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
+		}
+		r.Moves = append(r.Moves, m)
+	}
+	if c, ok := ln.winner(g); ok {
+		r.Winner = colourWord(c)
+	}
+	return r
+}
+
+// Winner returns the side that won g and true, or false for an unfinished game without
+// a result: the record's winner when it gives one, else the opponent of an illegal
+// action's player, else the final position's winner.
+func (g *Game) Winner() (board.Color, bool) {
+	ln := replayGame(g.Actions)
+	return ln.winner(g)
+}
+
+func (ln *replay) winner(g *Game) (board.Color, bool) {
+	last := ln.positions[len(ln.positions)-1]
+	switch {
+	case g.Result == "black":
+		return board.Black, true
+	case g.Result == "white":
+		return board.White, true
+	case ln.illegal != nil:
+		return ln.illegal.Colour.Other(), true
+	case last.Over:
+		return last.Winner(), true
+	}
+	return board.Black, false
+}
+
+// fillAlternatives gives each blunder of r its winning alternatives.
+func (l *ledger) fillAlternatives(r *GameReview) {
+	for i := range r.Moves {
+		m := &r.Moves[i]
+		if !m.Blunder {
+			continue
+		}
+		e, sym := l.lookup(r.positions[i])
+		inv := sym.Inverse()
+		m.WinningAlternatives = make([]board.Point, len(e.winning))
+		for k, a := range e.winning {
+			m.WinningAlternatives[k] = inv.Point(a)
+		}
+		slices.Sort(m.WinningAlternatives)
+		m.AlternativesComplete = e.complete
+	}
+}

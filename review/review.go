@@ -1,0 +1,228 @@
+// review.go: the review's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
+
+// Package review finds where Little-Go games were won and lost. It replays game
+// records (SGF, the arena's JSON lines, or action lists: Parse), establishes the value
+// of every position for the side to move (a win, a loss, or unknown when nothing proved
+// it within the limit) from the game's end, the solved empty board, Black's opening
+// book and the exact solver, and marks each move that turned a won position into a lost
+// one (a blunder), the move after it (a gift received), the winning alternatives of a
+// blunder, the decisive move and a one-line verdict. The engine's preferred move is
+// given for context. Positions are solved once per call whatever their orientation, and
+// in parallel.
+package review
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"time"
+
+	"littlego/board"
+)
+
+// Options set the work a review may do.
+type Options struct {
+	// Limit is the CPU time the solver may spend on one position, as on one core: with
+	// Jobs workers busy, the process's CPU clock runs Jobs times as fast, so each solve
+	// is given Jobs × Limit of it. A position not proved within it is Unknown.
+	Limit time.Duration
+	// Jobs is the number of positions worked on at once; 0 means runtime.NumCPU().
+	Jobs int
+	// EnginePlayouts is the number of search iterations the engine spends on its
+	// preferred move in each position (the book first, one worker, a fixed seed: the same
+	// position always gets the same answer); 0 asks no engine.
+	EnginePlayouts int
+	// Progress, if not nil, is called after each unit of work with the units done and
+	// the total known so far (the total grows when blunders ask for their alternatives).
+	// Calls do not overlap.
+	Progress func(done, total int)
+}
+
+// DefaultOptions returns the defaults: 2 s of CPU per position, every CPU, and 2,000
+// engine playouts per position.
+func DefaultOptions() Options {
+	return Options{Limit: 2 * time.Second, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
+}
+
+// MaxLimit bounds Options.Limit.
+const MaxLimit = time.Hour
+
+// Validate returns an error saying what is out of range in o.
+func (o Options) Validate() error {
+	switch {
+	case o.Limit <= 0 || o.Limit > MaxLimit:
+		return fmt.Errorf("review: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
+	case o.Jobs < 0 || o.Jobs > 256:
+		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to 256", o.Jobs)
+	case o.EnginePlayouts < 0 || o.EnginePlayouts > 10_000_000:
+		return fmt.Errorf("review: engine playouts %d out of range: want 0 (no engine) to 10000000", o.EnginePlayouts)
+	}
+	return nil
+}
+
+// MoveReview is the review of one action of a game.
+type MoveReview struct {
+	// Number is the move's number in the game, from 1.
+	Number int `json:"number"`
+	// Colour is the side that moved; Action what it played.
+	Colour board.Color `json:"-"`
+	Action board.Point `json:"-"`
+	// Opening marks an action imposed on both players (the arena's -openings): it is
+	// never a blunder and counts against no one.
+	Opening bool `json:"opening,omitempty"`
+	// Before and After are the values, for the side that moved, of the position before
+	// the move and after it.
+	Before Value `json:"before"`
+	After  Value `json:"after"`
+	// Proof says how Before was established.
+	Proof Proof `json:"proof,omitempty"`
+	// Blunder marks a won position turned into a lost one.
+	Blunder bool `json:"blunder"`
+	// Gift marks a move made in a position won thanks to the opponent's blunder just before.
+	Gift bool `json:"gift"`
+	// WinningAlternatives are, for a blunder, actions that kept the win (in point order,
+	// Pass last), all of them when AlternativesComplete is set.
+	WinningAlternatives  []board.Point `json:"-"`
+	AlternativesComplete bool          `json:"alternatives_complete,omitempty"`
+	// EngineMove is the engine's preferred action in the position before the move
+	// (board.NoPoint when no engine was asked), EngineMethod how it chose it ("book" or
+	// "search"), and EngineWinRate the search's win rate of it (1 for a book move).
+	EngineMove    board.Point `json:"-"`
+	EngineMethod  string      `json:"engine_method,omitempty"`
+	EngineWinRate float64     `json:"engine_win_rate"`
+}
+
+// MarshalJSON writes the move with its colour ("black", "white"), its action and
+// alternatives in output.txt's notation.
+func (m MoveReview) MarshalJSON() ([]byte, error) {
+	type fields MoveReview
+	alts := make([]string, len(m.WinningAlternatives))
+	for k, a := range m.WinningAlternatives {
+		alts[k] = a.String()
+	}
+	engine := ""
+	if m.EngineMove != board.NoPoint {
+		engine = m.EngineMove.String()
+	}
+	return json.Marshal(struct {
+		Number       int      `json:"number"`
+		Colour       string   `json:"colour"`
+		Action       string   `json:"action"`
+		Alternatives []string `json:"winning_alternatives,omitempty"`
+		EngineMove   string   `json:"engine_move,omitempty"`
+		fields
+	}{m.Number, colourWord(m.Colour), m.Action.String(), alts, engine, fields(m)})
+}
+
+// Illegal is an action the course host would have forfeited.
+type Illegal struct {
+	// Number is the move's number; Colour the side that tried it; Action what it tried.
+	Number int         `json:"number"`
+	Colour board.Color `json:"-"`
+	Action board.Point `json:"-"`
+	// Reason is why it is illegal: "occupied", "suicide", "ko" or "after the end of the game".
+	Reason string `json:"reason"`
+}
+
+// MarshalJSON writes the illegal action with its colour and action as words.
+func (il Illegal) MarshalJSON() ([]byte, error) {
+	type fields Illegal
+	return json.Marshal(struct {
+		Colour string `json:"colour"`
+		Action string `json:"action"`
+		fields
+	}{colourWord(il.Colour), il.Action.String(), fields(il)})
+}
+
+// GameReview is the review of one game.
+type GameReview struct {
+	// Name, Black and White are the game's (Game).
+	Name  string `json:"name"`
+	Black string `json:"black,omitempty"`
+	White string `json:"white,omitempty"`
+	// Winner is "black" or "white", or "" for an unfinished game without a result.
+	Winner string `json:"winner"`
+	// Moves are the reviews of the legal actions, in order.
+	Moves []MoveReview `json:"moves"`
+	// Decisive is the number of the decisive move (the loser's last blunder, after
+	// which the winner always held a win), or 0 when none was proved.
+	Decisive int `json:"decisive"`
+	// Verdict says in one line who won and where the game was decided.
+	Verdict string `json:"verdict"`
+	// Illegal is the illegal action that ended the game's review, or nil.
+	Illegal *Illegal `json:"illegal,omitempty"`
+	// Fault is the record's loss by a fault other than an illegal action, or "".
+	Fault string `json:"fault,omitempty"`
+
+	positions []board.Position
+}
+
+// Position returns the position before move number n (1..len(Moves)+1: n =
+// len(Moves)+1 is the final position) and true, or false when there is none.
+func (r *GameReview) Position(n int) (board.Position, bool) {
+	if n < 1 || n > len(r.positions) {
+		return board.Position{}, false
+	}
+	return r.positions[n-1], true
+}
+
+func colourWord(c board.Color) string {
+	if c == board.Black {
+		return "black"
+	}
+	return "white"
+}
+
+// Review reviews one game (ReviewAll with one game).
+func Review(ctx context.Context, g Game, o Options) (GameReview, error) {
+	rs, err := ReviewAll(ctx, []Game{g}, o)
+	if err != nil {
+		return GameReview{}, err
+	}
+	return rs[0], nil
+}
+
+// ReviewAll reviews games, one GameReview each in the same order. Each distinct position
+// (up to symmetry) is worked on once, o.Jobs at a time. It fails only on bad options or
+// when ctx is cancelled; an illegal action is part of a review, not an error.
+func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	if o.Jobs == 0 {
+		o.Jobs = runtime.NumCPU()
+	}
+	lines := make([]replay, len(games))
+	for k := range games {
+		lines[k] = replayGame(games[k].Actions)
+	}
+	b := newLedger(o)
+	for k := range lines {
+		for _, pos := range lines[k].positions {
+			b.want(pos)
+		}
+	}
+	if err := b.run(ctx); err != nil {
+		return nil, err
+	}
+	out := make([]GameReview, len(games))
+	for k := range games {
+		out[k] = b.assemble(&games[k], &lines[k])
+	}
+	for k := range out {
+		for i := range out[k].Moves {
+			if out[k].Moves[i].Blunder {
+				b.wantAlternatives(out[k].positions[i])
+			}
+		}
+	}
+	if err := b.run(ctx); err != nil {
+		return nil, err
+	}
+	for k := range out {
+		b.fillAlternatives(&out[k])
+		verdict(&out[k], &games[k])
+	}
+	return out, nil
+}

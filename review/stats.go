@@ -1,0 +1,84 @@
+// stats.go: each agent's record across reviewed games: blunders, where, and the won positions it kept.
+
+package review
+
+import (
+	"sort"
+
+	"littlego/board"
+)
+
+// AgentStats is one agent's record over the games reviewed.
+type AgentStats struct {
+	// Name is the agent's name in the records ("Black" or "White" when they give none).
+	Name string `json:"name"`
+	// Games is the number of games it played; Lost how many of them it lost.
+	Games int `json:"games"`
+	Lost  int `json:"lost"`
+	// Blunders counts its blunders; BlunderMoves are their move numbers, in game order.
+	Blunders     int   `json:"blunders"`
+	BlunderMoves []int `json:"blunder_moves"`
+	// Won counts its moves made in a proved won position (openings excepted), Kept those
+	// whose position stayed proved won; the rest are Blunders or unproved after.
+	Won  int `json:"won"`
+	Kept int `json:"kept"`
+}
+
+// BlundersPerGame returns Blunders / Games.
+func (s *AgentStats) BlundersPerGame() float64 { return float64(s.Blunders) / float64(max(s.Games, 1)) }
+
+// KeptShare returns Kept / Won, or 0 when it was never in a won position.
+func (s *AgentStats) KeptShare() float64 { return float64(s.Kept) / float64(max(s.Won, 1)) }
+
+// Agent returns the name of the agent that played side c in r.
+func (r *GameReview) Agent(c board.Color) string {
+	name := r.Black
+	if c == board.White {
+		name = r.White
+	}
+	if name == "" {
+		name = c.String()
+	}
+	return name
+}
+
+// Summarize returns the record of every agent in reviews, by name.
+func Summarize(reviews []GameReview) []AgentStats {
+	byName := map[string]*AgentStats{}
+	get := func(name string) *AgentStats {
+		if byName[name] == nil {
+			byName[name] = &AgentStats{Name: name, BlunderMoves: []int{}}
+		}
+		return byName[name]
+	}
+	for k := range reviews {
+		r := &reviews[k]
+		for c := board.Black; c <= board.White; c++ {
+			s := get(r.Agent(c))
+			s.Games++
+			if r.Winner != "" && r.Winner != colourWord(c) {
+				s.Lost++
+			}
+		}
+		for _, m := range r.Moves {
+			if m.Opening || m.Before != Win {
+				continue
+			}
+			s := get(r.Agent(m.Colour))
+			s.Won++
+			switch {
+			case m.Blunder:
+				s.Blunders++
+				s.BlunderMoves = append(s.BlunderMoves, m.Number)
+			case m.After == Win:
+				s.Kept++
+			}
+		}
+	}
+	out := make([]AgentStats, 0, len(byName))
+	for _, s := range byName {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

@@ -1,0 +1,138 @@
+// verdict.go: the decisive move of a reviewed game and its one-line verdict.
+
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"littlego/board"
+)
+
+// verdict sets r.Decisive and r.Verdict from r's moves and winner.
+func verdict(r *GameReview, g *Game) {
+	n := len(r.Moves)
+	if r.Winner == "" {
+		last := r.positions[n]
+		r.Verdict = fmt.Sprintf("unfinished after move %d: %s to play, %s", n, last.Turn,
+			valueWords(r.valueFor(n, last.Turn)))
+		return
+	}
+	w := board.Black
+	if r.Winner == "white" {
+		w = board.White
+	}
+	l := w.Other()
+	d := r.decisive(w)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s won", w)
+	forfeit := true
+	switch {
+	case r.Illegal != nil:
+		fmt.Fprintf(&sb, " by forfeit: %s's move %d (%s) is illegal (%s)", l, r.Illegal.Number, r.Illegal.Action, r.Illegal.Reason)
+	case g.Fault != "":
+		fmt.Fprintf(&sb, " by a fault: %s", g.Fault)
+	default:
+		forfeit = false
+	}
+	if d > 0 {
+		if forfeit {
+			sb.WriteString("; decided earlier,")
+		}
+		fmt.Fprintf(&sb, " a game it had lost %s: %s's blunder at move %d", r.lostSince(w, d, g.Opening), l, d)
+		r.Decisive = d
+	} else if r.Illegal != nil {
+		r.Decisive = r.Illegal.Number
+	}
+	if d == 0 && !forfeit {
+		sb.WriteString(r.withoutBlunder(w, g.Opening))
+	}
+	r.Verdict = sb.String()
+}
+
+// valueFor returns the value of position index i (before move i+1) for side c.
+func (r *GameReview) valueFor(i int, c board.Color) Value {
+	if i < len(r.Moves) {
+		m := &r.Moves[i]
+		if m.Colour == c {
+			return m.Before
+		}
+		return m.Before.Flip()
+	}
+	if i == 0 {
+		return Unknown
+	}
+	m := &r.Moves[i-1]
+	if m.Colour == c {
+		return m.After
+	}
+	return m.After.Flip()
+}
+
+// decisive returns the number of the loser's last blunder when the winner w held a win
+// (or an unproved position) at every position after it, or 0.
+func (r *GameReview) decisive(w board.Color) int {
+	for i := len(r.Moves) - 1; i >= 0; i-- {
+		if r.valueFor(i+1, w) == Loss {
+			return 0 // w was proved lost after the last blunder that could decide
+		}
+		if m := &r.Moves[i]; m.Blunder && m.Colour != w {
+			return m.Number
+		}
+	}
+	return 0
+}
+
+// lostSince says since when w had been lost before the decisive move d.
+func (r *GameReview) lostSince(w board.Color, d, opening int) string {
+	s := d - 1 // position index before move d: lost for w
+	for s > 0 && r.valueFor(s-1, w) == Loss {
+		s--
+	}
+	switch {
+	case s == 0:
+		return "from the start"
+	case s == opening:
+		return fmt.Sprintf("from the opening (move %d on)", opening+1)
+	case r.Moves[s-1].Blunder && r.Moves[s-1].Colour == w:
+		return fmt.Sprintf("since its blunder at move %d", s)
+	}
+	return fmt.Sprintf("since move %d at least (unknown before)", s+1)
+}
+
+// withoutBlunder describes a win with no decisive blunder.
+func (r *GameReview) withoutBlunder(w board.Color, opening int) string {
+	var unknown []int
+	held := true
+	for i := opening; i < len(r.Moves); i++ {
+		switch r.valueFor(i, w) {
+		case Unknown:
+			unknown = append(unknown, i+1)
+		case Loss:
+			held = false
+		}
+	}
+	from := "the first move"
+	if opening > 0 {
+		from = fmt.Sprintf("the opening (move %d)", opening+1)
+	}
+	switch {
+	case len(unknown) == 0 && held:
+		return fmt.Sprintf(", holding a proved win from %s to the end: no blunder", from)
+	case len(unknown) == 0:
+		return ": no decisive blunder"
+	}
+	return fmt.Sprintf("; no decisive blunder proved (position unknown before %d of %d moves, moves %d-%d)",
+		len(unknown), len(r.Moves)-opening, unknown[0], unknown[len(unknown)-1])
+}
+
+// valueWords says a value for the side to move in words.
+func valueWords(v Value) string {
+	switch v {
+	case Win:
+		return "a proved win"
+	case Loss:
+		return "a proved loss"
+	}
+	return "value unknown"
+}

@@ -1,0 +1,352 @@
+// analyse.go: live analysis as server-sent events: the search's candidates and the solver's verdict on every action.
+
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+	"littlego/mcts"
+	"littlego/solver"
+)
+
+// Analysis pacing: the search and the solver take turns in chunks of this much CPU, so
+// that a client that goes away is noticed within about two chunks.
+const (
+	analysisChunk = 250 * time.Millisecond
+	// solveTurn is the solver's turn on one action within a chunk.
+	solveTurn = 50 * time.Millisecond
+	// chunkSeedStride separates the seeds of successive search chunks.
+	chunkSeedStride = 1024
+	// maxCandidates is the number of candidates sent per search event.
+	maxCandidates = 12
+	// eventWriteTimeout is how long one event may take to write.
+	eventWriteTimeout = 30 * time.Second
+)
+
+// analysisSlot is the engine and solver of one running analysis, reused by the next.
+type analysisSlot struct {
+	eng    *engine.Engine
+	solver *solver.Solver
+}
+
+// Candidate is one action of the live search.
+type Candidate struct {
+	Move    string  `json:"move"`
+	Visits  int     `json:"visits"`
+	WinRate float64 `json:"winrate"`
+	// Proof is "win" or "loss" when the search proved it, else "".
+	Proof string `json:"proof,omitempty"`
+}
+
+// SearchView is one search event: the candidates best first and the principal
+// variation of the most visited.
+type SearchView struct {
+	Iterations int         `json:"iterations"`
+	Candidates []Candidate `json:"candidates"`
+	PV         []string    `json:"pv"`
+}
+
+// VerdictsView is one verdicts event: the solver's verdict on each action.
+type VerdictsView struct {
+	// Moves maps an action to "win" or "loss" (for the side to move) once proved.
+	Moves map[string]string `json:"moves"`
+	// Thinking lists the actions the solver is still working on.
+	Thinking []string `json:"thinking"`
+	// Unproved lists the actions it gave up on within its limit.
+	Unproved []string `json:"unproved"`
+	// Book is the opening book's move, or "".
+	Book string `json:"book"`
+}
+
+// sse writes server-sent events.
+type sse struct {
+	w  http.ResponseWriter
+	rc *http.ResponseController
+}
+
+// send writes one event and flushes it; the error says the client is gone.
+func (e sse) send(event string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_ = e.rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+	if _, err := fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, data); err != nil {
+		return err
+	}
+	return e.rc.Flush()
+}
+
+// handleAnalyse streams the analysis of the position after ?moves=... until it is
+// complete, the time limit passes or the client goes away.
+func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
+	actions, err := parseActions(r.URL.Query().Get("moves"))
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	pos, _, err := replay(actions)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	if !s.reserveWait(w) {
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	out := sse{w: w, rc: http.NewResponseController(w)}
+	a := newAnalysis(pos, s.verdicts)
+	if out.send("verdicts", a.verdictsView()) != nil {
+		<-s.waiting // the client is gone before its analysis started
+		return
+	}
+	slot := s.acquire(r.Context(), func() error {
+		return out.send("status", map[string]string{"status": "waiting for a free analysis slot"})
+	})
+	if slot == nil {
+		return
+	}
+	defer s.release(slot)
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
+	defer cancel()
+	reason := a.run(ctx, slot, s.cfg.SolveLimit, out)
+	_ = out.send("done", map[string]string{"reason": reason})
+}
+
+// reserveWait takes one of the MaxWaiting places of the requests that may wait for an
+// analysis slot, or answers 503 and returns false; acquire gives the place back.
+func (s *Server) reserveWait(w http.ResponseWriter) bool {
+	select {
+	case s.waiting <- struct{}{}:
+		return true
+	default:
+		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
+		return false
+	}
+}
+
+// acquire waits for a free analysis slot, calling onWait once if it must wait, and
+// marks it running; nil when the client went away first (or onWait failed). It gives
+// back the place reserveWait took.
+func (s *Server) acquire(ctx context.Context, onWait func() error) *analysisSlot {
+	defer func() { <-s.waiting }()
+	var slot *analysisSlot
+	select {
+	case slot = <-s.slots:
+	default:
+		if onWait != nil && onWait() != nil {
+			return nil
+		}
+		select {
+		case slot = <-s.slots:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	s.running.Add(1)
+	s.active.add(1)
+	return slot
+}
+
+// release returns slot to the free list.
+func (s *Server) release(slot *analysisSlot) {
+	s.active.add(-1)
+	s.running.Done()
+	s.slots <- slot
+}
+
+// moveTotals are one root action's search statistics summed over chunks.
+type moveTotals struct {
+	visits int
+	wins   float64 // visits times win rate, summed
+	proof  mcts.Proof
+}
+
+// analysis is the state of one position's analysis.
+type analysis struct {
+	pos        board.Position
+	cache      *verdictCache
+	iterations int
+	moves      [board.NumActions]moveTotals
+	pv         []board.Point
+	verdict    map[board.Point]bool
+	book       board.Point
+	thinking   []board.Point // actions still to prove, in the order they are tried
+	unproved   []board.Point
+	spent      map[board.Point]time.Duration
+}
+
+// newAnalysis starts the analysis of pos with what the cache and the book know.
+func newAnalysis(pos board.Position, cache *verdictCache) *analysis {
+	a := &analysis{pos: pos, cache: cache, spent: map[board.Point]time.Duration{}}
+	a.verdict, a.book = cache.knownVerdicts(pos)
+	for _, act := range actionsOf(pos) {
+		if _, ok := a.verdict[act]; !ok {
+			a.thinking = append(a.thinking, act)
+		}
+	}
+	return a
+}
+
+// run alternates search and solver chunks until both are done, ctx ends or the client
+// goes away, and returns why it stopped.
+func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.Duration, out sse) string {
+	searching := !a.pos.Over
+	for k := 0; ; k++ {
+		if ctx.Err() != nil {
+			return "time limit or client gone"
+		}
+		if !searching && len(a.thinking) == 0 {
+			return "complete"
+		}
+		if searching {
+			var err error
+			if searching, err = a.searchChunk(slot, k); err != nil {
+				return "search: " + err.Error()
+			}
+			if out.send("search", a.searchView()) != nil {
+				return "client gone"
+			}
+		}
+		if len(a.thinking) > 0 {
+			a.solveChunk(slot, solveLimit)
+			if out.send("verdicts", a.verdictsView()) != nil {
+				return "client gone"
+			}
+		}
+	}
+}
+
+// searchChunk runs one short search with the slot's engine and merges its root
+// statistics; it returns whether searching should go on.
+func (a *analysis) searchChunk(slot *analysisSlot, k int) (bool, error) {
+	o := engine.Defaults()
+	o.Book, o.Solve, o.Plan = false, false, false // the search's own view; the solver runs apart
+	o.Workers = 1
+	o.Budget = analysisChunk
+	o.Seed += uint64(k) * chunkSeedStride
+	if slot.eng == nil {
+		eng, err := engine.New(o)
+		if err != nil {
+			return false, err
+		}
+		slot.eng = eng
+	} else if err := slot.eng.SetOptions(o); err != nil {
+		return false, err
+	}
+	_, rep := slot.eng.GenMove(a.pos)
+	if rep.Search == nil {
+		return false, nil // a forced move or the pass rule: nothing to search
+	}
+	res := rep.Search
+	a.iterations += res.Iterations
+	for _, m := range res.Moves {
+		if m.Move < 0 || int(m.Move) >= board.NumActions {
+			continue
+		}
+		t := &a.moves[m.Move]
+		t.visits += m.Visits
+		t.wins += m.WinRate * float64(m.Visits)
+		if m.Proof != mcts.Unknown {
+			t.proof = m.Proof
+		}
+	}
+	if len(res.PV) > 0 {
+		a.pv = append(a.pv[:0], res.PV...)
+	}
+	return res.Stop != mcts.StopProven && res.Stop != mcts.StopForced, nil
+}
+
+// solveChunk gives the solver one chunk of CPU, shared in turns of solveTurn among
+// the actions still to prove; an action not proved goes to the back of the queue, or to
+// the unproved once it has had limit.
+func (a *analysis) solveChunk(slot *analysisSlot, limit time.Duration) {
+	if slot.solver == nil {
+		slot.solver = solver.New(engine.SolverTableBits)
+	}
+	for used := time.Duration(0); used < analysisChunk && len(a.thinking) > 0; {
+		act := a.thinking[0]
+		a.thinking = a.thinking[1:]
+		child := a.pos
+		child.Play(act)
+		key, sym := child.CanonicalKey()
+		// The canonical image shares the table's work between symmetric positions.
+		r := slot.solver.Solve(sym.Apply(child), solver.Limits{CPU: solveTurn})
+		a.spent[act] += r.CPU
+		used += r.CPU
+		switch {
+		case r.Known:
+			a.cache.store(key, r.Win)
+			a.verdict[act] = !r.Win
+		case a.spent[act] >= limit:
+			a.unproved = append(a.unproved, act)
+		default:
+			a.thinking = append(a.thinking, act)
+		}
+	}
+}
+
+// searchView returns the candidates best first: proved wins, then by visits, then
+// proved losses.
+func (a *analysis) searchView() SearchView {
+	v := SearchView{Iterations: a.iterations, Candidates: []Candidate{}, PV: []string{}}
+	for p := board.Point(0); p < board.NumActions; p++ {
+		t := &a.moves[p]
+		if t.visits == 0 && t.proof == mcts.Unknown {
+			continue
+		}
+		c := Candidate{Move: p.String(), Visits: t.visits}
+		if t.visits > 0 {
+			c.WinRate = t.wins / float64(t.visits)
+		}
+		switch t.proof {
+		case mcts.Win:
+			c.Proof, c.WinRate = "win", 1
+		case mcts.Loss:
+			c.Proof, c.WinRate = "loss", 0
+		}
+		v.Candidates = append(v.Candidates, c)
+	}
+	rank := func(c Candidate) int { return map[string]int{"win": 0, "": 1, "loss": 2}[c.Proof] }
+	sort.SliceStable(v.Candidates, func(i, j int) bool {
+		x, y := v.Candidates[i], v.Candidates[j]
+		if rank(x) != rank(y) {
+			return rank(x) < rank(y)
+		}
+		return x.Visits > y.Visits
+	})
+	if len(v.Candidates) > maxCandidates {
+		v.Candidates = v.Candidates[:maxCandidates]
+	}
+	for _, p := range a.pv {
+		v.PV = append(v.PV, p.String())
+	}
+	return v
+}
+
+// verdictsView returns the solver's verdicts so far.
+func (a *analysis) verdictsView() VerdictsView {
+	v := VerdictsView{Moves: map[string]string{}, Thinking: []string{}, Unproved: []string{}}
+	for act, win := range a.verdict {
+		v.Moves[act.String()] = map[bool]string{true: "win", false: "loss"}[win]
+	}
+	for _, act := range a.thinking {
+		v.Thinking = append(v.Thinking, act.String())
+	}
+	for _, act := range a.unproved {
+		v.Unproved = append(v.Unproved, act.String())
+	}
+	if a.book != board.NoPoint {
+		v.Book = a.book.String()
+	}
+	return v
+}

@@ -1,0 +1,204 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/board"
+)
+
+func TestBadRequestsGetAStatusAndAMessage(t *testing.T) {
+	_, ts := newTestServer(t, Config{MaxBody: 256, MaxUpload: 512})
+	var g GameView
+	if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.05}, &g); st != 200 {
+		t.Fatalf("new game: status %d", st)
+	}
+	game := ts.URL + "/api/game/" + g.ID
+	if st := call(t, "POST", game+"/play", map[string]string{"move": "2,2"}, nil); st != 200 {
+		t.Fatalf("play 2,2: status %d", st)
+	}
+	cases := []struct {
+		name, method, path string
+		body               any
+		status             int
+		want               string
+	}{
+		{"new game: not JSON", "POST", "/api/game", "{colour", 400, "bad JSON"},
+		{"new game: empty body", "POST", "/api/game", "", 400, "empty request body"},
+		{"new game: unknown field", "POST", "/api/game", `{"colour":"black","budget":1}`, 400, "unknown field"},
+		{"new game: bad colour", "POST", "/api/game", map[string]any{"color": "red", "budget": 1}, 400, "color"},
+		{"new game: budget too large", "POST", "/api/game", map[string]any{"color": "black", "budget": 100}, 400, "budget"},
+		{"new game: budget zero", "POST", "/api/game", map[string]any{"color": "black", "budget": 0}, 400, "budget"},
+		{"new game: two values", "POST", "/api/game", `{"color":"black","budget":1}{}`, 400, "more than one"},
+		{"new game: body too large", "POST", "/api/game", `{"color":"` + strings.Repeat("b", 300) + `"}`, 413, "larger than 256"},
+		{"play: off the board", "POST", "/api/game/" + g.ID + "/play", map[string]string{"move": "5,0"}, 400, "0 <= i,j <= 4"},
+		{"play: junk", "POST", "/api/game/" + g.ID + "/play", map[string]string{"move": "a,b"}, 400, "want i,j"},
+		{"play: the engine's turn", "POST", "/api/game/" + g.ID + "/play", map[string]string{"move": "0,0"}, 400, "engine's turn"},
+		{"play: no such game", "POST", "/api/game/nope/play", map[string]string{"move": "0,0"}, 404, "no game"},
+		{"get: no such game", "GET", "/api/game/nope", nil, 404, "no game"},
+		{"position: bad action", "GET", "/api/position?moves=2,2+9,9", nil, 400, "want i,j"},
+		{"position: occupied", "GET", "/api/position?moves=2,2+2,2", nil, 400, "move 2 (2,2): illegal: 2,2 is occupied"},
+		{"position: too long", "GET", "/api/position?moves=" + strings.Repeat("PASS+", 30), nil, 400, "at most 24"},
+		{"position: after the end", "GET", "/api/position?moves=PASS+0,0", nil, 400, "game is over"},
+		{"analyse: illegal", "GET", "/api/analyse?moves=1,1+1,1", nil, 400, "occupied"},
+		{"review: empty", "POST", "/api/review", "", 400, "empty upload"},
+		{"review: too large", "POST", "/api/review", strings.Repeat("2,2 ", 200), 413, "larger than 512"},
+		{"review: not a record", "POST", "/api/review", "hello", 400, "hello"},
+		{"watch: empty", "POST", "/api/watch", "", 400, "empty upload"},
+		{"watch: not JSON", "POST", "/api/watch", "{nope", 400, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var e apiError
+			st := call(t, c.method, ts.URL+c.path, c.body, &e)
+			if st != c.status || e.Error == "" || !strings.Contains(e.Error, c.want) {
+				t.Errorf("status %d, error %q; want %d and a message with %q", st, e.Error, c.status, c.want)
+			}
+		})
+	}
+}
+
+func TestIllegalPlaysAreRefusedWithTheReason(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	// Black captures at 1,2 and White may not retake at 1,1 at once: a ko.
+	ko := []string{"0,1", "0,2", "1,0", "1,3", "2,1", "2,2", "4,4", "1,1", "1,2"}
+	var v PositionView
+	if st := call(t, "GET", ts.URL+"/api/position?moves="+strings.Join(ko, "+"), nil, &v); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	if v.Ko != "1,1" || v.Turn != "white" || v.Captures.Black != 1 {
+		t.Fatalf("ko %q, turn %s, captures %+v: want the ko at 1,1, White to move, one Black capture", v.Ko, v.Turn, v.Captures)
+	}
+	for _, p := range v.Legal {
+		if p == "1,1" {
+			t.Errorf("the ko point 1,1 is listed as legal")
+		}
+	}
+	var e apiError
+	st := call(t, "GET", ts.URL+"/api/position?moves="+strings.Join(append(ko, "1,1"), "+"), nil, &e)
+	if st != 400 || !strings.Contains(e.Error, "ko") {
+		t.Errorf("retaking the ko: status %d, %q; want 400 naming the ko", st, e.Error)
+	}
+	// Suicide: White at 0,0 inside Black's 0,1 and 1,0.
+	st = call(t, "GET", ts.URL+"/api/position?moves=0,1+4,4+1,0+0,0", nil, &e)
+	if st != 400 || !strings.Contains(e.Error, "suicide") {
+		t.Errorf("suicide: status %d, %q; want 400 naming suicide", st, e.Error)
+	}
+}
+
+// playGame plays a whole game over the API, the human taking the first legal point
+// (passing when there is none), and returns the final view.
+func playGame(t *testing.T, base string, human string) GameView {
+	t.Helper()
+	var g GameView
+	if st := call(t, "POST", base+"/api/game", map[string]any{"color": human, "budget": 0.02}, &g); st != 200 {
+		t.Fatalf("new game: status %d", st)
+	}
+	url := base + "/api/game/" + g.ID
+	for steps := 0; !g.Position.Over; steps++ {
+		if steps > 30 {
+			t.Fatalf("no end after %d turns", steps)
+		}
+		var st int
+		if g.Position.Turn == human {
+			move := "PASS"
+			if len(g.Position.Legal) > 0 {
+				move = g.Position.Legal[0]
+			}
+			st = call(t, "POST", url+"/play", map[string]string{"move": move}, &g)
+		} else {
+			st = call(t, "POST", url+"/genmove", nil, &g)
+			if st == 200 && g.Engine == nil {
+				t.Fatalf("the engine's move is not described")
+			}
+		}
+		if st != 200 {
+			t.Fatalf("status %d", st)
+		}
+		grid, ok := reference(g.Position.Actions)
+		if !ok {
+			t.Fatalf("the reference rules refuse the game %v", g.Position.Actions)
+		}
+		for p := range grid {
+			if grid[p] != g.Position.Board[p] {
+				t.Fatalf("after %v the board is %v; the reference has %v", g.Position.Actions, g.Position.Board, grid)
+			}
+		}
+	}
+	return g
+}
+
+func TestAWholeGameAgainstTheEngine(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, human := range []string{"black", "white"} {
+		g := playGame(t, ts.URL, human)
+		p := g.Position
+		want := "white"
+		if float64(p.BlackStones) > float64(p.WhiteStones)+board.Komi {
+			want = "black"
+		}
+		if g.Winner != want || p.Leader != want {
+			t.Errorf("%d to %d: winner %q, leader %q; want %s", p.BlackStones, p.WhiteStones, g.Winner, p.Leader, want)
+		}
+		var e apiError
+		if st := call(t, "POST", ts.URL+"/api/game/"+g.ID+"/genmove", nil, &e); st != 400 || !strings.Contains(e.Error, "over") {
+			t.Errorf("genmove after the end: status %d, %q", st, e.Error)
+		}
+	}
+}
+
+func TestUndoReturnsToTheHumansTurn(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var g GameView
+	call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "white", "budget": 0.02}, &g)
+	url := ts.URL + "/api/game/" + g.ID
+	call(t, "POST", url+"/genmove", nil, &g)
+	call(t, "POST", url+"/play", map[string]string{"move": "0,0"}, &g)
+	call(t, "POST", url+"/genmove", nil, &g)
+	if len(g.Position.Actions) != 3 {
+		t.Fatalf("actions %v: want 3", g.Position.Actions)
+	}
+	if st := call(t, "POST", url+"/undo", nil, &g); st != 200 {
+		t.Fatalf("undo: status %d", st)
+	}
+	if len(g.Position.Actions) != 1 || g.Position.Turn != "white" {
+		t.Errorf("after undo: actions %v, %s to move; want the engine's first move only, White to move", g.Position.Actions, g.Position.Turn)
+	}
+}
+
+func TestIdleGamesAreDropped(t *testing.T) {
+	s, ts := newTestServer(t, Config{IdleTimeout: time.Second, MaxSessions: 2})
+	var g GameView
+	for k := 0; k < 2; k++ {
+		if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &g); st != 200 {
+			t.Fatalf("status %d", st)
+		}
+	}
+	var e apiError
+	if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &e); st != http.StatusServiceUnavailable {
+		t.Errorf("a third game: status %d (%s); want 503", st, e.Error)
+	}
+	time.Sleep(1200 * time.Millisecond)
+	if st := call(t, "GET", ts.URL+"/api/game/"+g.ID, nil, &e); st != 404 {
+		t.Errorf("an idle game: status %d; want 404", st)
+	}
+	if n := s.sessions.count(); n != 0 {
+		t.Errorf("%d games kept after their idle timeout", n)
+	}
+}
+
+func TestThePageIsServed(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, path := range []string{"/", "/board.js", "/style.css", "/app.js"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Errorf("%s: status %d", path, res.StatusCode)
+		}
+	}
+}

@@ -1,0 +1,297 @@
+// game.go: games against the engine, one engine per game, kept until idle for long.
+
+package web
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"math"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+)
+
+// game is one game against the engine. Its mutex serialises the requests on it: the
+// engine is not safe for concurrent use.
+type game struct {
+	mu       sync.Mutex
+	id       string
+	human    board.Color
+	eng      *engine.Engine
+	pos      board.Position
+	actions  []board.Point
+	caps     Captures
+	lastSeen atomic.Int64 // unix nanoseconds of the last request on the game
+	// lastEngine describes the engine's last move, if any.
+	lastEngine *EngineMove
+}
+
+// EngineMove is how the engine chose its last move.
+type EngineMove struct {
+	Move   string `json:"move"`
+	Method string `json:"method"`
+	// Iterations is the number of search iterations run (0 for the book or a proof).
+	Iterations int `json:"iterations"`
+}
+
+// GameView is a game as the frontend shows it.
+type GameView struct {
+	ID       string       `json:"id"`
+	Human    string       `json:"human"`
+	Budget   float64      `json:"budget"`
+	Position PositionView `json:"position"`
+	Engine   *EngineMove  `json:"engine,omitempty"`
+	// Winner is "black" or "white" once the game is over.
+	Winner string `json:"winner,omitempty"`
+}
+
+// view describes g; the caller holds g.mu.
+func (g *game) view() GameView {
+	v := GameView{ID: g.id, Human: colourName(g.human), Budget: g.eng.Options().Budget.Seconds(),
+		Position: newPositionView(g.pos, g.actions, g.caps), Engine: g.lastEngine}
+	if g.pos.Over {
+		v.Winner = colourName(g.pos.Winner())
+	}
+	return v
+}
+
+// play plays a for the side to move; the caller holds g.mu and has checked legality.
+func (g *game) play(a board.Point) {
+	mover := g.pos.Turn
+	n, _ := g.pos.Play(a)
+	if mover == board.Black {
+		g.caps.Black += n
+	} else {
+		g.caps.White += n
+	}
+	g.actions = append(g.actions, a)
+}
+
+// sessions holds the games in play, dropping those idle for longer than idle.
+type sessions struct {
+	mu    sync.Mutex
+	games map[string]*game
+	max   int
+	idle  time.Duration
+}
+
+func (ss *sessions) init(max int, idle time.Duration) {
+	ss.games, ss.max, ss.idle = map[string]*game{}, max, idle
+}
+
+// sweep drops idle games; the caller holds ss.mu.
+func (ss *sessions) sweep(now time.Time) {
+	for id, g := range ss.games {
+		if now.Sub(time.Unix(0, g.lastSeen.Load())) > ss.idle {
+			delete(ss.games, id)
+		}
+	}
+}
+
+// add stores g under a new random id, or returns false when the table is full.
+func (ss *sessions) add(g *game) bool {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	g.id = hex.EncodeToString(b[:])
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.sweep(time.Now())
+	if len(ss.games) >= ss.max {
+		return false
+	}
+	ss.games[g.id] = g
+	return true
+}
+
+// get returns the game with the given id, locked, or nil.
+func (ss *sessions) get(id string) *game {
+	ss.mu.Lock()
+	ss.sweep(time.Now())
+	g := ss.games[id]
+	ss.mu.Unlock()
+	if g == nil {
+		return nil
+	}
+	g.lastSeen.Store(time.Now().UnixNano())
+	g.mu.Lock()
+	return g
+}
+
+// count returns the number of games kept.
+func (ss *sessions) count() int {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.sweep(time.Now())
+	return len(ss.games)
+}
+
+// newGameRequest is the body of POST /api/game.
+type newGameRequest struct {
+	// Color is the human's side: "black" or "white".
+	Color string `json:"color"`
+	// Budget is the engine's CPU time per move in seconds.
+	Budget float64 `json:"budget"`
+}
+
+// handleNewGame starts a game: POST /api/game {"color":"black","budget":0.5}.
+func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
+	var req newGameRequest
+	if !decodeBody(w, r, s.cfg.MaxBody, &req) {
+		return
+	}
+	var human board.Color
+	switch req.Color {
+	case "black":
+		human = board.Black
+	case "white":
+		human = board.White
+	default:
+		fail(w, http.StatusBadRequest, "color %q: want \"black\" or \"white\"", clip(req.Color))
+		return
+	}
+	maxSec := s.cfg.MaxBudget.Seconds()
+	if math.IsNaN(req.Budget) || req.Budget < 0.01 || req.Budget > maxSec {
+		fail(w, http.StatusBadRequest, "budget %v: want 0.01 to %v seconds of CPU per move", req.Budget, maxSec)
+		return
+	}
+	o := engine.Defaults()
+	o.Budget = time.Duration(req.Budget * float64(time.Second))
+	o.Workers = 1
+	eng, err := engine.New(o)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "engine: %v", err)
+		return
+	}
+	g := &game{human: human, eng: eng, pos: board.New()}
+	g.lastSeen.Store(time.Now().UnixNano())
+	if !s.sessions.add(g) {
+		fail(w, http.StatusServiceUnavailable, "%d games in play already; try again later", s.cfg.MaxSessions)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// lookup returns the request's game, locked, or answers 404 and returns nil.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *game {
+	g := s.sessions.get(r.PathValue("id"))
+	if g == nil {
+		fail(w, http.StatusNotFound, "no game %q (games idle for %v are dropped): start a new one", clip(r.PathValue("id")), s.cfg.IdleTimeout)
+	}
+	return g
+}
+
+// handleGetGame answers GET /api/game/{id}.
+func (s *Server) handleGetGame(w http.ResponseWriter, r *http.Request) {
+	if g := s.lookup(w, r); g != nil {
+		defer g.mu.Unlock()
+		writeJSON(w, http.StatusOK, g.view())
+	}
+}
+
+// playRequest is the body of POST /api/game/{id}/play.
+type playRequest struct {
+	// Move is "i,j" or "PASS".
+	Move string `json:"move"`
+}
+
+// handlePlay plays the human's move: POST /api/game/{id}/play {"move":"2,2"}.
+func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
+	var req playRequest
+	if !decodeBody(w, r, s.cfg.MaxBody, &req) {
+		return
+	}
+	a, err := parseAction(req.Move)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer g.mu.Unlock()
+	if !g.pos.Over && g.pos.Turn != g.human {
+		fail(w, http.StatusBadRequest, "it is the engine's turn (%s to move)", colourName(g.pos.Turn))
+		return
+	}
+	if why := illegalReason(g.pos, a); why != "" {
+		fail(w, http.StatusBadRequest, "illegal: %s", why)
+		return
+	}
+	g.play(a)
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleGenMove lets the engine choose and play its move: POST /api/game/{id}/genmove.
+func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.movers <- struct{}{}:
+		defer func() { <-s.movers }()
+	case <-r.Context().Done():
+		return
+	}
+	g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer g.mu.Unlock()
+	switch {
+	case g.pos.Over:
+		fail(w, http.StatusBadRequest, "the game is over")
+		return
+	case g.pos.Turn == g.human:
+		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colourName(g.pos.Turn))
+		return
+	}
+	mv, rep := g.eng.GenMove(g.pos)
+	if why := illegalReason(g.pos, mv); why != "" {
+		// GenMove promises a legal move; never play one that is not.
+		fail(w, http.StatusInternalServerError, "the engine chose %s: %s", mv, why)
+		return
+	}
+	g.play(mv)
+	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations}
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// handleUndo takes back the last action, and the engine's reply before it so that it is
+// the human's turn again: POST /api/game/{id}/undo.
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	defer g.mu.Unlock()
+	if len(g.actions) == 0 {
+		fail(w, http.StatusBadRequest, "nothing to undo")
+		return
+	}
+	// Back to the last position before this one with the human to move: the engine's
+	// reply goes with the human's move.
+	n := len(g.actions) - 1
+	for n > 0 && colourOfMove(n+1) != g.human {
+		n--
+	}
+	actions := append([]board.Point(nil), g.actions[:n]...)
+	pos, caps, err := replay(actions)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "replaying the game: %v", err)
+		return
+	}
+	g.pos, g.caps, g.actions, g.lastEngine = pos, caps, actions, nil
+	writeJSON(w, http.StatusOK, g.view())
+}
+
+// colourOfMove returns the side that plays move number n (from 1).
+func colourOfMove(n int) board.Color {
+	if n%2 == 1 {
+		return board.Black
+	}
+	return board.White
+}

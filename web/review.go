@@ -1,0 +1,132 @@
+// review.go: reviewing a recorded game (package review), and watching the games of an arena file.
+
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"littlego/review"
+)
+
+// Review settings: the solver's CPU per position and the engine's playouts per position,
+// on one core, so that a review costs what an analysis does.
+const (
+	reviewLimit    = 500 * time.Millisecond
+	reviewPlayouts = 1000
+	// maxListedErrors bounds the parse errors sent back.
+	maxListedErrors = 5
+)
+
+// GameSummary is one game of an upload.
+type GameSummary struct {
+	Name  string `json:"name"`
+	Black string `json:"black,omitempty"`
+	White string `json:"white,omitempty"`
+	// Winner is the record's winner or else the final position's (review.Game.Winner),
+	// "" for an unfinished game.
+	Winner string `json:"winner,omitempty"`
+	Fault  string `json:"fault,omitempty"`
+	// Actions are the record's actions, "i,j" or "PASS".
+	Actions []string `json:"actions"`
+}
+
+// ReviewAnswer is the answer of POST /api/review: the games of the upload and the review
+// of the one asked for.
+type ReviewAnswer struct {
+	Games  []GameSummary      `json:"games"`
+	Index  int                `json:"index"`
+	Review *review.GameReview `json:"review"`
+	// Errors are the parse errors of games that were skipped.
+	Errors []string `json:"errors"`
+}
+
+// parseUpload reads the games of an uploaded record; on failure it has answered 400.
+func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.Game, []GameSummary, []string, bool) {
+	data, ok := s.readUpload(w, r)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	games, errs := review.Parse("upload", data)
+	var msgs []string
+	for k, err := range errs {
+		if k == maxListedErrors {
+			msgs = append(msgs, strconv.Itoa(len(errs)-k)+" more errors")
+			break
+		}
+		msgs = append(msgs, err.Error())
+	}
+	if len(games) == 0 {
+		fail(w, http.StatusBadRequest, "no game found: %s", strings.Join(msgs, "; "))
+		return nil, nil, nil, false
+	}
+	summaries := make([]GameSummary, len(games))
+	for k, g := range games {
+		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
+		if w, ok := g.Winner(); ok {
+			sum.Winner = colourName(w)
+		}
+		for _, a := range g.Actions {
+			sum.Actions = append(sum.Actions, a.String())
+		}
+		summaries[k] = sum
+	}
+	if msgs == nil {
+		msgs = []string{}
+	}
+	return games, summaries, msgs, true
+}
+
+// handleWatch answers POST /api/watch (the body: an arena -json file, or any record
+// review.Parse reads) with its games' actions, for stepping through them.
+func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
+	_, summaries, msgs, ok := s.parseUpload(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Errors: msgs})
+}
+
+// handleReview answers POST /api/review?game=K (the body: a game record) with the review
+// of game K (from 0) of the upload. The review holds an analysis slot while it runs.
+func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
+	games, summaries, msgs, ok := s.parseUpload(w, r)
+	if !ok {
+		return
+	}
+	index := 0
+	if q := r.URL.Query().Get("game"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n >= len(games) {
+			fail(w, http.StatusBadRequest, "game %q: want 0 to %d", clip(q), len(games)-1)
+			return
+		}
+		index = n
+	}
+	if !s.reserveWait(w) {
+		return
+	}
+	slot := s.acquire(r.Context(), nil)
+	if slot == nil {
+		return
+	}
+	defer s.release(slot)
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
+	defer cancel()
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.AnalysisTime + eventWriteTimeout))
+	opts := review.Options{Limit: reviewLimit, Jobs: 1, EnginePlayouts: reviewPlayouts}
+	rev, err := review.Review(ctx, games[index], opts)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		fail(w, http.StatusServiceUnavailable, "the review took longer than %v", s.cfg.AnalysisTime)
+		return
+	case err != nil:
+		fail(w, http.StatusInternalServerError, "review: %v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Errors: msgs})
+}

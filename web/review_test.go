@@ -1,0 +1,76 @@
+package web
+
+import (
+	"strings"
+	"testing"
+)
+
+// reviewAnswer is ReviewAnswer as the browser reads it.
+type reviewAnswer struct {
+	Games  []GameSummary `json:"games"`
+	Index  int           `json:"index"`
+	Review struct {
+		Verdict string `json:"verdict"`
+		Moves   []struct {
+			Number       int      `json:"number"`
+			Action       string   `json:"action"`
+			Blunder      bool     `json:"blunder"`
+			Alternatives []string `json:"winning_alternatives"`
+		} `json:"moves"`
+	} `json:"review"`
+	Errors []string `json:"errors"`
+}
+
+func TestReviewMarksTheBlunderOfAPastedGame(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, record := range []string{
+		"0,0 2,2 PASS PASS",
+		"(;GM[1]FF[4]SZ[5];B[aa];W[cc];B[];W[])",
+	} {
+		var a reviewAnswer
+		if st := call(t, "POST", ts.URL+"/api/review", record, &a); st != 200 {
+			t.Fatalf("%s: status %d", record, st)
+		}
+		if len(a.Review.Moves) != 4 || a.Review.Moves[0].Action != "0,0" {
+			t.Fatalf("%s: moves %+v", record, a.Review.Moves)
+		}
+		first := a.Review.Moves[0]
+		if !first.Blunder || strings.Join(first.Alternatives, " ") != "2,2" {
+			t.Errorf("%s: Black's 0,0 on the empty board: blunder %v, alternatives %v; want a blunder, 2,2 the only alternative",
+				record, first.Blunder, first.Alternatives)
+		}
+		if !strings.Contains(a.Review.Verdict, "White won") {
+			t.Errorf("%s: verdict %q", record, a.Review.Verdict)
+		}
+	}
+}
+
+func TestReviewAsksForAGameOfTheUpload(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var e apiError
+	if st := call(t, "POST", ts.URL+"/api/review?game=2", "2,2 PASS\n0,0 PASS\n", &e); st != 400 || !strings.Contains(e.Error, "want 0 to 1") {
+		t.Errorf("game 2 of 2: status %d, %q", st, e.Error)
+	}
+	var a reviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/review?game=1", "2,2 PASS\n0,0 PASS\n", &a); st != 200 || a.Index != 1 || a.Review.Moves[0].Action != "0,0" {
+		t.Errorf("game 1: status %d, index %d, moves %+v", st, a.Index, a.Review.Moves)
+	}
+}
+
+func TestWatchListsTheGamesOfAnArenaFile(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"PASS"},{"color":"B","move":"PASS"}]}
+{"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"0,0"},{"color":"W","move":"1,1"}]}
+{"game":3,"moves":"not a list"}
+`
+	var a reviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/watch", lines, &a); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	if len(a.Games) != 2 || a.Games[0].Black != "engine" || strings.Join(a.Games[1].Actions, " ") != "0,0 1,1" {
+		t.Errorf("games %+v: want the two good games with their players and actions", a.Games)
+	}
+	if len(a.Errors) != 1 || !strings.Contains(a.Errors[0], "line 3") {
+		t.Errorf("errors %v: want one, naming line 3", a.Errors)
+	}
+}
