@@ -4,6 +4,7 @@ package bench
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"littlego/board"
@@ -93,11 +94,17 @@ func TestSearchDefaultAllocatesNothingPerIteration(t *testing.T) {
 			t.Fatal(err)
 		}
 		pos := board.New()
-		return testing.AllocsPerRun(3, func() {
-			if _, err := s.Search(context.Background(), pos); err != nil {
-				t.Fatal(err)
-			}
-		})
+		// The fewest over a few tries: the runtime's own bookkeeping on a loaded machine
+		// can add an allocation to one search, while one per iteration adds thousands.
+		fewest := math.Inf(1)
+		for range 5 {
+			fewest = min(fewest, testing.AllocsPerRun(3, func() {
+				if _, err := s.Search(context.Background(), pos); err != nil {
+					t.Fatal(err)
+				}
+			}))
+		}
+		return fewest
 	}
 	short, long := allocs(500), allocs(5000)
 	if long != short {
