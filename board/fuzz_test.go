@@ -35,7 +35,7 @@ func checkParsedInput(t *testing.T, in Input, err error) {
 		_ = p.Legal()
 		return
 	}
-	me := refColour(in.Colour)
+	me := refColor(in.Colour)
 	captured := (in.Previous[in.Colour] &^ in.Current[in.Colour]).Count()
 	for _, move := range []int{1, 2, 13, 24} {
 		p := in.Position(move)
