@@ -9,8 +9,8 @@ import (
 )
 
 // HardCeiling is the most process CPU time one search may use, whatever its Config:
-// the course host forfeits a move over 10 s of CPU, start-up included.
-const HardCeiling = 8 * time.Second
+// four fifths of the course host's limit (board.HostCPULimit, start-up included), 8 s.
+const HardCeiling = board.HostCPULimit * 4 / 5
 
 // MaxBudget is the largest Config.Budget: it leaves a quarter of HardCeiling for the
 // process's start-up and the exact solver.
