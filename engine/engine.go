@@ -1,3 +1,5 @@
+// engine.go: the Engine, how a move was chosen (Method, Report), the search settings and the game plan.
+
 package engine
 
 import (
@@ -35,7 +37,7 @@ const (
 	MethodRule
 	// MethodForced: the game is over; the only action is Pass.
 	MethodForced
-	// MethodFallback: the search failed; FallbackMove answered.
+	// MethodFallback: the search failed or chose an illegal move; FallbackMove answered.
 	MethodFallback
 	// MethodLost: every action loses against perfect play; the solver chose the one that
 	// leaves the opponent the fewest winning replies.
@@ -60,7 +62,7 @@ type Report struct {
 	Move board.Point
 	// Method is how Move was chosen.
 	Method Method
-	// Budget is the CPU time the game plan allowed for this move.
+	// Budget is the CPU time the move was given (GenMoveWithin's budget).
 	Budget time.Duration
 	// Iterations is the number of search iterations run.
 	Iterations int
