@@ -60,7 +60,7 @@ func (r *refTracker) compare(last Point) {
 	if p.Stones != refToStones(g.board) {
 		r.fail("stones differ")
 	}
-	if refColour(p.Turn) != g.turn || int(p.Move) != g.move || p.Over != g.over {
+	if refColor(p.Turn) != g.turn || int(p.Move) != g.move || p.Over != g.over {
 		r.fail("turn/move/over %v/%d/%v, reference %d/%d/%v", p.Turn, p.Move, p.Over, g.turn, g.move, g.over)
 	}
 	if !p.Over && p.Passed != (g.previous == g.board) {

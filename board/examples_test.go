@@ -44,7 +44,7 @@ func setup(t testing.TB, rows [5]string, turn Color, move int) (Position, refGam
 	}
 	p := Position{Stones: s, Move: uint8(move), Last: MaxMoves, Turn: turn}
 	p.Hash = p.ComputeHash()
-	g := refGame{board: b, move: move, turn: refColour(turn)}
+	g := refGame{board: b, move: move, turn: refColor(turn)}
 	return p, g
 }
 

@@ -35,7 +35,7 @@ func checkParsedInput(t *testing.T, in Input, err error) {
 		_ = p.Legal()
 		return
 	}
-	me := refColour(in.Color)
+	me := refColor(in.Color)
 	captured := (in.Previous[in.Color] &^ in.Current[in.Color]).Count()
 	for _, move := range []int{1, 2, 13, 24} {
 		p := in.Position(move)

@@ -54,36 +54,36 @@ func refInside(i, j int) bool { return i >= 0 && i < 5 && j >= 0 && j < 5 }
 
 var refSteps = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 
-// fill marks in seen the stones of colour connected to (i, j), by recursion, and
+// fill marks in seen the stones of color connected to (i, j), by recursion, and
 // reports whether any of them touches an empty point (a liberty).
-func (b *refBoard) fill(i, j, colour int, seen *[5][5]bool) (liberty bool) {
+func (b *refBoard) fill(i, j, color int, seen *[5][5]bool) (liberty bool) {
 	if !refInside(i, j) || seen[i][j] {
 		return false
 	}
 	if b[i][j] == refEmpty {
 		return true
 	}
-	if b[i][j] != colour {
+	if b[i][j] != color {
 		return false
 	}
 	seen[i][j] = true
 	for _, d := range refSteps {
-		if b.fill(i+d[0], j+d[1], colour, seen) {
+		if b.fill(i+d[0], j+d[1], color, seen) {
 			liberty = true
 		}
 	}
 	return liberty
 }
 
-// erase removes the stones of colour connected to (i, j) and returns how many.
-func (b *refBoard) erase(i, j, colour int) int {
-	if !refInside(i, j) || b[i][j] != colour {
+// erase removes the stones of color connected to (i, j) and returns how many.
+func (b *refBoard) erase(i, j, color int) int {
+	if !refInside(i, j) || b[i][j] != color {
 		return 0
 	}
 	b[i][j] = refEmpty
 	n := 1
 	for _, d := range refSteps {
-		n += b.erase(i+d[0], j+d[1], colour)
+		n += b.erase(i+d[0], j+d[1], color)
 	}
 	return n
 }
@@ -94,15 +94,15 @@ func (b *refBoard) hasLiberty(i, j int) bool {
 	return b.fill(i, j, b[i][j], &seen)
 }
 
-// removeDead removes every group of colour without a liberty and returns how many
+// removeDead removes every group of color without a liberty and returns how many
 // stones it removed. All groups are judged before any is removed, as the host does.
-func (b *refBoard) removeDead(colour int) int {
+func (b *refBoard) removeDead(color int) int {
 	var seen [5][5]bool
 	var dead [25][2]int
 	nDead := 0
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 5; j++ {
-			if b[i][j] == colour && !seen[i][j] && !b.fill(i, j, colour, &seen) {
+			if b[i][j] == color && !seen[i][j] && !b.fill(i, j, color, &seen) {
 				dead[nDead] = [2]int{i, j}
 				nDead++
 			}
@@ -110,16 +110,16 @@ func (b *refBoard) removeDead(colour int) int {
 	}
 	removed := 0
 	for _, s := range dead[:nDead] {
-		removed += b.erase(s[0], s[1], colour)
+		removed += b.erase(s[0], s[1], color)
 	}
 	return removed
 }
 
-func (b *refBoard) count(colour int) int {
+func (b *refBoard) count(color int) int {
 	n := 0
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 5; j++ {
-			if b[i][j] == colour {
+			if b[i][j] == color {
 				n++
 			}
 		}
@@ -266,7 +266,7 @@ func refPointsToBitboard(pts [][2]int) Bitboard {
 	return b
 }
 
-func refColour(c Color) int {
+func refColor(c Color) int {
 	if c == Black {
 		return refBlack
 	}

@@ -1,14 +1,12 @@
+// engine.go: the Engine, how a move was chosen (Method, Report), the search settings and the game plan.
+
 package engine
 
 import (
-	"context"
 	"fmt"
-	"math"
-	"strings"
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 	"littlego/solver"
@@ -39,7 +37,7 @@ const (
 	MethodRule
 	// MethodForced: the game is over; the only action is Pass.
 	MethodForced
-	// MethodFallback: the search failed; FallbackMove answered.
+	// MethodFallback: the search failed or chose an illegal move; FallbackMove answered.
 	MethodFallback
 	// MethodLost: every action loses against perfect play; the solver chose the one that
 	// leaves the opponent the fewest winning replies.
@@ -64,7 +62,7 @@ type Report struct {
 	Move board.Point
 	// Method is how Move was chosen.
 	Method Method
-	// Budget is the CPU time the game plan allowed for this move.
+	// Budget is the CPU time the move was given (GenMoveWithin's budget).
 	Budget time.Duration
 	// Iterations is the number of search iterations run.
 	Iterations int
@@ -141,173 +139,6 @@ func (e *Engine) config(budget time.Duration) mcts.Config {
 		cfg.EarlyStop = true
 	}
 	return cfg
-}
-
-// GenMove returns the engine's legal action for pos within the game plan's CPU budget
-// for move pos.Move (PlanBudget).
-func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
-	return e.GenMoveWithin(pos, PlanBudget(e.opts, int(pos.Move)))
-}
-
-// GenMoveWithin returns the engine's legal action for pos, using at most budget of CPU
-// time from its call (at least a few milliseconds for the search, however small budget).
-func (e *Engine) GenMoveWithin(pos board.Position, budget time.Duration) (board.Point, Report) {
-	rep := Report{Budget: budget}
-	if pos.Over {
-		rep.Move, rep.Method = board.Pass, MethodForced
-		return board.Pass, rep
-	}
-	if pos.Passed && pos.Winner() == pos.Turn {
-		// The opponent passed and we win on this board: passing ends the game now.
-		rep.Move, rep.Method = board.Pass, MethodRule
-		return board.Pass, rep
-	}
-	if e.opts.Book {
-		if mv, ok := BookMove(pos); ok {
-			rep.Move, rep.Method = mv, MethodBook
-			if e.opts.Verbose {
-				rep.Details = append(rep.Details, fmt.Sprintf("book: %s keeps Black's proved win", mv))
-			}
-			return mv, rep
-		}
-	}
-	if e.opts.Solve && int(pos.Move) >= e.opts.SolveFrom {
-		if e.solver == nil {
-			e.solver = solver.New(SolverTableBits)
-		}
-		lim := solver.Limits{CPU: time.Duration(float64(budget) * SolverShare)}
-		if e.opts.Playouts > 0 {
-			// Reproducible: the answer within the node limit must not depend on what
-			// earlier searches left in the table.
-			lim = solver.Limits{Nodes: solverNodes}
-			e.solver.Clear()
-		}
-		// The solver works on the canonical image of pos, so that every orientation of a
-		// position gets the same proof and the same move (solve -certify counts on it).
-		_, sym := pos.CanonicalKey()
-		r := e.solver.Solve(sym.Apply(pos), lim)
-		r.Best = sym.Inverse().Point(r.Best)
-		budget -= r.CPU
-		if r.Known && r.Win && pos.IsLegal(r.Best) {
-			rep.Move, rep.Method = r.Best, MethodSolver
-			if e.opts.Verbose {
-				rep.Details = append(rep.Details, fmt.Sprintf("solver: %s wins with %s (%d nodes, %v CPU)",
-					pos.Turn, r.Best, r.Nodes, r.CPU.Round(time.Millisecond)))
-			}
-			return r.Best, rep
-		}
-		if r.Known && e.opts.Playouts == 0 {
-			// Lost against perfect play: make the opponent find a narrow win.
-			lim := time.Duration(float64(budget) * SolverShare)
-			mv, replies, cpu, ok := e.leastRefuted(pos, lim)
-			budget -= cpu
-			if ok {
-				rep.Move, rep.Method = mv, MethodLost
-				if e.opts.Verbose {
-					rep.Details = append(rep.Details, fmt.Sprintf("solver: every move loses; %s leaves %d winning replies (%v CPU)",
-						mv, replies, cpu.Round(time.Millisecond)))
-				}
-				return mv, rep
-			}
-		}
-		if e.opts.Verbose {
-			verdict := "unknown within its share"
-			if r.Known {
-				verdict = "every move loses against perfect play; searching for the best chance"
-			}
-			rep.Details = append(rep.Details, fmt.Sprintf("solver: %s (%d nodes, %v CPU)", verdict, r.Nodes, r.CPU.Round(time.Millisecond)))
-		}
-	}
-	// A sliver of budget left still gets a quick, legal answer.
-	budget = max(budget, 5*time.Millisecond)
-	if err := e.searcher.SetConfig(e.config(budget)); err != nil {
-		return e.fallback(pos, rep, err.Error())
-	}
-	res, err := e.searcher.Search(context.Background(), pos)
-	if err != nil {
-		return e.fallback(pos, rep, err.Error())
-	}
-	rep.Iterations = res.Iterations
-	rep.Move, rep.Method = res.Move, MethodSearch
-	rep.Search = &res
-	if e.opts.Verbose {
-		rep.Details = append(rep.Details, searchDetails(&res)...)
-	}
-	if !pos.IsLegal(res.Move) {
-		return e.fallback(pos, rep, fmt.Sprintf("search chose illegal %s", res.Move))
-	}
-	return res.Move, rep
-}
-
-// leastRefuted returns, in a position where every action of the side to move loses
-// against perfect play, the action after which the opponent has the fewest winning
-// replies (ties: the fewest among more legal replies, then point order), with that number
-// and the CPU time used; ok is false when lim ran out before every action was counted.
-func (e *Engine) leastRefuted(pos board.Position, lim time.Duration) (best board.Point, replies int, cpu time.Duration, ok bool) {
-	start := cputime.Process()
-	best, replies = board.NoPoint, math.MaxInt
-	bestLegal := 0
-	legal := pos.Legal()
-	for a := board.Point(0); a < board.NumActions; a++ {
-		if a != board.Pass && !legal.Has(a) {
-			continue
-		}
-		child := pos
-		if a == board.Pass {
-			child.Pass()
-		} else if _, ok := child.Play(a); !ok {
-			continue
-		}
-		left := lim - (cputime.Process() - start)
-		if left <= 0 {
-			return board.NoPoint, 0, cputime.Process() - start, false
-		}
-		win, lose, known := e.solver.WinningMoves(child, solver.Limits{CPU: left})
-		if !known {
-			return board.NoPoint, 0, cputime.Process() - start, false
-		}
-		n := len(win) + len(lose)
-		if child.Over {
-			n, win = 1, nil // the game is over: lost, as the solver proved
-			if child.Winner() != pos.Turn {
-				win = []board.Point{board.Pass}
-			}
-		}
-		// Fewer winning replies first; equal counts: the lower share of winning replies.
-		if len(win) < replies || (len(win) == replies && len(win)*bestLegal < replies*n) {
-			best, replies, bestLegal = a, len(win), n
-		}
-	}
-	return best, replies, cputime.Process() - start, best != board.NoPoint
-}
-
-// fallback answers with FallbackMove, noting why.
-func (e *Engine) fallback(pos board.Position, rep Report, why string) (board.Point, Report) {
-	mv := FallbackMove(pos)
-	rep.Move, rep.Method = mv, MethodFallback
-	rep.Details = append(rep.Details, "fallback: "+why)
-	return mv, rep
-}
-
-// searchDetails describes a search result for people: the stop reason, speed, the best
-// moves and the principal variation.
-func searchDetails(res *mcts.Result) []string {
-	out := []string{fmt.Sprintf("%d iterations in %v CPU (%.0f/s), %d nodes, stop: %s, proof: %s",
-		res.Iterations, res.CPU.Round(time.Millisecond), float64(res.Iterations)/max(res.CPU.Seconds(), 1e-9),
-		res.Nodes, res.Stop, res.Proof)}
-	for i, m := range res.Moves {
-		if i == 5 {
-			break
-		}
-		out = append(out, fmt.Sprintf("%-5s visits %7d  win %5.1f%%  rave %7d %5.1f%%  %s",
-			m.Move, m.Visits, 100*m.WinRate, m.RaveVisits, 100*m.RaveWinRate, m.Proof))
-	}
-	pv := make([]string, len(res.PV))
-	for i, p := range res.PV {
-		pv[i] = p.String()
-	}
-	out = append(out, "pv "+strings.Join(pv, " "))
-	return out
 }
 
 // PlanBudget returns the CPU time for move number move (1..24) under o: the whole

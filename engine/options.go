@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/board"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -73,6 +74,9 @@ func Defaults() Options {
 	}
 }
 
+// SolveFromRange is the range of Options.SolveFrom: a move number.
+var SolveFromRange = mcts.Range[int]{Min: 1, Max: board.MaxMoves}
+
 // Param is one option as a named text parameter: a command-line flag, an arena
 // engine:name=value spec, a GTP littlego-set_param.
 type Param struct {
@@ -84,24 +88,39 @@ type Param struct {
 	Get func() string
 	// Set parses and stores a value; it checks the syntax, not the range (Validate).
 	Set func(string) error
+	// check returns an error when the stored value is out of range (nil: any value).
+	check func() error
 }
 
-// Params returns one Param per option, bound to o, in a fixed order.
+// Params returns one Param per option, bound to o, in a fixed order. Their usage texts
+// state the ranges that Validate checks.
 func (o *Options) Params() []Param {
 	return []Param{
 		{Name: "budget", Usage: fmt.Sprintf("CPU time per move for the whole process, all threads counted, in `seconds` or as a duration (500ms); the game plan spreads it; at most %v", MaxBudget),
-			Get: func() string { return formatSeconds(o.Budget) }, Set: func(s string) error { return parseBudget(s, &o.Budget) }},
-		intParam("playouts", "fixed `number` of search iterations per move instead of the CPU budget (0: use -budget)", &o.Playouts),
-		intParam("workers", fmt.Sprintf("root-parallel search `goroutines` (1..%d); each costs CPU time", maxWorkers), &o.Workers),
-		floatParam("c", "UCT exploration `constant` (0..10)", &o.C),
-		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off (0..1e9)", &o.RAVE),
-		intParam("expand", "`visits` before a leaf is expanded (1..1000)", &o.Expand),
+			Get: func() string { return formatSeconds(o.Budget) }, Set: func(s string) error { return parseBudget(s, &o.Budget) },
+			check: func() error {
+				if o.Budget <= 0 || o.Budget > MaxBudget {
+					return fmt.Errorf("budget %v out of range: want 0 < budget <= %v of CPU", o.Budget, MaxBudget)
+				}
+				return nil
+			}},
+		intParam("playouts", "fixed `number` of search iterations per move instead of the CPU budget (0: use -budget)", &o.Playouts, mcts.PlayoutsRange),
+		intParam("workers", "root-parallel search `goroutines`; each costs CPU time", &o.Workers, mcts.WorkersRange),
+		floatParam("c", "UCT exploration `constant`", &o.C, mcts.CRange),
+		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off", &o.RAVE, mcts.RaveEquivRange),
+		intParam("expand", "`visits` before a leaf is expanded", &o.Expand, mcts.ExpandThresholdRange),
 		{Name: "policy", Usage: "rollout `policy`: " + strings.Join(policy.Names(), ", "),
-			Get: func() string { return o.Policy }, Set: func(s string) error { o.Policy = s; return nil }},
+			Get: func() string { return o.Policy }, Set: func(s string) error { o.Policy = s; return nil },
+			check: func() error {
+				if _, err := policy.ByName(o.Policy); err != nil {
+					return fmt.Errorf("policy %q unknown: want %s", o.Policy, strings.Join(policy.Names(), ", "))
+				}
+				return nil
+			}},
 		boolParam("priors", "use prior knowledge for new tree nodes", &o.Priors),
 		boolParam("book", "play Black's proved opening book", &o.Book),
 		boolParam("solve", "use the exact endgame solver", &o.Solve),
-		intParam("solve-from", "first `move` number at which the solver is tried (1..24)", &o.SolveFrom),
+		intParam("solve-from", "first `move` number at which the solver is tried", &o.SolveFrom, SolveFromRange),
 		boolParam("plan", "spread the budget over the game (off: every move gets -budget)", &o.Plan),
 		{Name: "seed", Usage: "random `seed`; with -workers 1 and -playouts the search is reproducible",
 			Get: func() string { return strconv.FormatUint(o.Seed, 10) },
@@ -126,35 +145,15 @@ func (o *Options) Param(name string) (Param, bool) {
 	return Param{}, false
 }
 
-// Ranges of the options (mcts.Config checks its own).
-const (
-	maxWorkers  = 64
-	maxPlayouts = 100_000_000
-	maxC        = 10
-	maxRAVE     = 1e9
-	maxExpand   = 1000
-)
-
-// Validate returns an error naming the first option out of range.
+// Validate returns an error naming the first option out of range, in the order of Params.
 func (o *Options) Validate() error {
-	switch {
-	case o.Budget <= 0 || o.Budget > MaxBudget:
-		return fmt.Errorf("budget %v out of range: want 0 < budget <= %v of CPU", o.Budget, MaxBudget)
-	case o.Playouts < 0 || o.Playouts > maxPlayouts:
-		return fmt.Errorf("playouts %d out of range: want 0..%d", o.Playouts, maxPlayouts)
-	case o.Workers < 1 || o.Workers > maxWorkers:
-		return fmt.Errorf("workers %d out of range: want 1..%d", o.Workers, maxWorkers)
-	case math.IsNaN(o.C) || o.C < 0 || o.C > maxC:
-		return fmt.Errorf("c %v out of range: want 0..%d", o.C, maxC)
-	case math.IsNaN(o.RAVE) || o.RAVE < 0 || o.RAVE > maxRAVE:
-		return fmt.Errorf("rave %v out of range: want 0..%g", o.RAVE, float64(maxRAVE))
-	case o.Expand < 1 || o.Expand > maxExpand:
-		return fmt.Errorf("expand %d out of range: want 1..%d", o.Expand, maxExpand)
-	case o.SolveFrom < 1 || o.SolveFrom > 24:
-		return fmt.Errorf("solve-from %d out of range: want 1..24", o.SolveFrom)
-	}
-	if _, err := policy.ByName(o.Policy); err != nil {
-		return fmt.Errorf("policy %q unknown: want %s", o.Policy, strings.Join(policy.Names(), ", "))
+	for _, p := range o.Params() {
+		if p.check == nil {
+			continue
+		}
+		if err := p.check(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -218,8 +217,9 @@ func parseBudget(s string, dst *time.Duration) error {
 	return nil
 }
 
-func intParam(name, usage string, dst *int) Param {
-	return Param{Name: name, Usage: usage,
+// intParam is an integer option that must lie in r; its usage text states r.
+func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
 		Get: func() string { return strconv.Itoa(*dst) },
 		Set: func(s string) error {
 			v, err := strconv.Atoi(s)
@@ -227,11 +227,19 @@ func intParam(name, usage string, dst *int) Param {
 				*dst = v
 			}
 			return err
+		},
+		check: func() error {
+			if !r.Contains(*dst) {
+				return fmt.Errorf("%s %d out of range: want %v", name, *dst, r)
+			}
+			return nil
 		}}
 }
 
-func floatParam(name, usage string, dst *float64) Param {
-	return Param{Name: name, Usage: usage,
+// floatParam is a real option that must lie in r (NaN never does); its usage text
+// states r.
+func floatParam(name, usage string, dst *float64, r mcts.Range[float64]) Param {
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
 		Get: func() string { return strconv.FormatFloat(*dst, 'g', -1, 64) },
 		Set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)
@@ -239,6 +247,12 @@ func floatParam(name, usage string, dst *float64) Param {
 				*dst = v
 			}
 			return err
+		},
+		check: func() error {
+			if !r.Contains(*dst) {
+				return fmt.Errorf("%s %v out of range: want %v", name, *dst, r)
+			}
+			return nil
 		}}
 }
 

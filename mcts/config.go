@@ -2,7 +2,6 @@ package mcts
 
 import (
 	"fmt"
-	"math"
 	"time"
 
 	"littlego/board"
@@ -10,12 +9,12 @@ import (
 )
 
 // HardCeiling is the most process CPU time one search may use, whatever its Config:
-// the course host forfeits a move over 10 s of CPU, start-up included.
-const HardCeiling = 8 * time.Second
+// four fifths of the course host's limit (board.HostCPULimit, start-up included), 8 s.
+const HardCeiling = board.HostCPULimit * 4 / 5
 
 // MaxBudget is the largest Config.Budget: it leaves a quarter of HardCeiling for the
 // process's start-up and the exact solver.
-const MaxBudget = 6 * time.Second
+const MaxBudget = HardCeiling * 3 / 4
 
 // Config holds the settings of a search. Start from DefaultConfig.
 type Config struct {
@@ -58,12 +57,27 @@ type Config struct {
 	EarlyStop bool
 }
 
-// Limits on Config fields.
+// Range is the closed interval of a setting's allowed values.
+type Range[T int | float64] struct{ Min, Max T }
+
+// Contains reports whether v lies in r; NaN does not.
+func (r Range[T]) Contains(v T) bool { return v >= r.Min && v <= r.Max }
+
+// String writes r as "min..max".
+func (r Range[T]) String() string { return fmt.Sprintf("%v..%v", r.Min, r.Max) }
+
+// The ranges of the Config fields: Validate checks them, and the engine's options (flags
+// and their usage text) state and check the same.
+var (
+	CRange               = Range[float64]{0, 10}
+	RaveEquivRange       = Range[float64]{0, 1e9}
+	ExpandThresholdRange = Range[int]{1, 1000}
+	WorkersRange         = Range[int]{1, 64}
+	PlayoutsRange        = Range[int]{0, 100_000_000}
+)
+
+// Limits on MaxNodes.
 const (
-	// MaxWorkers bounds Config.Workers.
-	MaxWorkers = 256
-	// MaxPlayouts bounds Config.Playouts.
-	MaxPlayouts = 1_000_000_000
 	// MinNodes is the least MaxNodes: the root and its children.
 	MinNodes = board.NumActions + 1
 	// MaxMaxNodes bounds MaxNodes (node indices are int32).
@@ -91,16 +105,16 @@ func DefaultConfig() Config {
 // Validate returns an error naming the first setting out of range, or nil.
 func (c *Config) Validate() error {
 	switch {
-	case math.IsNaN(c.C) || c.C < 0 || c.C > 100:
-		return fmt.Errorf("mcts: C = %v out of range: want 0 <= C <= 100", c.C)
-	case math.IsNaN(c.RaveEquiv) || c.RaveEquiv < 0 || c.RaveEquiv > 1e12:
-		return fmt.Errorf("mcts: RaveEquiv = %v out of range: want 0 (off) to 1e12", c.RaveEquiv)
-	case c.ExpandThreshold < 1 || c.ExpandThreshold > 1_000_000:
-		return fmt.Errorf("mcts: ExpandThreshold = %d out of range: want 1 to 1000000", c.ExpandThreshold)
-	case c.Workers < 1 || c.Workers > MaxWorkers:
-		return fmt.Errorf("mcts: Workers = %d out of range: want 1 to %d", c.Workers, MaxWorkers)
-	case c.Playouts < 0 || c.Playouts > MaxPlayouts:
-		return fmt.Errorf("mcts: Playouts = %d out of range: want 0 (none) to %d", c.Playouts, MaxPlayouts)
+	case !CRange.Contains(c.C):
+		return fmt.Errorf("mcts: C = %v out of range: want %v", c.C, CRange)
+	case !RaveEquivRange.Contains(c.RaveEquiv):
+		return fmt.Errorf("mcts: RaveEquiv = %v out of range: want %v (0: off)", c.RaveEquiv, RaveEquivRange)
+	case !ExpandThresholdRange.Contains(c.ExpandThreshold):
+		return fmt.Errorf("mcts: ExpandThreshold = %d out of range: want %v", c.ExpandThreshold, ExpandThresholdRange)
+	case !WorkersRange.Contains(c.Workers):
+		return fmt.Errorf("mcts: Workers = %d out of range: want %v", c.Workers, WorkersRange)
+	case !PlayoutsRange.Contains(c.Playouts):
+		return fmt.Errorf("mcts: Playouts = %d out of range: want %v (0: none)", c.Playouts, PlayoutsRange)
 	case c.Budget < 0 || c.Budget > MaxBudget:
 		return fmt.Errorf("mcts: Budget = %v out of range: want 0 (none) to %v of CPU", c.Budget, MaxBudget)
 	case c.Playouts == 0 && c.Budget == 0:

@@ -490,7 +490,7 @@ func TestConfigValidate(t *testing.T) {
 		{"RaveEquiv", func(c *Config) { c.RaveEquiv = -5 }},
 		{"ExpandThreshold", func(c *Config) { c.ExpandThreshold = 0 }},
 		{"Workers", func(c *Config) { c.Workers = 0 }},
-		{"Workers", func(c *Config) { c.Workers = MaxWorkers + 1 }},
+		{"Workers", func(c *Config) { c.Workers = WorkersRange.Max + 1 }},
 		{"Playouts", func(c *Config) { c.Playouts = -1 }},
 		{"Budget", func(c *Config) { c.Budget = HardCeiling + time.Second }},
 		{"no limit", func(c *Config) { c.Budget, c.Playouts = 0, 0 }},

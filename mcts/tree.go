@@ -246,24 +246,20 @@ func (t *tree) iterate() {
 	}
 }
 
-// selectChild returns the child of parent with the highest urgency: its value plus
-// the UCT exploration term C*sqrt(ln N / n). The value mixes the child's mean Q = w/n
-// and its AMAF mean Q~ = rw/rn with the weight b = rn / (n + rn + n*rn/k) on Q~
-// (RaveEquiv k; see Config.RaveEquiv). Written over the common denominator,
-//
-//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k),
-//
-// which costs one division per child. Proven children are skipped: a proven win for
-// the side to move would have proven parent, and a proven loss is never worth a
-// simulation; an unproven parent always has an unproven child (see prove). A child
-// without any simulation, real, virtual or AMAF, is taken at once.
-//
-// The loop is written for the profile (profiles/README.md), where selection was a
-// fifth of the search: no branch on the data but the rare unvisited child. A proven
-// child's urgency is pushed down by a table lookup instead of a test, the running
-// maximum is kept with a conditional move, and n is clamped to 1 with a comparison
-// the compiler turns into a conditional move.
+// selectChild returns the first child of parent without any simulation (real, virtual
+// or AMAF; proven or not), else the unproven child of highest urgency: an unproven
+// parent always has one (see prove).
 func (t *tree) selectChild(parent int32) int32 {
+	// Urgency is the value plus the UCT term C*sqrt(ln N / n). The value mixes the mean
+	// Q = w/n and the AMAF mean Q~ = rw/rn with the weight b = rn / (n + rn + n*rn/k) on
+	// Q~ (RaveEquiv k), over a common denominator so that a child costs one division:
+	//
+	//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k).
+	//
+	// A proven win for the side to move would have proven the parent, and a proven loss
+	// is never worth a simulation. The loop has no branch on the data but the rare
+	// unvisited child (selection is a fifth of the search's profile): a table lookup
+	// pushes proven children down and conditional moves keep the maximum and clamp n.
 	nd := &t.nodes[parent]
 	first := nd.child
 	children := t.nodes[first : first+nd.numChildren()]
@@ -290,8 +286,9 @@ func (t *tree) selectChild(parent int32) int32 {
 	return first + int32(best)
 }
 
-// proofPenalty[(proof+1)&3] is subtracted from a child's urgency: nothing for an
-// unproven child, enough to rank any proven child below every unproven one.
+// proofPenalty[uint8(proof)&3] is subtracted from a child's urgency: 0 for an Unknown
+// child and 1e30 for a proven Win or Loss, which ranks every proven child below every
+// unproven one (the mask drops the bounds check; index 3 is unused).
 var proofPenalty = [4]float32{Unknown: 0, Win: 1e30, Loss: 1e30}
 
 // sqrtLogTable[n] is sqrt(ln n) for the visit counts below its size.

@@ -119,73 +119,38 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 		return 0
 	}
 	left := int(pos.Last) - int(pos.Move) + 1
-	c := pos.Turn
-	m := pos.Margin()
-	ttMove := board.NoPoint
-	lo, hi := -noBound, noBound
 	if ply > 0 {
-		// Static bounds: White can pass to the end, so Black's margin can grow by no more
-		// than one stone per Black turn plus the White groups it can capture in that many
-		// placements; likewise Black can pass to the end.
-		nb, nw := turnsLeft(left, c)
-		if h := m + nb; h < t {
-			white := pos.Stones[board.White]
-			if h+white.Count() < t {
-				return h + white.Count()
-			}
-			if h += capturable(white, pos.Stones.Empty(), nb); h < t {
-				return h
-			}
-		}
-		if l := m - nw; l >= t {
-			black := pos.Stones[board.Black]
-			if l-black.Count() >= t {
-				return l - black.Count()
-			}
-			if l -= capturable(black, pos.Stones.Empty(), nw); l >= t {
-				return l
-			}
-		}
-		if left == 1 {
-			return lastMove(pos, m)
+		if v, ok := staticBound(pos, t, left); ok {
+			return v
 		}
 	}
-	// The table key: the canonical one over the eight symmetries high in the tree,
-	// where symmetric positions recur and the cost is small; moves are stored in the
-	// frame of the canonical image.
-	key, sym := pos.Key(), board.Identity
-	if left >= s.symLeft {
-		key, sym = pos.CanonicalKey()
-	}
-	if ply > 0 {
-		if left < minTableLeft {
-			// no table near the leaves
-		} else if e := s.tt.probe(key); e != nil {
+	key, sym := s.tableKey(pos, left)
+	ttMove, lo, hi := board.NoPoint, -noBound, noBound
+	if e := s.probe(key, ply, left); e != nil {
+		if ply > 0 {
 			if int(e.lo) >= t {
 				return int(e.lo)
 			}
 			if int(e.hi) < t {
 				return int(e.hi)
 			}
-			lo, hi, ttMove = int(e.lo), int(e.hi), sym.Inverse().Point(e.move)
+			lo, hi = int(e.lo), int(e.hi)
 		}
-	} else if e := s.tt.probe(key); e != nil {
 		ttMove = sym.Inverse().Point(e.move)
 	}
 
-	maxNode := c == board.Black
+	maxNode := pos.Turn == board.Black
 	best, bestV := board.NoPoint, noBound
 	if maxNode {
 		bestV = -noBound
 	}
 	// A move refutes the window when it is a Black move reaching t, or a White move
 	// staying below it: (v >= t) == maxNode.
-	var v int
 	var child board.Position
 	if ttMove != board.NoPoint {
 		child = *pos
 		if _, ok := child.Play(ttMove); ok {
-			v = s.test(&child, ply+1, t)
+			v := s.test(&child, ply+1, t)
 			if s.aborted {
 				return 0
 			}
@@ -200,42 +165,15 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 	pl := &s.plies[ply]
 	n := s.orderMoves(pos, pl, ttMove)
 	if left-1 >= etcChildLeft {
-		// Enhanced transposition cut-off (Plaat et al. 1996): a child already in the
-		// table may refute the window at once, without searching the first move.
-		for i := 0; i < n; i++ {
-			child = *pos
-			child.Play(pl.moves[i])
-			if child.Over {
-				continue
-			}
-			ck := child.Key()
-			if left-1 >= s.symLeft {
-				ck, _ = child.CanonicalKey()
-			}
-			if e := s.tt.probe(ck); e != nil {
-				if maxNode && int(e.lo) >= t {
-					return s.cut(pos, key, sym, ply, left, int(e.lo), pl.moves[i])
-				}
-				if !maxNode && int(e.hi) < t {
-					return s.cut(pos, key, sym, ply, left, int(e.hi), pl.moves[i])
-				}
-			}
+		if v, mv, ok := s.transpositionCut(pos, pl.moves[:n], t, left); ok {
+			return s.cut(pos, key, sym, ply, left, v, mv)
 		}
 	}
 	for i := 0; i < n; i++ {
-		// Selection sort, one step per move: cut nodes never sort the rest.
-		bi := i
-		for j := i + 1; j < n; j++ {
-			if pl.scores[j] > pl.scores[bi] {
-				bi = j
-			}
-		}
-		mv := pl.moves[bi]
-		pl.moves[bi], pl.scores[bi] = pl.moves[i], pl.scores[i]
-		pl.moves[i] = mv
+		mv := pl.take(i, n)
 		child = *pos
 		child.Play(mv)
-		v = s.test(&child, ply+1, t)
+		v := s.test(&child, ply+1, t)
 		if s.aborted {
 			return 0
 		}
@@ -246,7 +184,33 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 			best, bestV = mv, v
 		}
 	}
-	// Every move failed: bestV bounds the value from the same side as t.
+	return s.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
+}
+
+// probe returns the table entry of key at ply (left moves left), or nil; there is no
+// table near the leaves, except at the root.
+func (s *Solver) probe(key uint64, ply, left int) *entry {
+	if ply > 0 && left < minTableLeft {
+		return nil
+	}
+	return s.tt.probe(key)
+}
+
+// tableKey returns the table key of pos (left moves left) and the symmetry that maps
+// pos to the keyed image: the canonical key over the eight symmetries high in the tree,
+// where symmetric positions recur and the cost is small, the plain key below. Moves are
+// stored in the frame of the keyed image.
+func (s *Solver) tableKey(pos *board.Position, left int) (uint64, board.Symmetry) {
+	if left >= s.symLeft {
+		return pos.CanonicalKey()
+	}
+	return pos.Key(), board.Identity
+}
+
+// failed returns, when every move of a node failed the test, the bound bestV (reached
+// by best; it bounds the value from the same side as the threshold) within the node's
+// earlier bounds lo and hi, and stores it unless the node is near the leaves.
+func (s *Solver) failed(key uint64, sym board.Symmetry, ply, left, lo, hi int, best board.Point, bestV int, maxNode bool) int {
 	if ply == 0 {
 		s.rootBest = best
 	}
@@ -254,17 +218,84 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 		return bestV
 	}
 	if maxNode {
-		if bestV > hi {
-			bestV = hi
-		}
+		bestV = min(bestV, hi)
 		s.tt.store(key, left, lo, bestV, sym.Point(best), false)
 	} else {
-		if bestV < lo {
-			bestV = lo
-		}
+		bestV = max(bestV, lo)
 		s.tt.store(key, left, bestV, hi, sym.Point(best), false)
 	}
 	return bestV
+}
+
+// staticBound returns a bound on pos's value (left moves left, not at the root) that
+// settles the test at t without a search, and true, or false when there is none; with
+// one move left it returns the exact value. White can pass to the end, so Black's margin
+// can grow by no more than one stone per Black turn plus the White groups it can capture
+// in that many placements; likewise Black can pass to the end.
+func staticBound(pos *board.Position, t, left int) (int, bool) {
+	m := pos.Margin()
+	nb, nw := turnsLeft(left, pos.Turn)
+	if h := m + nb; h < t {
+		white := pos.Stones[board.White]
+		if h+white.Count() < t {
+			return h + white.Count(), true
+		}
+		if h += capturable(white, pos.Stones.Empty(), nb); h < t {
+			return h, true
+		}
+	}
+	if l := m - nw; l >= t {
+		black := pos.Stones[board.Black]
+		if l-black.Count() >= t {
+			return l - black.Count(), true
+		}
+		if l -= capturable(black, pos.Stones.Empty(), nw); l >= t {
+			return l, true
+		}
+	}
+	if left == 1 {
+		return lastMove(pos, m), true
+	}
+	return 0, false
+}
+
+// transpositionCut returns a child's stored bound that refutes the window at t, with
+// the move to that child, before any child is searched (enhanced transposition cut-off,
+// Plaat et al. 1996); ok is false when no child's entry does.
+func (s *Solver) transpositionCut(pos *board.Position, moves []board.Point, t, left int) (v int, mv board.Point, ok bool) {
+	maxNode := pos.Turn == board.Black
+	for _, mv := range moves {
+		child := *pos
+		child.Play(mv)
+		if child.Over {
+			continue
+		}
+		ck, _ := s.tableKey(&child, left-1)
+		if e := s.tt.probe(ck); e != nil {
+			if maxNode && int(e.lo) >= t {
+				return int(e.lo), mv, true
+			}
+			if !maxNode && int(e.hi) < t {
+				return int(e.hi), mv, true
+			}
+		}
+	}
+	return 0, board.NoPoint, false
+}
+
+// take moves the best-scored of the moves i..n-1 to place i and returns it: one step of
+// a selection sort, so that a cut node never sorts the rest.
+func (pl *ply) take(i, n int) board.Point {
+	bi := i
+	for j := i + 1; j < n; j++ {
+		if pl.scores[j] > pl.scores[bi] {
+			bi = j
+		}
+	}
+	mv := pl.moves[bi]
+	pl.moves[bi], pl.scores[bi] = pl.moves[i], pl.scores[i]
+	pl.moves[i] = mv
+	return mv
 }
 
 // cut records a move mv whose value v refuted the window at pos: it stores the bound,
