@@ -255,89 +255,99 @@ func toGame(nodes []node) (Game, error) {
 	var g Game
 	sawSize := false
 	for k, n := range nodes {
-		var move *property
+		sawMove := false
 		for i := range n {
 			prop := &n[i]
-			at := func(format string, a ...any) error {
-				return fmt.Errorf("sgf: line %d column %d: %s", prop.line, prop.col, fmt.Sprintf(format, a...))
-			}
 			if k > 0 && rootOnly[prop.id] {
-				return g, at("root property %s outside the root node", prop.id)
+				return g, prop.errorf("root property %s outside the root node", prop.id)
 			}
-			single := func() (string, error) {
-				if len(prop.values) != 1 {
-					return "", at("property %s takes one value, got %d", prop.id, len(prop.values))
-				}
-				return prop.values[0], nil
+			isMove, isSize, err := g.apply(prop, k == 0)
+			if err != nil {
+				return g, err
 			}
-			var v string
-			var err error
-			switch prop.id {
-			case "GM", "FF", "SZ", "KM", "RU", "PB", "PW", "RE", "DT", "GN", "C", "CA", "AP", "B", "W":
-				if v, err = single(); err != nil {
-					return g, err
-				}
+			if isMove && sawMove {
+				return g, prop.errorf("a node with both B and W")
 			}
-			switch prop.id {
-			case "GM":
-				if strings.TrimSpace(v) != "1" {
-					return g, at("GM[%s]: not a game of Go (want GM[1])", v)
-				}
-			case "FF":
-				if strings.TrimSpace(v) != "4" {
-					return g, at("FF[%s]: this reader reads file format 4 (want FF[4])", v)
-				}
-			case "SZ":
-				s := strings.TrimSpace(v)
-				if s != strconv.Itoa(board.Size) && s != fmt.Sprintf("%d:%d", board.Size, board.Size) {
-					return g, at("SZ[%s]: board size must be %d", v, board.Size)
-				}
-				sawSize = true
-			case "KM":
-				km, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-				if err != nil || math.IsNaN(km) || math.IsInf(km, 0) {
-					return g, at("KM[%s] is not a number", v)
-				}
-				g.Komi = km
-			case "RU":
-				g.Rules = v
-			case "PB":
-				g.Black = v
-			case "PW":
-				g.White = v
-			case "RE":
-				g.Result = v
-			case "DT":
-				g.Date = v
-			case "GN":
-				g.Name = v
-			case "C":
-				if k == 0 {
-					g.Comment = v
-				}
-			case "AB", "AW", "AE":
-				return g, at("setup property %s is not supported; a Little-Go record starts from the empty board", prop.id)
-			case "B", "W":
-				if move != nil {
-					return g, at("a node with both B and W")
-				}
-				move = prop
-				pt, ok := point(v)
-				if !ok {
-					return g, at("%s[%s] is not a point of the %dx%d board or a pass", prop.id, v, board.Size, board.Size)
-				}
-				c := board.Black
-				if prop.id == "W" {
-					c = board.White
-				}
-				g.Moves = append(g.Moves, Move{Color: c, Point: pt})
-			}
+			sawMove = sawMove || isMove
+			sawSize = sawSize || isSize
 		}
 	}
 	if !sawSize {
 		return g, fmt.Errorf("sgf: no SZ property in the root node (the default is 19); want SZ[%d]", board.Size)
 	}
 	return g, nil
+}
+
+// errorf returns an error that names the property's line and column.
+func (p *property) errorf(format string, a ...any) error {
+	return fmt.Errorf("sgf: line %d column %d: %s", p.line, p.col, fmt.Sprintf(format, a...))
+}
+
+// singleValued are the properties read here that take exactly one value.
+var singleValued = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": true, "RU": true, "PB": true, "PW": true,
+	"RE": true, "DT": true, "GN": true, "C": true, "CA": true, "AP": true, "B": true, "W": true}
+
+// apply records one property of a node in g (root: the node is the first); it reports
+// whether the property was a move or the board size.
+func (g *Game) apply(prop *property, root bool) (isMove, isSize bool, err error) {
+	var v string
+	if singleValued[prop.id] {
+		if len(prop.values) != 1 {
+			return false, false, prop.errorf("property %s takes one value, got %d", prop.id, len(prop.values))
+		}
+		v = prop.values[0]
+	}
+	switch prop.id {
+	case "GM":
+		if strings.TrimSpace(v) != "1" {
+			return false, false, prop.errorf("GM[%s]: not a game of Go (want GM[1])", v)
+		}
+	case "FF":
+		if strings.TrimSpace(v) != "4" {
+			return false, false, prop.errorf("FF[%s]: this reader reads file format 4 (want FF[4])", v)
+		}
+	case "SZ":
+		if s := strings.TrimSpace(v); s != strconv.Itoa(board.Size) && s != fmt.Sprintf("%d:%d", board.Size, board.Size) {
+			return false, false, prop.errorf("SZ[%s]: board size must be %d", v, board.Size)
+		}
+		return false, true, nil
+	case "KM":
+		km, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(km) || math.IsInf(km, 0) {
+			return false, false, prop.errorf("KM[%s] is not a number", v)
+		}
+		g.Komi = km
+	case "RU":
+		g.Rules = v
+	case "PB":
+		g.Black = v
+	case "PW":
+		g.White = v
+	case "RE":
+		g.Result = v
+	case "DT":
+		g.Date = v
+	case "GN":
+		g.Name = v
+	case "C":
+		if root {
+			g.Comment = v
+		}
+	case "AB", "AW", "AE":
+		return false, false, prop.errorf("setup property %s is not supported; a Little-Go record starts from the empty board", prop.id)
+	case "B", "W":
+		pt, ok := point(v)
+		if !ok {
+			return false, false, prop.errorf("%s[%s] is not a point of the %dx%d board or a pass", prop.id, v, board.Size, board.Size)
+		}
+		c := board.Black
+		if prop.id == "W" {
+			c = board.White
+		}
+		g.Moves = append(g.Moves, Move{Color: c, Point: pt})
+		return true, false, nil
+	}
+	return false, false, nil
 }
 
 // point reads a move value: "" or "tt" for a pass, else a column and a row letter.

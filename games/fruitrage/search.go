@@ -231,18 +231,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int) int {
 		return 0
 	}
 	e := &s.tt[b.Hash&s.ttMask]
-	ttMove := NoMove
-	if e.key == b.Hash {
-		ttMove = e.move
-		if int(e.depth) >= depth {
-			v := int(e.value)
-			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
-				if e.depth != exactDepth {
-					s.horizon++
-				}
-				return v
-			}
-		}
+	ttMove, v, cut := s.probe(e, b.Hash, depth, alpha, beta)
+	if cut {
+		return v
 	}
 	g := &s.groups[ply]
 	g.Find(b)
@@ -304,6 +295,25 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int) int {
 	}
 	s.store(e, b.Hash, best, bound, depth, s.horizon == h0, bestMove)
 	return best
+}
+
+// probe reads the table entry e for key: the move it holds (NoMove when the entry is
+// another position's), and its value with cut true when that value decides the search
+// of depth plies within (alpha, beta).
+func (s *Searcher) probe(e *ttEntry, key uint64, depth, alpha, beta int) (m Move, v int, cut bool) {
+	if e.key != key {
+		return NoMove, 0, false
+	}
+	if int(e.depth) >= depth {
+		v := int(e.value)
+		if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+			if e.depth != exactDepth {
+				s.horizon++
+			}
+			return e.move, v, true
+		}
+	}
+	return e.move, 0, false
 }
 
 // store writes an entry, replacing whatever was in the slot.
