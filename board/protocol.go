@@ -254,6 +254,10 @@ func WriteOutput(w io.Writer, pt Point) error {
 	return err
 }
 
+// ErrOffBoard is wrapped by ParseOutput's error for two integers that name no point of
+// the board: the host reads such a move and rejects it as illegal.
+var ErrOffBoard = errors.New("off the board")
+
 // ParseOutput reads an output.txt as the course host does: the first line only, split
 // on commas after trimming; "PASS" (upper case) as the first field passes, otherwise
 // the first two fields are integers i and j. The point is not checked against the
@@ -283,7 +287,7 @@ func ParseOutput(r io.Reader) (Point, error) {
 		return NoPoint, fmt.Errorf("output.txt: expected two integers i,j, got %q", clip(line))
 	}
 	if i < 0 || i >= Size || j < 0 || j >= Size {
-		return NoPoint, fmt.Errorf("output.txt: %d,%d is off the board", i, j)
+		return NoPoint, fmt.Errorf("output.txt: %d,%d is %w", i, j, ErrOffBoard)
 	}
 	return PointAt(i, j), nil
 }
