@@ -143,7 +143,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.Uint64Var(&f.o.t.seed, "seed", 1, "seed of the perturbations, the openings' order and the games")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "pairs played at the same time, each in its own process")
 	fs.Float64Var(&f.cpuLimit, "cpu-limit", board.HostCPULimit.Seconds(), "CPU seconds a move may take; over it the move loses")
-	fs.StringVar(&f.o.csvPath, "csv", "tune.csv", "write every iteration to `file`")
+	fs.StringVar(&f.o.csvPath, "csv", "tune.csv", "write every iteration to `file` (its folder is made as needed)")
 	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -csv (give the same flags)")
 	fs.StringVar(&f.verify, "verify", "0,10", "after tuning, an SPRT `elo0,elo1[,alpha,beta]` of the tuned engine against the start (\"\" for none)")
 	fs.IntVar(&f.o.verifyPairs, "verify-pairs", 300, "the most pairs the verification plays")

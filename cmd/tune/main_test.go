@@ -23,8 +23,9 @@ const fastEngine = "playouts=30,plan=false,solve=false,book=false"
 
 func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "run.csv")
-	plot := filepath.Join(dir, "run.png")
+	// The folder of the files is made as needed (the README writes under out/).
+	file := filepath.Join(dir, "out", "run.csv")
+	plot := filepath.Join(dir, "out", "run.png")
 	args := []string{"-base", fastEngine, "-param", "c=1.5:0:2", "-param", "expand=3:1:8", "-jobs", "2", "-csv", file,
 		"-openings", "random:3:10", "-r-end", "1", "-verify", "0,300", "-verify-pairs", "3", "-plot", plot}
 	var stdout, stderr bytes.Buffer
@@ -51,7 +52,7 @@ func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	if !strings.Contains(stdout.String(), "resuming after iteration 4 of 6") {
 		t.Errorf("resume output:\n%s", stdout.String())
 	}
-	for _, p := range []string{plot, filepath.Join(dir, "run-sprt.png")} {
+	for _, p := range []string{plot, filepath.Join(dir, "out", "run-sprt.png")} {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,6 +188,9 @@ func (r *tuning) tune(ctx context.Context, path string, resume bool, stdout io.W
 // when resuming) and the CSV file open for writing, appended to when resuming.
 func (r *tuning) openCSV(path string, resume bool) ([]step, *os.File, error) {
 	if !resume {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, nil, err
+		}
 		f, err := os.Create(path)
 		if err != nil {
 			return nil, nil, err
@@ -368,6 +372,9 @@ func (r *tuning) plot(path string, history []step) error {
 		for i := range r.params {
 			tr[i].Values = append(tr[i].Values, h.theta[i])
 		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
 	}
 	return charts.Trajectories(path, "SPSA", iters, tr)
 }
