@@ -17,7 +17,7 @@ import (
 func playOne(t *testing.T, a, b *Agent, cfg Config) Record {
 	t.Helper()
 	if cfg.CPULimit == 0 {
-		cfg.CPULimit = 10 * time.Second
+		cfg.CPULimit = board.HostCPULimit
 	}
 	cfg.Games, cfg.Jobs, cfg.WorkDir = 1, 1, t.TempDir()
 	recs, err := Run(context.Background(), a, b, cfg)
@@ -101,7 +101,7 @@ func TestExecWorkingFoldersRemoved(t *testing.T) {
 	dir := t.TempDir()
 	helper := helperSpec(t, "exec", "play")
 	random, _ := ParseAgent("random")
-	if _, err := Run(context.Background(), helper, random, Config{Games: 2, Jobs: 2, CPULimit: 10 * time.Second, WorkDir: dir}); err != nil {
+	if _, err := Run(context.Background(), helper, random, Config{Games: 2, Jobs: 2, CPULimit: board.HostCPULimit, WorkDir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	left, _ := os.ReadDir(dir)

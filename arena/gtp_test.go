@@ -130,7 +130,7 @@ func TestGTPAgentWithGNUGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	alphabeta, _ := ParseAgent("alphabeta")
-	recs, err := Run(context.Background(), gnugo, alphabeta, Config{Games: 2, Jobs: 2, CPULimit: 10 * time.Second, WorkDir: t.TempDir()})
+	recs, err := Run(context.Background(), gnugo, alphabeta, Config{Games: 2, Jobs: 2, CPULimit: board.HostCPULimit, WorkDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

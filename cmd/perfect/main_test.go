@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"littlego/arena"
+	"littlego/board"
 )
 
 // writeGames plays n games between two built-in agents and writes them as arena -json does.
@@ -25,7 +25,7 @@ func writeGames(t *testing.T, a, b string, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: 10 * time.Second, Seed: 5})
+	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
