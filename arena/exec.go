@@ -193,7 +193,7 @@ func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte
 		return nil, err
 	}
 	if t := fi.Mode().Type(); t != 0 && t != fs.ModeSymlink {
-		return nil, fmt.Errorf("not a regular file (%v)", t)
+		return nil, notRegular(t)
 	}
 	type result struct {
 		data []byte
@@ -216,6 +216,22 @@ func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte
 	}
 }
 
+// notRegular says what a file of type t is instead of a regular file.
+func notRegular(t fs.FileMode) error {
+	kind := "a special file"
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case t&fs.ModeDevice != 0:
+		kind = "a device"
+	case t&fs.ModeDir != 0:
+		kind = "a folder"
+	case t&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s, not a regular file", kind)
+}
+
 // readRegular reads at most board.MaxInputBytes of path, opened non-blocking, when it
 // is a regular file once open (a link may have been swapped since it was checked).
 func readRegular(path string) ([]byte, error) {
@@ -229,7 +245,7 @@ func readRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%v)", fi.Mode().Type())
+		return nil, notRegular(fi.Mode().Type())
 	}
 	return io.ReadAll(io.LimitReader(f, board.MaxInputBytes))
 }

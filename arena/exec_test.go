@@ -71,9 +71,9 @@ func TestExecAgentFaults(t *testing.T) {
 		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},
 		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, Timeout, "over the limit"},
 		{"spinning far past the CPU limit", []string{"spin", "60"}, Config{CPULimit: 300 * time.Millisecond, WallLimit: time.Minute}, Timeout, "killed at"},
-		{"a FIFO as output.txt", []string{"fifo"}, Config{}, BadOutput, "not a regular file"},
-		{"a link to /dev/zero as output.txt", []string{"link", "/dev/zero"}, Config{}, BadOutput, "not a regular file"},
-		{"a folder as output.txt", []string{"mkdir"}, Config{}, BadOutput, "not a regular file"},
+		{"a FIFO as output.txt", []string{"fifo"}, Config{}, BadOutput, "a FIFO, not a regular file"},
+		{"a link to /dev/zero as output.txt", []string{"link", "/dev/zero"}, Config{}, BadOutput, "a device, not a regular file"},
+		{"a folder as output.txt", []string{"mkdir"}, Config{}, BadOutput, "a folder, not a regular file"},
 		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, Timeout, "wall-clock"},
 	}
 	for _, c := range cases {

@@ -127,7 +127,7 @@ func TestFIFOAsOutputLosesAtOnce(t *testing.T) {
 	if code := waitExit(t, cmd, 20*time.Second); code != 0 {
 		t.Errorf("exit %d; stderr:\n%s", code, stderr)
 	}
-	if out := stdout.String(); !strings.Contains(out, "1 games in") || !strings.Contains(out, "not a regular file") {
+	if out := stdout.String(); !strings.Contains(out, "1 games in") || !strings.Contains(out, "a FIFO, not a regular file") {
 		t.Errorf("the summary does not show the forfeit:\n%s", out)
 	}
 	checkEmpty(t, tmp)
