@@ -254,10 +254,6 @@ func WriteOutput(w io.Writer, pt Point) error {
 	return err
 }
 
-// ErrOffBoard is wrapped by ParseOutput's error for two integers that name no point of
-// the board: the host reads such a move and rejects it as illegal.
-var ErrOffBoard = errors.New("off the board")
-
 // ParseOutput reads an output.txt as the course host does: the first line only, split
 // on commas after trimming; "PASS" (upper case) as the first field passes, otherwise
 // the first two fields are integers i and j. The point is not checked against the
@@ -291,6 +287,10 @@ func ParseOutput(r io.Reader) (Point, error) {
 	}
 	return PointAt(i, j), nil
 }
+
+// ErrOffBoard is wrapped by ParseOutput's error for two integers that name no point of
+// the board: the host reads such a move and rejects it as illegal.
+var ErrOffBoard = errors.New("off the board")
 
 // Reread returns pos, reached from the board prev by the opponent's last action, as a
 // player sees it: written in input.txt's format and read back, so that the ko and the

@@ -260,7 +260,7 @@ func (o *options) readPosition(stderr io.Writer) (board.Position, error) {
 	}
 	n, err := moveNumber(in, o.move)
 	if err != nil {
-		return board.Position{}, err
+		return board.Position{}, usageError{err.Error()} // -move is missing or wrong
 	}
 	return in.Position(n), nil
 }
@@ -275,13 +275,13 @@ func moveNumber(in board.Input, move int) (int, error) {
 		case in.Colour == board.White && in.Previous == empty && in.Current[board.White] == 0 && in.Current[board.Black].Count() <= 1:
 			return 2, nil
 		}
-		return 0, usageErrorf("-move is required: input.txt does not say which move is about to be played")
+		return 0, errors.New("-move is required: input.txt does not say which move is about to be played")
 	}
 	if move < 1 || move > board.MaxMoves {
-		return 0, usageErrorf("-move %d: must be in 1..%d", move, board.MaxMoves)
+		return 0, fmt.Errorf("-move %d: must be in 1..%d", move, board.MaxMoves)
 	}
 	if (move%2 == 1) != (in.Colour == board.Black) {
-		return 0, usageErrorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Colour)
+		return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Colour)
 	}
 	return move, nil
 }
