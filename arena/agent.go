@@ -140,6 +140,10 @@ func ParseAgent(spec string) (*Agent, error) {
 	return nil, fmt.Errorf("unknown agent %q: want %s", spec, agentSyntax)
 }
 
+// InProcess reports whether a plays inside the arena's process (the built-ins and the
+// engine), timed in CPU time only when one game is played at a time.
+func (a *Agent) InProcess() bool { return a.Kind != KindExec && a.Kind != KindGTP }
+
 // unwrapExecError drops the "exec: " prefix and program name exec.LookPath adds.
 func unwrapExecError(err error) error {
 	if e, ok := err.(*exec.Error); ok {

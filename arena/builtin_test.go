@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"littlego/board"
 )
@@ -149,7 +148,7 @@ func TestBuiltinGamesLegal(t *testing.T) {
 			t.Run(ka+"-"+kb, func(t *testing.T) {
 				a, _ := ParseAgent(ka)
 				b, _ := ParseAgent(kb)
-				recs, err := Run(context.Background(), a, b, Config{Games: games, Jobs: 2, CPULimit: 10 * time.Second, Seed: 7})
+				recs, err := Run(context.Background(), a, b, Config{Games: games, Jobs: 2, CPULimit: board.HostCPULimit, Seed: 7})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -351,7 +350,7 @@ func TestMatchesAreReproducible(t *testing.T) {
 	a, _ := ParseAgent("alphabeta")
 	b, _ := ParseAgent("random")
 	moves := func(seed uint64, jobs int) string {
-		recs, err := Run(context.Background(), a, b, Config{Games: 4, Jobs: jobs, CPULimit: 10 * time.Second, Seed: seed})
+		recs, err := Run(context.Background(), a, b, Config{Games: 4, Jobs: jobs, CPULimit: board.HostCPULimit, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -423,7 +422,7 @@ func TestEngineAgentReusedAndReproducible(t *testing.T) {
 			t.Fatal(err)
 		}
 		b, _ := ParseAgent("random")
-		recs, err := Run(context.Background(), a, b, Config{Games: 4, Jobs: jobs, CPULimit: 10 * time.Second, Seed: 3})
+		recs, err := Run(context.Background(), a, b, Config{Games: 4, Jobs: jobs, CPULimit: board.HostCPULimit, Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

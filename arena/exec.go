@@ -3,7 +3,6 @@
 package arena
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -13,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,7 +29,8 @@ const maxDiagnostics = 2048
 // move to move), it removes output.txt, writes input.txt with board.FormatInput (the
 // colour, the previous board, the current board, no final newline), runs the program
 // with no shell and no stdin, waits for it, and reads output.txt with board.ParseOutput
-// (first line only, at most board.MaxInputBytes read). The move's time is the child's
+// (first line only, at most board.MaxInputBytes read). Reading never blocks: anything
+// but a regular file in output.txt's place (a FIFO, a device, a folder) is bad output. The move's time is the child's
 // CPU time as wait4 reports it (user + system, every thread, and any children it waited
 // for), exact whatever else runs. A move over the CPU limit loses: the program is
 // killed with its whole process group as soon as its CPU time (read from /proc while it
@@ -54,19 +53,89 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)
 		return reply
 	}
-	out := filepath.Join(p.dir, "output.txt")
-	if err := os.Remove(out); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fail(AgentError, "cannot remove output.txt: %v", err)
+	if err := p.writeInput(t); err != nil {
+		return fail(AgentError, "%v", err)
+	}
+	start := time.Now()
+	m := p.runProgram(ctx, start)
+	reply.CPU, reply.Measured = m.cpu, m.measured
+	switch {
+	case m.startErr != nil:
+		return fail(AgentError, "%v", m.startErr)
+	case ctx.Err() != nil:
+		return fail(Aborted, "match interrupted")
+	case m.killed == killedWall:
+		return fail(Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", m.wall.Seconds(), m.cpu.Seconds())
+	case m.killed == killedCPU:
+		return fail(Timeout, "killed at %.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
+	case m.measured && m.cpu > p.cpuLimit:
+		return fail(Timeout, "%.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
+	case m.exitErr != nil:
+		return fail(Crash, "%v%s", m.exitErr, m.diag.summary())
+	}
+	data, err := readOutput(ctx, filepath.Join(p.dir, "output.txt"), max(p.wallLimit-time.Since(start), outputReadFloor))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fail(NoOutput, "the program exited without writing output.txt%s", m.diag.summary())
+	case ctx.Err() != nil:
+		return fail(Aborted, "match interrupted")
+	case err != nil:
+		return fail(BadOutput, "cannot read output.txt: %v", err)
+	}
+	mv, err := board.ParseOutput(bytes.NewReader(data))
+	switch {
+	case errors.Is(err, board.ErrOffBoard):
+		first, _, _ := strings.Cut(string(data), "\n")
+		return fail(IllegalOffBoard, "output.txt says %q", strings.TrimSpace(clip(first)))
+	case err != nil:
+		return fail(BadOutput, "%v", err)
+	}
+	reply.Move = mv
+	return reply
+}
+
+// writeInput removes the last move's output.txt and writes input.txt afresh. Both are
+// removed first, so that nothing the program left in their place (a FIFO, whose opening
+// would block) is opened.
+func (p *execPlayer) writeInput(t *Turn) error {
+	for _, name := range []string{"output.txt", "input.txt"} {
+		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot remove %s: %v", name, err)
+		}
 	}
 	var in bytes.Buffer
 	board.FormatInput(&in, p.color, t.Previous, t.Pos.Stones)
-	if err := os.WriteFile(filepath.Join(p.dir, "input.txt"), in.Bytes(), 0o644); err != nil {
-		return fail(AgentError, "cannot write input.txt: %v", err)
+	f, err := os.OpenFile(filepath.Join(p.dir, "input.txt"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot write input.txt: %v", err)
 	}
+	if _, err := f.Write(in.Bytes()); err != nil {
+		f.Close()
+		return fmt.Errorf("cannot write input.txt: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("cannot write input.txt: %v", err)
+	}
+	return nil
+}
 
+// programRun is how one run of the program went.
+type programRun struct {
+	startErr error         // the program could not be started or waited for
+	exitErr  error         // its exit status, when not 0
+	killed   int           // notKilled, killedCPU or killedWall
+	cpu      time.Duration // its CPU time when measured, else the wall-clock time
+	measured bool
+	wall     time.Duration
+	diag     *tailBuffer // the end of its stderr
+}
+
+// runProgram runs the program once in the working folder, in a process group of its
+// own that is killed whole when it exits, and watches its CPU and wall-clock time.
+func (p *execPlayer) runProgram(ctx context.Context, start time.Time) programRun {
 	errFile, err := stderrFile()
 	if err != nil {
-		return fail(AgentError, "cannot make a file for stderr: %v", err)
+		return programRun{startErr: fmt.Errorf("cannot make a file for stderr: %v", err), diag: &tailBuffer{}}
 	}
 	defer errFile.Close()
 	mctx, cancel := context.WithCancel(ctx)
@@ -78,9 +147,8 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 	cmd.Stderr = errFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return fail(AgentError, "cannot start %s: %v", p.argv[0], err)
+		return programRun{startErr: fmt.Errorf("cannot start %s: %v", p.argv[0], err), diag: &tailBuffer{}}
 	}
 	addGroup(cmd.Process.Pid)
 	// Whatever happens, nothing the agent started outlives its move.
@@ -99,53 +167,87 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 	close(done)
 	<-watched
 	killGroup(cmd.Process.Pid)
-	diag := tailOf(errFile, maxDiagnostics)
-	wall := time.Since(start)
+	r := programRun{exitErr: err, killed: int(killed.Load()), diag: tailOf(errFile, maxDiagnostics), wall: time.Since(start)}
+	r.cpu = r.wall
 	if cmd.ProcessState == nil {
-		reply.CPU = wall
-		return fail(AgentError, "cannot wait for %s: %v", p.argv[0], err)
+		r.startErr = fmt.Errorf("cannot wait for %s: %v", p.argv[0], err)
+		return r
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		reply.CPU, reply.Measured = time.Duration(ru.Utime.Nano()+ru.Stime.Nano()), true
-	} else {
-		reply.CPU = wall
+		r.cpu, r.measured = time.Duration(ru.Utime.Nano()+ru.Stime.Nano()), true
 	}
-	if ctx.Err() != nil {
-		return fail(Aborted, "match interrupted")
-	}
-	switch killed.Load() {
-	case killedWall:
-		return fail(Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", wall.Seconds(), reply.CPU.Seconds())
-	case killedCPU:
-		return fail(Timeout, "killed at %.3f s of CPU, over the limit of %.3f s", reply.CPU.Seconds(), p.cpuLimit.Seconds())
-	}
-	if reply.Measured && reply.CPU > p.cpuLimit {
-		return fail(Timeout, "%.3f s of CPU, over the limit of %.3f s", reply.CPU.Seconds(), p.cpuLimit.Seconds())
-	}
+	return r
+}
+
+// outputReadFloor is the least time readOutput is given, for a program that exits at
+// the wall-clock bound.
+const outputReadFloor = 100 * time.Millisecond
+
+// readOutput returns the start of output.txt, at most board.MaxInputBytes, and never
+// blocks past timeout or ctx: only a regular file is read (a FIFO, a device or a folder
+// is bad output, as is a symbolic link to one), opened without blocking. A missing file
+// gives an error that wraps fs.ErrNotExist.
+func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte, error) {
+	fi, err := os.Lstat(path)
 	if err != nil {
-		return fail(Crash, "%v%s", err, diag.summary())
+		return nil, err
 	}
-	f, err := os.Open(out)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fail(NoOutput, "the program exited without writing output.txt%s", diag.summary())
+	if t := fi.Mode().Type(); t != 0 && t != fs.ModeSymlink {
+		return nil, notRegular(t)
 	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := readRegular(path)
+		done <- result{data, err}
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-timer.C:
+		return nil, fmt.Errorf("not read within %v", timeout.Round(time.Millisecond))
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// notRegular says what a file of type t is instead of a regular file.
+func notRegular(t fs.FileMode) error {
+	kind := "a special file"
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case t&fs.ModeDevice != 0:
+		kind = "a device"
+	case t&fs.ModeDir != 0:
+		kind = "a folder"
+	case t&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s, not a regular file", kind)
+}
+
+// readRegular reads at most board.MaxInputBytes of path, opened non-blocking, when it
+// is a regular file once open (a link may have been swapped since it was checked).
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return fail(BadOutput, "cannot read output.txt: %v", err)
+		return nil, err
 	}
 	defer f.Close()
-	first, _ := bufio.NewReader(io.LimitReader(f, board.MaxInputBytes)).ReadString('\n')
-	if _, err := f.Seek(0, 0); err != nil {
-		return fail(BadOutput, "cannot read output.txt: %v", err)
-	}
-	mv, err := board.ParseOutput(f)
+	fi, err := f.Stat()
 	if err != nil {
-		if offBoard(first) {
-			return fail(IllegalOffBoard, "output.txt says %q", strings.TrimSpace(clip(first)))
-		}
-		return fail(BadOutput, "%v", err)
+		return nil, err
 	}
-	reply.Move = mv
-	return reply
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode().Type())
+	}
+	return io.ReadAll(io.LimitReader(f, board.MaxInputBytes))
 }
 
 // Why watch stopped a program.
@@ -180,18 +282,6 @@ func (p *execPlayer) watch(pid int, start time.Time, done <-chan struct{}) int {
 			return killedWall
 		}
 	}
-}
-
-// offBoard reports whether an output.txt first line is two integers that name no
-// point of the board: the host reads such a move and then rejects it as illegal.
-func offBoard(line string) bool {
-	f := strings.Split(strings.TrimSpace(line), ",")
-	if len(f) < 2 {
-		return false
-	}
-	i, err1 := strconv.Atoi(strings.TrimSpace(f[0]))
-	j, err2 := strconv.Atoi(strings.TrimSpace(f[1]))
-	return err1 == nil && err2 == nil && (i < 0 || i >= board.Size || j < 0 || j >= board.Size)
 }
 
 func clip(s string) string {

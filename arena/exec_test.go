@@ -17,7 +17,7 @@ import (
 func playOne(t *testing.T, a, b *Agent, cfg Config) Record {
 	t.Helper()
 	if cfg.CPULimit == 0 {
-		cfg.CPULimit = 10 * time.Second
+		cfg.CPULimit = board.HostCPULimit
 	}
 	cfg.Games, cfg.Jobs, cfg.WorkDir = 1, 1, t.TempDir()
 	recs, err := Run(context.Background(), a, b, cfg)
@@ -71,6 +71,9 @@ func TestExecAgentFaults(t *testing.T) {
 		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},
 		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, Timeout, "over the limit"},
 		{"spinning far past the CPU limit", []string{"spin", "60"}, Config{CPULimit: 300 * time.Millisecond, WallLimit: time.Minute}, Timeout, "killed at"},
+		{"a FIFO as output.txt", []string{"fifo"}, Config{}, BadOutput, "a FIFO, not a regular file"},
+		{"a link to /dev/zero as output.txt", []string{"link", "/dev/zero"}, Config{}, BadOutput, "a device, not a regular file"},
+		{"a folder as output.txt", []string{"mkdir"}, Config{}, BadOutput, "a folder, not a regular file"},
 		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, Timeout, "wall-clock"},
 	}
 	for _, c := range cases {
@@ -87,8 +90,8 @@ func TestExecAgentFaults(t *testing.T) {
 			if len(rec.Moves) != 1 || !rec.Moves[0].Fault {
 				t.Errorf("moves %+v; want the one faulty move", rec.Moves)
 			}
-			if c.reason == Timeout && time.Since(start) > 10*time.Second {
-				t.Errorf("the timeout took %v to be enforced", time.Since(start))
+			if (c.reason == Timeout || c.reason == BadOutput) && time.Since(start) > 10*time.Second {
+				t.Errorf("the fault took %v to be judged", time.Since(start))
 			}
 		})
 	}
@@ -98,7 +101,7 @@ func TestExecWorkingFoldersRemoved(t *testing.T) {
 	dir := t.TempDir()
 	helper := helperSpec(t, "exec", "play")
 	random, _ := ParseAgent("random")
-	if _, err := Run(context.Background(), helper, random, Config{Games: 2, Jobs: 2, CPULimit: 10 * time.Second, WorkDir: dir}); err != nil {
+	if _, err := Run(context.Background(), helper, random, Config{Games: 2, Jobs: 2, CPULimit: board.HostCPULimit, WorkDir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	left, _ := os.ReadDir(dir)
@@ -107,11 +110,18 @@ func TestExecWorkingFoldersRemoved(t *testing.T) {
 	}
 }
 
-func TestOffBoard(t *testing.T) {
-	for line, want := range map[string]bool{"5,0": true, " -1 , 3\n": true, "0,5": true, "4,4": false, "PASS": false, "x,1": false, "7": false} {
-		if offBoard(line) != want {
-			t.Errorf("offBoard(%q) = %v", line, !want)
-		}
+func TestExecAgentLeavingAFIFOInPlaceOfInput(t *testing.T) {
+	// The agent plays legal moves and leaves a FIFO as input.txt: writing the next
+	// input.txt into it would block until someone reads it.
+	fifo := helperSpec(t, "exec", "fifoinput")
+	random, _ := ParseAgent("random")
+	start := time.Now()
+	rec := playOne(t, fifo, random, Config{WallLimit: 5 * time.Second})
+	if rec.Reason.Forfeit() {
+		t.Fatalf("forfeited: %s", rec.Detail)
+	}
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("the game took %v", el)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/gtp"
 )
 
 // gtpPlayer drives an engine that speaks GTP version 2 (Farnebäck, "Specification of
@@ -162,53 +163,19 @@ func gtpAnswer(lines []string) (string, error) {
 	return all, nil
 }
 
-// Vertex returns the GTP vertex of p: a column letter from A (I skipped), then the row
-// number counted from the bottom; "pass" for a pass.
-func Vertex(p board.Point) string {
-	if p == board.Pass {
-		return "pass"
-	}
-	col := byte('A' + p.Col())
-	if col >= 'I' {
-		col++
-	}
-	return string(col) + strconv.Itoa(board.Size-p.Row())
-}
-
-// ParseVertex reads a GTP vertex case-insensitively. It returns the point, board.Pass
-// for "pass", resigned=true for "resign" (with board.Pass), offBoard=true for a
-// well-formed vertex outside the 5x5 board, or an error for anything else.
-func ParseVertex(s string) (p board.Point, resigned, offBoard bool, err error) {
-	v := strings.ToLower(strings.TrimSpace(s))
-	switch v {
-	case "pass":
-		return board.Pass, false, false, nil
-	case "resign":
+// parseGenmove reads a genmove answer with package gtp's vertex codec: the point,
+// board.Pass for "pass", resigned=true for "resign" (with board.Pass), offBoard=true for
+// a well-formed vertex outside the 5x5 board, or an error for anything else.
+func parseGenmove(answer string) (p board.Point, resigned, offBoard bool, err error) {
+	v := strings.TrimSpace(answer)
+	if strings.EqualFold(v, "resign") {
 		return board.Pass, true, false, nil
 	}
-	if len(v) < 2 || v[0] < 'a' || v[0] > 'z' || v[0] == 'i' {
-		return board.NoPoint, false, false, fmt.Errorf("%q is not a vertex", clip(s))
-	}
-	row, err := strconv.Atoi(v[1:])
-	if err != nil || v[1] == '+' || v[1] == '-' {
-		return board.NoPoint, false, false, fmt.Errorf("%q is not a vertex", clip(s))
-	}
-	col := int(v[0] - 'a')
-	if v[0] > 'i' {
-		col--
-	}
-	if col >= board.Size || row < 1 || row > board.Size {
+	p, err = gtp.ParseVertex(v)
+	if errors.Is(err, gtp.ErrOffBoard) {
 		return board.NoPoint, false, true, nil
 	}
-	return board.PointAt(board.Size-row, col), false, false, nil
-}
-
-// colorName is the GTP colour of c.
-func colorName(c board.Color) string {
-	if c == board.Black {
-		return "B"
-	}
-	return "W"
+	return p, false, false, err
 }
 
 // Play tells the engine the actions it has not seen and asks for its move.
@@ -230,7 +197,7 @@ func (g *gtpPlayer) Play(ctx context.Context, t *Turn) Reply {
 		if k%2 == 1 {
 			c = board.White
 		}
-		cmd := "play " + colorName(c) + " " + Vertex(t.History[k])
+		cmd := "play " + gtp.ColorName(c) + " " + gtp.Vertex(t.History[k])
 		if _, err := g.command(ctx, cmd); err != nil {
 			if errors.Is(err, errGTPTimeout) {
 				return fail(Timeout, "%s: %v", cmd, err)
@@ -239,7 +206,7 @@ func (g *gtpPlayer) Play(ctx context.Context, t *Turn) Reply {
 		}
 	}
 	g.sent = len(t.History)
-	cmd := "genmove " + colorName(g.color)
+	cmd := "genmove " + gtp.ColorName(g.color)
 	ans, err := g.command(ctx, cmd)
 	if err != nil {
 		if errors.Is(err, errGTPTimeout) {
@@ -252,7 +219,7 @@ func (g *gtpPlayer) Play(ctx context.Context, t *Turn) Reply {
 		reply.CPU, reply.Measured = cpu1-cpu0, true
 	}
 	g.sent++ // the engine played its own move on its board
-	p, resigned, off, err := ParseVertex(ans)
+	p, resigned, off, err := parseGenmove(ans)
 	switch {
 	case err != nil:
 		return fail(BadOutput, "%s answered %q", cmd, clip(ans))

@@ -11,38 +11,37 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/gtp"
 )
 
-func TestVertex(t *testing.T) {
+func TestParseGenmove(t *testing.T) {
 	for q := board.Point(0); q < board.NumPoints; q++ {
-		v := Vertex(q)
-		for _, s := range []string{v, strings.ToLower(v)} {
-			got, resigned, off, err := ParseVertex(s)
+		v := gtp.Vertex(q)
+		for _, s := range []string{v, strings.ToLower(v), " " + v + "\t"} {
+			got, resigned, off, err := parseGenmove(s)
 			if got != q || resigned || off || err != nil {
-				t.Errorf("ParseVertex(%q) = %s, %v, %v, %v; want %s", s, got, resigned, off, err, q)
+				t.Errorf("parseGenmove(%q) = %s, %v, %v, %v; want %s", s, got, resigned, off, err, q)
 			}
 		}
 	}
-	// Row numbers count from the bottom; column letters from the left.
-	if Vertex(board.PointAt(0, 0)) != "A5" || Vertex(board.PointAt(4, 4)) != "E1" || Vertex(board.PointAt(2, 1)) != "B3" {
-		t.Errorf("Vertex: A5 %s, E1 %s, B3 %s", Vertex(board.PointAt(0, 0)), Vertex(board.PointAt(4, 4)), Vertex(board.PointAt(2, 1)))
-	}
 	for _, s := range []string{"PASS", "pass", "Pass"} {
-		if got, _, _, err := ParseVertex(s); got != board.Pass || err != nil {
-			t.Errorf("ParseVertex(%q) = %s, %v", s, got, err)
+		if got, resigned, _, err := parseGenmove(s); got != board.Pass || resigned || err != nil {
+			t.Errorf("parseGenmove(%q) = %s, %v, %v", s, got, resigned, err)
 		}
 	}
-	if got, resigned, _, err := ParseVertex("resign"); got != board.Pass || !resigned || err != nil {
-		t.Errorf("resign: %s %v %v", got, resigned, err)
+	for _, s := range []string{"resign", "RESIGN", " Resign "} {
+		if got, resigned, _, err := parseGenmove(s); got != board.Pass || !resigned || err != nil {
+			t.Errorf("parseGenmove(%q): %s %v %v", s, got, resigned, err)
+		}
 	}
 	for _, s := range []string{"F1", "a6", "A0", "T19", "j3"} {
-		if _, _, off, err := ParseVertex(s); !off || err != nil {
-			t.Errorf("ParseVertex(%q): off=%v err=%v; want off the board", s, off, err)
+		if _, _, off, err := parseGenmove(s); !off || err != nil {
+			t.Errorf("parseGenmove(%q): off=%v err=%v; want off the board", s, off, err)
 		}
 	}
 	for _, s := range []string{"", "3", "I3", "A", "AA", "A+1", "A-1", "A1x", "xyz"} {
-		if _, _, _, err := ParseVertex(s); err == nil {
-			t.Errorf("ParseVertex(%q) accepted", s)
+		if _, _, off, err := parseGenmove(s); err == nil || off {
+			t.Errorf("parseGenmove(%q) accepted (off=%v)", s, off)
 		}
 	}
 }
@@ -131,7 +130,7 @@ func TestGTPAgentWithGNUGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	alphabeta, _ := ParseAgent("alphabeta")
-	recs, err := Run(context.Background(), gnugo, alphabeta, Config{Games: 2, Jobs: 2, CPULimit: 10 * time.Second, WorkDir: t.TempDir()})
+	recs, err := Run(context.Background(), gnugo, alphabeta, Config{Games: 2, Jobs: 2, CPULimit: board.HostCPULimit, WorkDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

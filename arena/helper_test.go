@@ -15,6 +15,8 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/gtp"
+	"littlego/internal/cputime"
 )
 
 // helperArg is the first argument that turns the test binary into a helper agent.
@@ -62,19 +64,29 @@ func helperMain(mode string, args []string) int {
 		return 3
 	case "spin":
 		limit, _ := strconv.ParseFloat(args[0], 64)
-		for selfCPU() < time.Duration(limit*float64(time.Second)) {
+		for cputime.Process() < time.Duration(limit*float64(time.Second)) {
 			for k := 0; k < 1_000_000; k++ {
 				spinSink += k
 			}
 		}
 		return helperPlay()
+	case "fifo":
+		return mkfifo("output.txt")
+	case "link":
+		return osErr(os.Symlink(args[0], "output.txt"))
+	case "mkdir":
+		return osErr(os.Mkdir("output.txt", 0o755))
+	case "fifoinput":
+		if code := helperPlay(); code != 0 {
+			return code
+		}
+		os.Remove("input.txt")
+		return mkfifo("input.txt")
 	case "sleep":
 		time.Sleep(time.Hour)
 		return 0
 	case "gtp":
 		return fakeGTP(args)
-	case "main":
-		return Main(args, os.Stdout, os.Stderr)
 	case "hangat":
 		// hangat DIR N: plays normally for N calls (counted in DIR/count), then notes its
 		// pid in DIR/pid and hangs.
@@ -94,10 +106,15 @@ func helperMain(mode string, args []string) int {
 
 var spinSink int
 
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+func mkfifo(path string) int { return osErr(syscall.Mkfifo(path, 0o644)) }
+
+// osErr returns the exit status for err: 0 for nil, else 1 after saying why.
+func osErr(err error) int {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "helper:", err)
+		return 1
+	}
+	return 0
 }
 
 func writeOutput(text string) int {
@@ -206,7 +223,7 @@ func fakeGTP(args []string) int {
 			if strings.EqualFold(f[1], "w") || strings.EqualFold(f[1], "white") {
 				c = board.White
 			}
-			p, _, _, err := ParseVertex(f[2])
+			p, err := gtp.ParseVertex(f[2])
 			if err != nil || c != pos.Turn {
 				answer(false, "illegal move")
 				continue
@@ -234,7 +251,7 @@ func fakeGTP(args []string) int {
 				continue
 			case "illegal":
 				if occ := pos.Stones[0] | pos.Stones[1]; occ != 0 {
-					answer(true, Vertex(occ.First()))
+					answer(true, gtp.Vertex(occ.First()))
 					continue
 				}
 			}
@@ -243,7 +260,7 @@ func fakeGTP(args []string) int {
 				mv = board.Pass
 			}
 			pos.Play(mv)
-			v := Vertex(mv)
+			v := gtp.Vertex(mv)
 			if mode == "lower" {
 				v = strings.ToLower(v)
 			} else {

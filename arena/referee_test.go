@@ -35,7 +35,7 @@ func p(i, j int) board.Point { return board.PointAt(i, j) }
 // game plays Black's and White's scripts through the referee.
 func game(black, white []board.Point) (Record, *scripted, *scripted) {
 	b, w := &scripted{moves: black}, &scripted{moves: white}
-	return Referee(context.Background(), [2]Player{b, w}, 10*time.Second), b, w
+	return Referee(context.Background(), [2]Player{b, w}, board.HostCPULimit), b, w
 }
 
 // The ko shape: after B 1,2 captures the White stone at 1,1,

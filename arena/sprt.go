@@ -18,23 +18,24 @@ import (
 const DefaultSPRTError = 0.05
 
 // ParseSPRT reads "elo0,elo1[,alpha,beta]" (alpha and beta default to
-// DefaultSPRTError) into a test.
+// DefaultSPRTError) into a test. Its errors quote spec and name no flag: the caller
+// says which flag gave it.
 func ParseSPRT(spec string) (*matchstats.SPRT, error) {
 	f := strings.Split(spec, ",")
 	if len(f) != 2 && len(f) != 4 {
-		return nil, fmt.Errorf("-sprt %q: want elo0,elo1 or elo0,elo1,alpha,beta", spec)
+		return nil, fmt.Errorf("%q: want elo0,elo1 or elo0,elo1,alpha,beta", spec)
 	}
 	v := []float64{0, 0, DefaultSPRTError, DefaultSPRTError}
 	for k, s := range f {
 		x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		if err != nil {
-			return nil, fmt.Errorf("-sprt %q: %q is not a number", spec, s)
+			return nil, fmt.Errorf("%q: %q is not a number", spec, s)
 		}
 		v[k] = x
 	}
 	t, err := matchstats.NewSPRT(v[0], v[1], v[2], v[3])
 	if err != nil {
-		return nil, fmt.Errorf("-sprt %q: %v", spec, err)
+		return nil, fmt.Errorf("%q: %v", spec, err)
 	}
 	return t, nil
 }

@@ -91,19 +91,7 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 			openings[r.Opening] = r.OpeningKnown
 		}
 		if r.OpeningKnown {
-			s.Proven++
-			provenWinner := board.White
-			if r.OpeningBlackWins {
-				provenWinner = board.Black
-			}
-			if r.Winner != provenWinner {
-				loser, winner := 0, 1 // the agent that had the proven win, and the one that swindled
-				if aColour != provenWinner {
-					loser, winner = 1, 0
-				}
-				s.Slips[loser]++
-				s.Swindles[winner]++
-			}
+			s.addProven(&r, aColour)
 		}
 		s.ByColour[0][aColour].Games++
 		s.ByColour[1][aColour.Other()].Games++
@@ -121,22 +109,7 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 		if _, ok := s.Example[r.Reason]; !ok {
 			s.Example[r.Reason] = fmt.Sprintf("game %d: %s", r.Game, r.Detail)
 		}
-		for _, m := range r.Moves {
-			if m.Opening {
-				continue
-			}
-			agent := 1
-			if (m.Color == board.Black) == r.ABlack {
-				agent = 0
-			}
-			t := &s.Time[agent]
-			t.Moves++
-			t.Total += m.CPU
-			t.Max = max(t.Max, m.CPU)
-			if !m.Measured {
-				t.Unmeasured++
-			}
-		}
+		s.addTimes(&r)
 	}
 	for ag := 0; ag < 2; ag++ {
 		for c := 0; c < 2; c++ {
@@ -158,6 +131,44 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 		}
 	}
 	return s
+}
+
+// addProven counts a game from a proven opening, A playing aColour: a slip for the
+// agent that lost a proven win, a swindle for the one that won a proven loss.
+func (s *Summary) addProven(r *Record, aColour board.Color) {
+	s.Proven++
+	provenWinner := board.White
+	if r.OpeningBlackWins {
+		provenWinner = board.Black
+	}
+	if r.Winner != provenWinner {
+		loser, winner := 0, 1 // the agent that had the proven win, and the one that swindled
+		if aColour != provenWinner {
+			loser, winner = 1, 0
+		}
+		s.Slips[loser]++
+		s.Swindles[winner]++
+	}
+}
+
+// addTimes counts the time of each move the agents chose in r (not the opening's).
+func (s *Summary) addTimes(r *Record) {
+	for _, m := range r.Moves {
+		if m.Opening {
+			continue
+		}
+		agent := 1
+		if (m.Color == board.Black) == r.ABlack {
+			agent = 0
+		}
+		t := &s.Time[agent]
+		t.Moves++
+		t.Total += m.CPU
+		t.Max = max(t.Max, m.CPU)
+		if !m.Measured {
+			t.Unmeasured++
+		}
+	}
 }
 
 // fmtDuration prints d in seconds, milliseconds or microseconds, whichever reads best.

@@ -312,10 +312,14 @@ func ParseOutput(r io.Reader) (Point, error) {
 		return NoPoint, fmt.Errorf("output.txt: expected two integers i,j, got %q", clip(line))
 	}
 	if i < 0 || i >= Size || j < 0 || j >= Size {
-		return NoPoint, fmt.Errorf("output.txt: %d,%d is off the board", i, j)
+		return NoPoint, fmt.Errorf("output.txt: %d,%d is %w", i, j, ErrOffBoard)
 	}
 	return PointAt(i, j), nil
 }
+
+// ErrOffBoard is wrapped by ParseOutput's error for two integers that name no point of
+// the board: the host reads such a move and rejects it as illegal.
+var ErrOffBoard = errors.New("off the board")
 
 // Reread returns pos, reached from the board prev by the opponent's last action, as a
 // player sees it: written in input.txt's format and read back, so that the ko and the

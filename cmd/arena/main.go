@@ -1,19 +1,175 @@
 // Command arena plays Little-Go matches between two agents under the course host's
-// rules (see package arena), and draws a sequential test's LLR with -plot.
+// rules (see package arena): it parses the command line, runs the match with a
+// progress bar and the signals that stop it, and prints the summary.
 package main
 
 import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
 	"os"
+	"runtime"
+	"strings"
+	"time"
 
 	"littlego/arena"
-	"littlego/internal/charts"
+	"littlego/board"
+	"littlego/internal/cliflag"
 )
 
+const usage = `usage: arena [flags] AGENT_A AGENT_B
+
+Plays Little-Go games between two agents, refereed as the CSCI-561 course host
+referees them; A is Black in the odd games and White in the even ones.
+
+An AGENT is one of:
+  random                  a uniformly random legal move
+  greedy                  the move that captures the most stones now
+  aggressive              the most stones captured net of the best reply's
+  alphabeta               alpha-beta search, 2 plies, at most 10 moves a node
+  engine                  the engine, in process, with its defaults
+  engine:k=v,k=v          the engine with options (my_player's flags without
+                          the dash, e.g. engine:budget=0.2,workers=1)
+  exec:PATH [ARGS]        a program run once per move as the course host runs it
+                          (input.txt in, output.txt out); quote the whole agent
+  gtp:PATH [ARGS]         a GTP engine, e.g. 'gtp:gnugo --mode gtp --level 10'
+
+Exit status: 0 when the match was played, 1 when it could not be or was
+interrupted, 2 for bad usage.
+
+Flags:
+`
+
 func main() {
-	os.Exit(arena.MainWith(os.Args[1:], os.Stdout, os.Stderr, arena.Hooks{PlotSPRT: plotSPRT}))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// plotSPRT draws the test's LLR and Elo estimate after every pair.
-func plotSPRT(path, title string, t *arena.PairTest) error {
-	return charts.SPRT(path, title, charts.FromPairTest(t))
+// match is a parsed command line: the agents, the match's settings and what to write.
+type match struct {
+	a, b           *arena.Agent
+	nameA, nameB   string
+	games, jobs    int
+	cpuLimit       time.Duration
+	seed           uint64
+	openingSpec    string
+	openings       []arena.Opening
+	openingSolve   time.Duration
+	test           *arena.PairTest // -sprt, or nil
+	jsonPath       string
+	sgfDir         string
+	plotPath       string
+	quiet, verbose bool
+}
+
+// flags are the command line's raw values, checked by check.
+type flags struct {
+	games, jobs  int
+	cpuLimit     float64
+	seed         uint64
+	openingSpec  string
+	openingSolve time.Duration
+	sprtSpec     string
+	m            match
+}
+
+// run is the command: it returns 0 when the match was played, 1 when it could not be
+// or was interrupted, 2 for bad usage.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	m, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	return play(m, stdout, stderr)
+}
+
+// parse reads the command line into a match, or returns the exit status when the
+// command is to stop (after -h, or on bad usage, said on stderr).
+func parse(args []string, stderr io.Writer) (*match, int, bool) {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	var f flags
+	fs.IntVar(&f.games, "games", 10, "number of games (A is Black in the odd games)")
+	fs.IntVar(&f.jobs, "jobs", 0, "games played at the same time (0: the number of CPUs, or 1 when an in-process engine plays, because its budget is the process's CPU time); with more than 1, in-process agents are timed in wall-clock time")
+	fs.Float64Var(&f.cpuLimit, "cpu-limit", board.HostCPULimit.Seconds(), "CPU seconds a move may take (user + system, all threads); over it the move loses")
+	fs.StringVar(&f.m.jsonPath, "json", "", "write one JSON line per game to `file`")
+	fs.StringVar(&f.m.sgfDir, "sgf", "", "write each game as SGF FF[4] into `dir` (game-0001.sgf, ...)")
+	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
+	fs.BoolVar(&f.m.quiet, "q", false, "quiet: no progress bar, and one summary line")
+	fs.BoolVar(&f.m.verbose, "v", false, "one line per game as it ends")
+	fs.StringVar(&f.openingSpec, "openings", "", "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
+	fs.DurationVar(&f.openingSolve, "opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
+	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
+	fs.StringVar(&f.m.plotPath, "plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
+	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
+		return nil, status, false
+	}
+	if err := f.check(fs.Args()); err != nil {
+		return nil, cliflag.Fail(stderr, "arena")("%v", err), false
+	}
+	return &f.m, cliflag.StatusOK, true
+}
+
+// check validates the flags and the agents, and completes the match f.m.
+func (f *flags) check(args []string) error {
+	m := &f.m
+	switch {
+	case len(args) != 2:
+		return fmt.Errorf("want two agents, got %d arguments (arena -h for help)", len(args))
+	case f.games < 1 || f.games > 1_000_000:
+		return fmt.Errorf("-games %d out of range: want 1..1000000", f.games)
+	case f.jobs < 0 || f.jobs > 256:
+		return fmt.Errorf("-jobs %d out of range: want 1..256 (0: automatic)", f.jobs)
+	case math.IsNaN(f.cpuLimit) || f.cpuLimit <= 0 || f.cpuLimit > 3600:
+		return fmt.Errorf("-cpu-limit %v out of range: want 0 < seconds <= 3600", f.cpuLimit)
+	case f.openingSolve < 0:
+		return fmt.Errorf("-opening-solve %v: want a duration of at least 0", f.openingSolve)
+	}
+	m.games, m.seed, m.openingSpec, m.openingSolve = f.games, f.seed, f.openingSpec, f.openingSolve
+	m.cpuLimit = time.Duration(f.cpuLimit * float64(time.Second))
+	if f.sprtSpec != "" {
+		t, err := arena.ParseSPRT(f.sprtSpec)
+		if err != nil {
+			return fmt.Errorf("-sprt %v", err)
+		}
+		if f.games < 2 {
+			return fmt.Errorf("-sprt plays game pairs: want -games of at least 2, got %d", f.games)
+		}
+		m.test = arena.NewPairTest(t)
+	}
+	if m.plotPath != "" {
+		switch {
+		case m.test == nil:
+			return fmt.Errorf("-plot draws the SPRT's LLR: give -sprt too")
+		case !strings.HasSuffix(m.plotPath, ".png") && !strings.HasSuffix(m.plotPath, ".svg"):
+			return fmt.Errorf("-plot %q: want a .png or .svg file", m.plotPath)
+		}
+	}
+	if f.openingSpec != "" {
+		var err error
+		if m.openings, err = arena.ParseOpenings(f.openingSpec, f.seed); err != nil {
+			return err
+		}
+	}
+	var err error
+	if m.a, err = arena.ParseAgent(args[0]); err != nil {
+		return fmt.Errorf("agent A: %v", err)
+	}
+	if m.b, err = arena.ParseAgent(args[1]); err != nil {
+		return fmt.Errorf("agent B: %v", err)
+	}
+	m.nameA, m.nameB = arena.Labels(m.a, m.b)
+	m.jobs = f.jobs
+	if m.jobs == 0 {
+		m.jobs = runtime.NumCPU()
+		if m.engineInProcess() {
+			m.jobs = 1
+		}
+	}
+	return nil
+}
+
+// engineInProcess reports whether an in-process engine plays: its budget is the whole
+// process's CPU time.
+func (m *match) engineInProcess() bool {
+	return m.a.Kind == arena.KindEngine || m.b.Kind == arena.KindEngine
 }

@@ -11,8 +11,12 @@ import (
 	"testing"
 )
 
-// TestMain runs the command itself when the test binary is started with ARENA_MAIN=1.
+// TestMain runs the command itself when the test binary is started with ARENA_MAIN=1,
+// and an exec agent when its first argument is helperArg.
 func TestMain(m *testing.M) {
+	if len(os.Args) > 2 && os.Args[1] == helperArg {
+		os.Exit(helperMain(os.Args[2], os.Args[3:]))
+	}
 	if os.Getenv("ARENA_MAIN") == "1" {
 		main()
 		return
@@ -20,7 +24,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func run(t *testing.T, args ...string) (int, string, string) {
+func runProcess(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -42,7 +46,7 @@ func run(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestCommand(t *testing.T) {
-	code, stdout, stderr := run(t, "-games", "4", "-jobs", "1", "greedy", "random")
+	code, stdout, stderr := runProcess(t, "-games", "4", "-jobs", "1", "greedy", "random")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -53,11 +57,11 @@ func TestCommand(t *testing.T) {
 		t.Errorf("unexpected summary:\n%s", stdout)
 	}
 
-	code, stdout, stderr = run(t, "greedy", "minimax")
+	code, stdout, stderr = runProcess(t, "greedy", "minimax")
 	if code != 2 || stdout != "" || !strings.Contains(stderr, `unknown agent "minimax"`) {
 		t.Errorf("bad agent: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	code, _, stderr = run(t, "-h")
+	code, _, stderr = runProcess(t, "-h")
 	if code != 0 || !strings.Contains(stderr, "exec:PATH [ARGS]") || !strings.Contains(stderr, "-cpu-limit") {
 		t.Errorf("-h: exit %d, usage %q", code, stderr)
 	}
@@ -65,7 +69,7 @@ func TestCommand(t *testing.T) {
 
 func TestSPRTPlot(t *testing.T) {
 	plot := t.TempDir() + "/llr.png"
-	code, stdout, stderr := run(t, "-games", "200", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:100", "-opening-solve", "0", "-plot", plot, "alphabeta", "random")
+	code, stdout, stderr := runProcess(t, "-games", "200", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:100", "-opening-solve", "0", "-plot", plot, "alphabeta", "random")
 	if code != 0 || !strings.Contains(stdout, "H1 accepted") {
 		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
 	}

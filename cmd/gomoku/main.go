@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 
 	"littlego/games/gomoku"
+	"littlego/internal/cliflag"
 )
 
 // Output file names, fixed by the assignment.
@@ -32,7 +33,12 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], ".", os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the command in the current directory; it returns the exit status.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return runIn(".", args, stdout, stderr)
 }
 
 // usageError is a command-line mistake (exit status 2).
@@ -40,21 +46,18 @@ type usageError struct{ what string }
 
 func (e usageError) Error() string { return e.what }
 
-// run is the command with its working directory dir (where relative input paths are
-// read and the outputs are written) and its output streams; it returns the exit status.
-func run(args []string, dir string, stdout, stderr io.Writer) int {
+// runIn is the command with its working directory dir (where relative input paths are
+// read and the outputs are written); it returns the exit status. Errors are one line.
+func runIn(dir string, args []string, stdout, stderr io.Writer) int {
 	err := play(args, dir, stderr)
-	if err == nil {
-		return 0
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return cliflag.StatusOK
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	fmt.Fprintln(stderr, "gomoku:", err)
 	var u usageError
 	if errors.As(err, &u) {
-		return 2
+		return cliflag.Fail(stderr, "gomoku")("%v", err)
 	}
+	fmt.Fprintln(stderr, "gomoku:", err)
 	return 1
 }
 

@@ -45,7 +45,7 @@ func TestOfficialCasesEndToEnd(t *testing.T) {
 			}
 			work := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{filepath.Join(caseDir, "input.txt")}, work, &stdout, &stderr); code != 0 {
+			if code := runIn(work, []string{filepath.Join(caseDir, "input.txt")}, &stdout, &stderr); code != 0 {
 				t.Fatalf("exit %d, stderr %q", code, stderr.String())
 			}
 			if stdout.Len() != 0 || stderr.Len() != 0 {
@@ -91,7 +91,7 @@ func TestRelativeInputAndVerbose(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-v", "in.txt"}, work, &stdout, &stderr); code != 0 {
+	if code := runIn(work, []string{"-v", "in.txt"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 	if !strings.HasPrefix(stderr.String(), "Alpha-Beta: move ") || strings.Count(stderr.String(), "\n") != 1 {
@@ -140,7 +140,7 @@ func TestBadInputsLeaveNoFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			var stdout, stderr bytes.Buffer
-			code := run([]string{in}, work, &stdout, &stderr)
+			code := runIn(work, []string{in}, &stdout, &stderr)
 			if code == 0 {
 				t.Fatalf("exit 0 on bad input")
 			}
@@ -170,7 +170,7 @@ func TestUsageAndMissingFile(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
 			var stdout, stderr bytes.Buffer
-			if code := run(tc.args, work, &stdout, &stderr); code != tc.code {
+			if code := runIn(work, tc.args, &stdout, &stderr); code != tc.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr.String())
 			}
 			if msg := stderr.String(); !strings.HasPrefix(msg, "gomoku: ") || strings.Count(msg, "\n") != 1 {
@@ -192,10 +192,27 @@ func TestWriteFailureLeavesNoFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{in}, filepath.Join(parent, "missing"), &stdout, &stderr); code != 1 {
+	if code := runIn(filepath.Join(parent, "missing"), []string{in}, &stdout, &stderr); code != 1 {
 		t.Errorf("exit %d, want 1 (stderr %q)", code, stderr.String())
 	}
 	if files := dirFiles(t, parent); len(files) != 1 {
 		t.Errorf("left files %v, want only the input", files)
+	}
+}
+
+func TestHelpAndUnknownFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "usage: gomoku [-v] INPUTFILE"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, nil, &stdout, &stderr)
+		if code != c.code || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout.String(), stderr.String(), c.code, c.want)
+		}
 	}
 }

@@ -10,7 +10,8 @@
 //
 // It prints one line per move number (positions, kept, lost, unverified, CPU per move)
 // and every position in which the win slipped, as a diagram with the move, so that it
-// can be studied. The exit status is 1 when a win slipped or the input is bad.
+// can be studied. The exit status is 1 when a win slipped or the input is bad, 2 for bad
+// usage.
 package main
 
 import (
@@ -30,6 +31,7 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/engineflag"
 	"littlego/solver"
@@ -39,10 +41,7 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "perfect:", err)
-		os.Exit(1)
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // errSlipped reports that the engine let a won position go.
@@ -61,142 +60,190 @@ type tally struct {
 	sumCPU, maxCPU                    time.Duration
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// add counts t into the total u.
+func (u *tally) add(t tally) {
+	u.positions += t.positions
+	u.kept += t.kept
+	u.lost += t.lost
+	u.unverified += t.unverified
+	u.solverMoves += t.solverMoves
+	u.sumCPU += t.sumCPU
+	u.maxCPU = max(u.maxCPU, t.maxCPU)
+}
+
+// options are the command line.
+type options struct {
+	engine engine.Options
+	want   func(move int) bool // the move numbers to check
+	count  int
+	order  uint64
+	verify time.Duration // the solver's CPU per judgement (0: no limit)
+	files  []string
+}
+
+// run is the command: it returns 0 when every win was kept, 1 when one slipped or the
+// input is bad, 2 for bad usage.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	o, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	if err := o.check(stdout, stderr); err != nil {
+		fmt.Fprintln(stderr, "perfect:", err)
+		return 1
+	}
+	return 0
+}
+
+// parse reads the command line, or returns the exit status when the command is to
+// stop (after -h, or on bad usage, said on stderr).
+func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs := flag.NewFlagSet("perfect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	moves := fs.String("moves", "11-24", "move numbers to check: a range lo-hi or a list 8,9,10 (14 or fewer moves left: 11-24)")
 	count := fs.Int("n", 1000, "positions to check at most (seeded random order)")
 	order := fs.Uint64("order", 1, "seed of the order in which positions are drawn")
 	verify := fs.Float64("verify-budget", 60, "CPU seconds the solver may spend judging one position (0: no limit)")
-	opts := engine.Defaults()
-	engineflag.Register(fs, &opts)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...\n\n"+
-			"Replays arena game records (arena -json), asks a fresh engine for its move in every won position at\n"+
-			"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped.\n\n")
-		fs.PrintDefaults()
+	o := &options{engine: engine.Defaults()}
+	engineflag.Register(fs, &o.engine)
+	const header = "usage: perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...\n\n" +
+		"Replays arena game records (arena -json), asks a fresh engine for its move in every won position at\n" +
+		"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped\n" +
+		"or the input is bad, 2 for bad usage.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return nil, status, false
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	if err := opts.Validate(); err != nil {
-		return err
+	bad := cliflag.Fail(stderr, "perfect")
+	if err := o.engine.Validate(); err != nil {
+		return nil, bad("%v", err), false
 	}
 	lo, hi, list, err := parseMoves(*moves)
-	if err != nil {
-		return err
+	switch {
+	case err != nil:
+		return nil, bad("%v", err), false
+	case *count < 1:
+		return nil, bad("-n %d: must be at least 1", *count), false
+	case *verify < 0:
+		return nil, bad("-verify-budget %v: must be 0 (no limit) or positive", *verify), false
+	case fs.NArg() == 0:
+		return nil, bad("no game records: give one or more files written by arena -json"), false
 	}
-	if *count < 1 {
-		return fmt.Errorf("-n %d: must be at least 1", *count)
-	}
-	if *verify < 0 {
-		return fmt.Errorf("-verify-budget %v: must be 0 (no limit) or positive", *verify)
-	}
-	if fs.NArg() == 0 {
-		return errors.New("no game records: give one or more files written by arena -json")
-	}
-	want := func(m int) bool {
+	o.want = func(m int) bool {
 		if list != nil {
 			return list[m]
 		}
 		return m >= lo && m <= hi
 	}
+	o.count, o.order, o.files = *count, *order, fs.Args()
+	o.verify = time.Duration(*verify * float64(time.Second))
+	return o, cliflag.StatusOK, true
+}
+
+// check reads the positions, checks the engine's move in up to o.count won ones, and
+// prints the table; it returns errSlipped when a win slipped.
+func (o *options) check(stdout, stderr io.Writer) error {
 	var all []sample
 	seen := map[uint64]bool{}
-	for _, path := range fs.Args() {
-		got, err := readPositions(path, want, seen)
+	for _, path := range o.files {
+		got, err := readPositions(path, o.want, seen)
 		if err != nil {
 			return err
 		}
 		all = append(all, got...)
 	}
-	rng := rand.New(rand.NewPCG(*order, 0x7065726665637421))
+	rng := rand.New(rand.NewPCG(o.order, 0x7065726665637421))
 	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 
-	lim := time.Duration(*verify * float64(time.Second))
 	judge := solver.New(22)
 	var byMove [board.MaxMoves + 1]tally
 	checked, slipped := 0, 0
-	progress := newProgress(stderr, *count)
+	progress := newProgress(stderr, o.count)
 	for _, s := range all {
-		if checked == *count {
+		if checked == o.count {
 			break
 		}
 		judge.Clear()
-		r := judge.Solve(s.pos, solver.Limits{CPU: lim})
+		r := judge.Solve(s.pos, solver.Limits{CPU: o.verify})
 		if !r.Known || !r.Win {
 			continue // only positions the side to move wins are checked
 		}
 		checked++
 		progress.step(checked)
-		t := &byMove[s.pos.Move]
-		t.positions++
-		mv, rep, err := engineMove(opts, s.pos)
+		lost, err := o.checkOne(judge, s, &byMove[s.pos.Move], stdout)
 		if err != nil {
 			return err
 		}
-		t.sumCPU += rep.cpu
-		t.maxCPU = max(t.maxCPU, rep.cpu)
-		if rep.method == "solver" {
-			t.solverMoves++
-		}
-		child := s.pos
-		if !child.Act(mv) {
-			return fmt.Errorf("%s: the engine chose illegal %v at move %d", s.from, mv, s.pos.Move)
-		}
-		var keeps, known bool
-		if child.Over {
-			keeps, known = child.Winner() == s.pos.Turn, true
-		} else {
-			judge.Clear()
-			cr := judge.Solve(child, solver.Limits{CPU: lim})
-			keeps, known = !cr.Win, cr.Known
-		}
-		switch {
-		case !known:
-			t.unverified++
-		case keeps:
-			t.kept++
-		default:
-			t.lost++
+		if lost {
 			slipped++
-			judge.Clear()
-			win, _, _ := judge.WinningMoves(s.pos, solver.Limits{CPU: lim})
-			fmt.Fprintf(stdout, "SLIPPED %s move %d: %s played %v (%s, %v CPU); winning: %v\n%s\n",
-				s.from, s.pos.Move, s.pos.Turn, mv, rep.method, rep.cpu.Round(time.Millisecond), win, s.pos.String())
 		}
 	}
 	progress.done()
-	fmt.Fprintf(stdout, "engine: %s\n", opts)
-	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files)\n", checked, len(all), fs.NArg())
-	fmt.Fprintf(stdout, "%4s %9s %6s %5s %10s %12s %10s %9s\n", "move", "positions", "kept", "lost", "unverified", "solver-moves", "mean-cpu-s", "max-cpu-s")
-	var total tally
-	for m := 1; m <= board.MaxMoves; m++ {
-		t := byMove[m]
-		if t.positions == 0 {
-			continue
-		}
-		fmt.Fprintf(stdout, "%4d %9d %6d %5d %10d %12d %10.3f %9.3f\n", m, t.positions, t.kept, t.lost, t.unverified, t.solverMoves,
-			t.sumCPU.Seconds()/float64(t.positions), t.maxCPU.Seconds())
-		total.positions += t.positions
-		total.kept += t.kept
-		total.lost += t.lost
-		total.unverified += t.unverified
-		total.solverMoves += t.solverMoves
-		total.sumCPU += t.sumCPU
-		total.maxCPU = max(total.maxCPU, t.maxCPU)
-	}
-	if total.positions > 0 {
-		fmt.Fprintf(stdout, "%4s %9d %6d %5d %10d %12d %10.3f %9.3f\n", "all", total.positions, total.kept, total.lost, total.unverified, total.solverMoves,
-			total.sumCPU.Seconds()/float64(total.positions), total.maxCPU.Seconds())
-	}
+	fmt.Fprintf(stdout, "engine: %s\n", o.engine)
+	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files)\n", checked, len(all), len(o.files))
+	writeTable(stdout, &byMove)
 	if slipped > 0 {
 		return errSlipped
 	}
 	return nil
+}
+
+// checkOne asks a fresh engine for its move in the won position s, judges it with the
+// solver, counts it in t and prints the position when the win slipped.
+func (o *options) checkOne(judge *solver.Solver, s sample, t *tally, stdout io.Writer) (lost bool, err error) {
+	t.positions++
+	mv, rep, err := engineMove(o.engine, s.pos)
+	if err != nil {
+		return false, err
+	}
+	t.sumCPU += rep.cpu
+	t.maxCPU = max(t.maxCPU, rep.cpu)
+	if rep.method == "solver" {
+		t.solverMoves++
+	}
+	child := s.pos
+	if !child.Act(mv) {
+		return false, fmt.Errorf("%s: the engine chose illegal %v at move %d", s.from, mv, s.pos.Move)
+	}
+	var keeps, known bool
+	if child.Over {
+		keeps, known = child.Winner() == s.pos.Turn, true
+	} else {
+		judge.Clear()
+		cr := judge.Solve(child, solver.Limits{CPU: o.verify})
+		keeps, known = !cr.Win, cr.Known
+	}
+	switch {
+	case !known:
+		t.unverified++
+	case keeps:
+		t.kept++
+	default:
+		t.lost++
+		judge.Clear()
+		win, _, _ := judge.WinningMoves(s.pos, solver.Limits{CPU: o.verify})
+		fmt.Fprintf(stdout, "SLIPPED %s move %d: %s played %v (%s, %v CPU); winning: %v\n%s\n",
+			s.from, s.pos.Move, s.pos.Turn, mv, rep.method, rep.cpu.Round(time.Millisecond), win, s.pos.String())
+		return true, nil
+	}
+	return false, nil
+}
+
+// writeTable prints one line per move number checked, then the total.
+func writeTable(stdout io.Writer, byMove *[board.MaxMoves + 1]tally) {
+	fmt.Fprintf(stdout, "%4s %9s %6s %5s %10s %12s %10s %9s\n", "move", "positions", "kept", "lost", "unverified", "solver-moves", "mean-cpu-s", "max-cpu-s")
+	line := func(label string, t tally) {
+		fmt.Fprintf(stdout, "%4s %9d %6d %5d %10d %12d %10.3f %9.3f\n", label, t.positions, t.kept, t.lost, t.unverified, t.solverMoves,
+			t.sumCPU.Seconds()/float64(t.positions), t.maxCPU.Seconds())
+	}
+	var total tally
+	for m := 1; m <= board.MaxMoves; m++ {
+		if t := byMove[m]; t.positions > 0 {
+			line(strconv.Itoa(m), t)
+			total.add(t)
+		}
+	}
+	if total.positions > 0 {
+		line("all", total)
+	}
 }
 
 // parseMoves reads "lo-hi" or "a,b,c".

@@ -5,14 +5,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"littlego/arena"
+	"littlego/board"
 )
 
 // writeGames plays n games between two built-in agents and writes them as arena -json does.
@@ -26,7 +25,7 @@ func writeGames(t *testing.T, a, b string, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: 10 * time.Second, Seed: 5})
+	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +45,8 @@ func writeGames(t *testing.T, a, b string, n int) string {
 func TestEngineKeepsWins(t *testing.T) {
 	games := writeGames(t, "random", "greedy", 20)
 	var out, errOut bytes.Buffer
-	err := run([]string{"-moves", "14-24", "-n", "60", "-budget", "0.1", games}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("run: %v\n%s%s", err, out.String(), errOut.String())
+	if code := run([]string{"-moves", "14-24", "-n", "60", "-budget", "0.1", games}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	if !strings.Contains(out.String(), "60 won positions checked") {
 		t.Fatalf("expected 60 positions checked:\n%s", out.String())
@@ -63,9 +61,9 @@ func TestEngineKeepsWins(t *testing.T) {
 func TestWeakEngineCaught(t *testing.T) {
 	games := writeGames(t, "random", "random", 20)
 	var out, errOut bytes.Buffer
-	err := run([]string{"-moves", "16-24", "-n", "150", "-solve=false", "-priors=false", "-playouts", "1", "-policy", "uniform", games}, &out, &errOut)
-	if !errors.Is(err, errSlipped) {
-		t.Fatalf("run = %v, want errSlipped\n%s", err, out.String())
+	code := run([]string{"-moves", "16-24", "-n", "150", "-solve=false", "-priors=false", "-playouts", "1", "-policy", "uniform", games}, nil, &out, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), errSlipped.Error()) {
+		t.Fatalf("exit %d, stderr %q; want 1 and %q\n%s", code, errOut.String(), errSlipped, out.String())
 	}
 	if !strings.Contains(out.String(), "SLIPPED") {
 		t.Fatalf("no slipped position listed:\n%s", out.String())
@@ -84,21 +82,24 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		args []string
+		code int
 		want string
 	}{
-		{[]string{junk}, "not an arena game record"},
-		{[]string{illegal}, "is illegal"},
-		{[]string{filepath.Join(dir, "missing.json")}, "no such file"},
-		{[]string{}, "no game records"},
-		{[]string{"-moves", "30-40", junk}, "-moves"},
-		{[]string{"-moves", "9-x", junk}, "-moves"},
-		{[]string{"-n", "0", junk}, "-n 0"},
-		{[]string{"-budget", "99", junk}, "budget"},
+		{[]string{junk}, 1, "not an arena game record"},
+		{[]string{illegal}, 1, "is illegal"},
+		{[]string{filepath.Join(dir, "missing.json")}, 1, "no such file"},
+		{[]string{}, 2, "no game records"},
+		{[]string{"-moves", "30-40", junk}, 2, "-moves"},
+		{[]string{"-moves", "9-x", junk}, 2, "-moves"},
+		{[]string{"-n", "0", junk}, 2, "-n 0"},
+		{[]string{"-budget", "99", junk}, 2, "budget"},
+		{[]string{"-h"}, 0, "usage: perfect"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
 	} {
 		var out, errOut bytes.Buffer
-		err := run(tc.args, &out, &errOut)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("run(%q) = %v, want an error containing %q", tc.args, err, tc.want)
+		code := run(tc.args, nil, &out, &errOut)
+		if code != tc.code || out.Len() != 0 || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out.String(), errOut.String(), tc.code, tc.want)
 		}
 	}
 }

@@ -31,59 +31,86 @@ import (
 	"github.com/google/pprof/profile"
 
 	"littlego/bench"
+	"littlego/internal/cliflag"
 	"littlego/policy"
 )
 
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return // -h: the usage is printed
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "profile:", err)
-		os.Exit(1)
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// options are the command line.
+type options struct {
+	workload  bench.Workload
+	dir       string
+	top       int
+	reference bool
+}
+
+// run is the command: it returns 0 when the profiles are written and summarised, 1
+// when that failed, 2 for bad usage.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	o, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	if err := o.profile(stdout); err != nil {
+		fmt.Fprintln(stderr, "profile:", err)
+		return 1
+	}
+	return 0
+}
+
+// parse reads the command line, or returns the exit status when the command is to
+// stop (after -h, or on bad usage, said on stderr).
+func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	playouts := fs.Int("playouts", 10000, "iterations of each search")
-	repeat := fs.Int("repeat", 10, "rounds over the 21 workload positions")
-	workers := fs.Int("workers", 1, "search goroutines")
+	o := &options{}
+	w := &o.workload
+	fs.IntVar(&w.Playouts, "playouts", 10000, "iterations of each search")
+	fs.IntVar(&w.Repeat, "repeat", 10, "rounds over the 21 workload positions")
+	fs.IntVar(&w.Workers, "workers", 1, "search goroutines")
 	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
-	seed := fs.Uint64("seed", 1, "random seed of the searches")
-	dir := fs.String("dir", "profiles", "folder for the profiles")
-	top := fs.Int("top", 15, "functions to list by flat and by cumulative time")
-	reference := fs.Bool("reference", false, "write the CPU profile as <dir>/reference-cpu.pprof (the profile kept in the repository)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: profile [flags]\n\nRuns the fixed search workload (bench.Workload) under the CPU profiler, writes\n<dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof and prints where the time went.\nIt takes no arguments besides the flags:\n\n")
-		fs.PrintDefaults()
+	fs.Uint64Var(&w.Seed, "seed", 1, "random seed of the searches")
+	fs.StringVar(&o.dir, "dir", "profiles", "folder for the profiles")
+	fs.IntVar(&o.top, "top", 15, "functions to list by flat and by cumulative time")
+	fs.BoolVar(&o.reference, "reference", false, "write the CPU profile as <dir>/reference-cpu.pprof (the profile kept in the repository)")
+	const header = "usage: profile [flags]\n\nRuns the fixed search workload (bench.Workload) under the CPU profiler, writes\n" +
+		"<dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof and prints where the time went.\n" +
+		"It takes no arguments besides the flags. Exit status 1 when that failed, 2 for bad usage.\n\n"
+	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+		return nil, status, false
 	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	if *top < 1 {
-		return fmt.Errorf("-top %d: want at least 1", *top)
+	bad := cliflag.Fail(stderr, "profile")
+	switch {
+	case fs.NArg() > 0:
+		return nil, bad("unexpected arguments %q", fs.Args()), false
+	case o.top < 1:
+		return nil, bad("-top %d: want at least 1", o.top), false
+	case w.Playouts < 1 || w.Repeat < 1 || w.Workers < 1:
+		return nil, bad("-playouts %d, -repeat %d, -workers %d: want each at least 1", w.Playouts, w.Repeat, w.Workers), false
 	}
 	pol, err := policy.ByName(*policyName)
 	if err != nil {
-		return err
+		return nil, bad("-policy: %v", err), false
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
+	w.Policy = pol
+	return o, cliflag.StatusOK, true
+}
+
+// profile runs the workload under the profilers, writes the profiles and prints where
+// the time went.
+func (o *options) profile(stdout io.Writer) error {
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return err
 	}
 	stamp := time.Now().Format("20060102-150405") + "-" + commit()
-	cpuPath := filepath.Join(*dir, "cpu-"+stamp+".pprof")
-	if *reference {
-		cpuPath = filepath.Join(*dir, "reference-cpu.pprof")
+	cpuPath := filepath.Join(o.dir, "cpu-"+stamp+".pprof")
+	if o.reference {
+		cpuPath = filepath.Join(o.dir, "reference-cpu.pprof")
 	}
-	heapPath := filepath.Join(*dir, "heap-"+stamp+".pprof")
-
-	w := bench.Workload{Playouts: *playouts, Repeat: *repeat, Workers: *workers, Policy: pol, Seed: *seed}
+	heapPath := filepath.Join(o.dir, "heap-"+stamp+".pprof")
+	w := o.workload
 	res, err := profileCPU(cpuPath, w)
 	if err != nil {
 		return err
@@ -92,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "workload: %d searches of %d playouts (%d workers, policy %s, seed %d)\n",
-		res.Searches, *playouts, *workers, pol.Name(), *seed)
+		res.Searches, w.Playouts, w.Workers, w.Policy.Name(), w.Seed)
 	fmt.Fprintf(stdout, "%d iterations in %.2fs CPU (%.0f per CPU-second), %.2fs wall (%.0f per second)\n",
 		res.Iterations, res.CPU.Seconds(), float64(res.Iterations)/res.CPU.Seconds(),
 		res.Wall.Seconds(), float64(res.Iterations)/res.Wall.Seconds())
@@ -110,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return sum.Write(stdout, *top)
+	return sum.Write(stdout, o.top)
 }
 
 // profileCPU runs w under the CPU profiler, writing the profile to path.

@@ -4,8 +4,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,9 +13,8 @@ import (
 func TestRunWritesProfilesAndSummary(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	err := run([]string{"-playouts", "300", "-repeat", "1", "-dir", dir, "-top", "5", "-reference"}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("run: %v\n%s", err, errOut.String())
+	if code := run([]string{"-playouts", "300", "-repeat", "1", "-dir", dir, "-top", "5", "-reference"}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut.String())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "reference-cpu.pprof")); err != nil || fi.Size() == 0 {
 		t.Fatalf("no reference CPU profile: %v", err)
@@ -35,19 +32,18 @@ func TestRunWritesProfilesAndSummary(t *testing.T) {
 }
 
 func TestRunRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-policy", "nonsense"}, {"-top", "0"}, {"-playouts", "0"}, {"extra"}} {
+	for _, args := range [][]string{{"-policy", "nonsense"}, {"-top", "0"}, {"-playouts", "0"}, {"extra"}, {"-bogus"}} {
 		var out, errOut bytes.Buffer
-		if err := run(append(args, "-dir", t.TempDir()), &out, &errOut); err == nil {
-			t.Errorf("run %v succeeded", args)
+		if code := run(append(args, "-dir", t.TempDir()), nil, &out, &errOut); code != 2 || errOut.Len() == 0 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and a reason", args, code, errOut.String())
 		}
 	}
 }
 
 func TestHelpPrintsUsage(t *testing.T) {
 	var out, errOut bytes.Buffer
-	err := run([]string{"-h"}, &out, &errOut)
-	if !errors.Is(err, flag.ErrHelp) {
-		t.Fatalf("run -h: %v, want flag.ErrHelp (main exits 0 on it)", err)
+	if code := run([]string{"-h"}, nil, &out, &errOut); code != 0 || out.Len() != 0 {
+		t.Fatalf("-h: exit %d, stdout %q; want 0 and nothing", code, out.String())
 	}
 	for _, want := range []string{"usage: profile", "-playouts", "-policy", "-reference"} {
 		if !strings.Contains(errOut.String(), want) {

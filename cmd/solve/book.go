@@ -148,17 +148,15 @@ func (bp *bookProgress) add(e bookEntry) error {
 // and a move whose positions are not all proved yet is written as far as it goes.
 func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits int, out, progressPath, cmdline string, provedOnly bool) error {
 	if last < 3 || last > board.MaxMoves || last%2 == 0 {
-		return fmt.Errorf("-book-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
+		return usageErrorf("-book-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
 	}
 	if workers < 1 || workers > 64 {
-		return fmt.Errorf("-workers %d: must be in 1..64", workers)
+		return usageErrorf("-workers %d: must be in 1..64", workers)
 	}
-	f, isFile := stderr.(*os.File)
-	progress := isFile && term.IsTerminal(int(f.Fd()))
 	start := cputime.Process()
 	root := board.New()
 	if !root.IsLegal(first) || first == board.Pass {
-		return fmt.Errorf("-book-first %v: not a legal first move", first)
+		return usageErrorf("-book-first %v: not a legal first move", first)
 	}
 	bp, err := openBookProgress(progressPath)
 	if err != nil {
@@ -168,60 +166,22 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	if len(bp.proved) > 0 {
 		fmt.Fprintf(stdout, "%s: %d positions proved before (%.0f CPU-s)\n", progressPath, len(bp.proved), bp.cpu.Seconds())
 	}
+	b := &bookRun{bp: bp, ttBits: ttBits, workers: workers, provedOnly: provedOnly, stderr: stderr,
+		solvers: make(chan *solver.Solver, workers)}
+	f, isFile := stderr.(*os.File)
+	b.progress = isFile && term.IsTerminal(int(f.Fd()))
+	for range workers {
+		b.solvers <- nil // made on first use: a resumed run may need none
+	}
 	root.Play(first)
 	frontier := blackReplies(root, map[uint64]bool{})
 	var entries []bookEntry
 	complete := 1 // the last move whose every position is in the book
-	solvers := make(chan *solver.Solver, workers)
-	for range workers {
-		solvers <- nil // made on first use: a resumed run may need none
-	}
 	for move := 3; move <= last && len(frontier) > 0; move += 2 {
-		results := make([]bookEntry, len(frontier))
-		var g errgroup.Group
-		g.SetLimit(workers)
-		var mu sync.Mutex
-		done, reused := 0, 0
-		for i, pos := range frontier {
-			if best, ok := bp.lookup(pos); ok {
-				results[i] = bookEntry{pos: pos, best: best}
-				reused++
-				continue
-			}
-			if provedOnly {
-				results[i] = bookEntry{best: board.NoPoint}
-				continue
-			}
-			g.Go(func() error {
-				s := <-solvers
-				if s == nil {
-					s = solver.New(ttBits)
-				}
-				defer func() { solvers <- s }()
-				r := s.Solve(pos, solver.Limits{})
-				if !r.Known || !r.Win {
-					return fmt.Errorf("move %d: Black does not win after the book's line:\n%s", move, pos.String())
-				}
-				results[i] = bookEntry{pos: pos, best: r.Best}
-				if err := bp.add(results[i]); err != nil {
-					return fmt.Errorf("-book-progress: %v", err)
-				}
-				mu.Lock()
-				done++
-				if progress {
-					fmt.Fprintf(stderr, "\rmove %d: %d/%d proved", move, done+reused, len(frontier))
-				}
-				mu.Unlock()
-				return nil
-			})
-		}
-		if err := g.Wait(); err != nil {
+		results, reused, err := b.proveLevel(move, frontier)
+		if err != nil {
 			return err
 		}
-		if progress {
-			fmt.Fprintf(stderr, "\n")
-		}
-		results = slices.DeleteFunc(results, func(e bookEntry) bool { return e.best == board.NoPoint })
 		entries = append(entries, results...)
 		if len(results) == len(frontier) {
 			complete = move
@@ -231,17 +191,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 		if move+2 > last {
 			break
 		}
-		seen := map[uint64]bool{}
-		var next []board.Position
-		for _, e := range results {
-			child := e.pos
-			child.Play(e.best)
-			if child.Over {
-				continue
-			}
-			next = append(next, blackReplies(child, seen)...)
-		}
-		frontier = next
+		frontier = nextFrontier(results)
 	}
 	// The first move itself: proved by the full solve of the empty board (see -book-first).
 	entries = append(entries, bookEntry{pos: board.New(), best: first})
@@ -254,6 +204,86 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	}
 	fmt.Fprintf(stdout, "%d positions written to %s\n", len(entries), out)
 	return nil
+}
+
+// bookRun is what proving the book's levels shares: the progress file, the solvers
+// (one per worker, each with its own table), and how to report.
+type bookRun struct {
+	bp         *bookProgress
+	ttBits     int
+	workers    int
+	provedOnly bool
+	progress   bool // a terminal: the counts are redrawn as proofs end
+	stderr     io.Writer
+	solvers    chan *solver.Solver
+}
+
+// proveLevel proves a winning Black move in every position of frontier (Black to play
+// move), taking the proofs the progress file holds, and returns the book's entries
+// (without the positions left unproved under -book-proved-only) and how many came from
+// the file.
+func (b *bookRun) proveLevel(move int, frontier []board.Position) ([]bookEntry, int, error) {
+	results := make([]bookEntry, len(frontier))
+	var g errgroup.Group
+	g.SetLimit(b.workers)
+	var mu sync.Mutex
+	done, reused := 0, 0
+	for i, pos := range frontier {
+		if best, ok := b.bp.lookup(pos); ok {
+			results[i] = bookEntry{pos: pos, best: best}
+			reused++
+			continue
+		}
+		if b.provedOnly {
+			results[i] = bookEntry{best: board.NoPoint}
+			continue
+		}
+		g.Go(func() error {
+			s := <-b.solvers
+			if s == nil {
+				s = solver.New(b.ttBits)
+			}
+			defer func() { b.solvers <- s }()
+			r := s.Solve(pos, solver.Limits{})
+			if !r.Known || !r.Win {
+				return fmt.Errorf("move %d: Black does not win after the book's line:\n%s", move, pos.String())
+			}
+			results[i] = bookEntry{pos: pos, best: r.Best}
+			if err := b.bp.add(results[i]); err != nil {
+				return fmt.Errorf("-book-progress: %v", err)
+			}
+			mu.Lock()
+			done++
+			if b.progress {
+				fmt.Fprintf(b.stderr, "\rmove %d: %d/%d proved", move, done+reused, len(frontier))
+			}
+			mu.Unlock()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, 0, err
+	}
+	if b.progress {
+		fmt.Fprintf(b.stderr, "\n")
+	}
+	return slices.DeleteFunc(results, func(e bookEntry) bool { return e.best == board.NoPoint }), reused, nil
+}
+
+// nextFrontier returns the positions Black meets two moves later: after each entry's
+// move, every White answer that leaves the game running, up to symmetry.
+func nextFrontier(results []bookEntry) []board.Position {
+	seen := map[uint64]bool{}
+	var next []board.Position
+	for _, e := range results {
+		child := e.pos
+		child.Play(e.best)
+		if child.Over {
+			continue
+		}
+		next = append(next, blackReplies(child, seen)...)
+	}
+	return next
 }
 
 // blackReplies returns, in canonical orientation and not seen before, the positions

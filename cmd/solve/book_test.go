@@ -88,9 +88,8 @@ func TestBookFlagsChecked(t *testing.T) {
 		{"-book", "x.go", "-book-first", "9,9"},
 		{"-book", "x.go", "-workers", "0"},
 	} {
-		var out, errOut strings.Builder
-		if err := run(args, &out, &errOut); err == nil {
-			t.Errorf("run(%q) accepted", args)
+		if code, _, stderr := runSolve(args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}
 }

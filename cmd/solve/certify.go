@@ -52,6 +52,7 @@ type certifier struct {
 	s        *solver.Solver
 	stderr   io.Writer
 	progress bool
+	start    time.Duration // the process's CPU time when the walk began
 
 	// choose is the engine's decision (a fresh engine with opts, as a fresh my_player
 	// process); tests replace it.
@@ -153,61 +154,83 @@ func whiteAnswers(pos board.Position, seen map[uint64]bool) []certNode {
 // positions to the end of the game, checking every Black move the same way.
 func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 	if cfg.through < 1 || cfg.through > board.MaxMoves || cfg.through%2 == 0 {
-		return fmt.Errorf("-certify-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
+		return usageErrorf("-certify-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
 	}
 	if cfg.games < 0 || cfg.limit < 0 || cfg.skip < 0 {
-		return fmt.Errorf("-games, -limit and -skip must not be negative")
+		return usageErrorf("-games, -limit and -skip must not be negative")
 	}
 	c := newCertifier(cfg, engine.Defaults(), stderr)
-	start := cputime.Process()
+	c.start = cputime.Process()
 	rng := rand.New(rand.NewPCG(cfg.seed, 0x6365727469667921))
 	level := []certNode{{pos: board.New()}}
 	var leaves []board.Position // White to move after the walk's last Black move
 	for len(level) > 0 {
-		move := int(level[0].pos.Move)
-		total := len(level)
-		// A seeded order: any prefix of the level, a -limit sample or a run stopped
-		// early, is a uniform random sample of it.
-		rng.Shuffle(len(level), func(i, j int) { level[i], level[j] = level[j], level[i] })
-		if cfg.limit > 0 && len(level) > cfg.limit {
-			level = level[:cfg.limit]
-		}
-		skipped := 0
-		if move == cfg.through && cfg.skip > 0 {
-			skipped = min(cfg.skip, len(level))
-			level = level[skipped:]
-			fmt.Fprintf(stdout, "move %2d: the first %d positions in the seeded order skipped (-skip)\n", move, skipped)
-		}
-		seen := map[uint64]bool{}
-		var next []certNode
-		for i, n := range level {
-			after, ok := c.check(n)
-			if c.progress {
-				fmt.Fprintf(stderr, "\rmove %d: %d/%d checked, %d slips", move, i+1, len(level), len(c.slips))
-			}
-			if (i+1)%certifyReportEvery == 0 && i+1 < len(level) {
-				// A long level reports as it goes, so that a stopped run still says what it checked.
-				fmt.Fprintf(stdout, "move %2d: %6d of %d checked, %d slips so far, worst CPU %.3f s, %.0f CPU-s\n",
-					move, skipped+i+1, skipped+len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - start).Seconds())
-			}
-			if !ok || after.Over {
-				continue
-			}
-			if move == cfg.through {
-				leaves = append(leaves, after)
-				continue
-			}
-			next = append(next, whiteAnswers(after, seen)...)
-		}
-		if c.progress {
-			fmt.Fprintln(stderr)
-		}
-		fmt.Fprintf(stdout, "move %2d: %6d positions checked (of %d up to symmetry), %d slips so far, %.0f CPU-s\n",
-			move, len(level), total, len(c.slips), (cputime.Process() - start).Seconds())
-		level = next
+		level, leaves = c.walkLevel(stdout, rng, level, leaves)
 	}
-	// Seeded random White continuations from the walk's last positions.
-	for g := range cfg.games {
+	c.playGames(rng, leaves)
+	c.report(stdout, cputime.Process()-c.start)
+	if len(c.slips) > 0 {
+		for _, s := range c.slips {
+			fmt.Fprintln(stdout, s)
+		}
+		return fmt.Errorf("%d slips: Black's win was lost", len(c.slips))
+	}
+	return nil
+}
+
+// walkLevel checks the engine's move in every position of level (Black to play the
+// same move number), in a seeded order, and returns the next level (every White answer
+// after each move, up to symmetry) and leaves with the positions after the walk's last
+// move added.
+func (c *certifier) walkLevel(stdout io.Writer, rng *rand.Rand, level []certNode, leaves []board.Position) ([]certNode, []board.Position) {
+	cfg := &c.cfg
+	move := int(level[0].pos.Move)
+	total := len(level)
+	// A seeded order: any prefix of the level, a -limit sample or a run stopped
+	// early, is a uniform random sample of it.
+	rng.Shuffle(len(level), func(i, j int) { level[i], level[j] = level[j], level[i] })
+	if cfg.limit > 0 && len(level) > cfg.limit {
+		level = level[:cfg.limit]
+	}
+	skipped := 0
+	if move == cfg.through && cfg.skip > 0 {
+		skipped = min(cfg.skip, len(level))
+		level = level[skipped:]
+		fmt.Fprintf(stdout, "move %2d: the first %d positions in the seeded order skipped (-skip)\n", move, skipped)
+	}
+	seen := map[uint64]bool{}
+	var next []certNode
+	for i, n := range level {
+		after, ok := c.check(n)
+		if c.progress {
+			fmt.Fprintf(c.stderr, "\rmove %d: %d/%d checked, %d slips", move, i+1, len(level), len(c.slips))
+		}
+		if (i+1)%certifyReportEvery == 0 && i+1 < len(level) {
+			// A long level reports as it goes, so that a stopped run still says what it checked.
+			fmt.Fprintf(stdout, "move %2d: %6d of %d checked, %d slips so far, worst CPU %.3f s, %.0f CPU-s\n",
+				move, skipped+i+1, skipped+len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - c.start).Seconds())
+		}
+		if !ok || after.Over {
+			continue
+		}
+		if move == cfg.through {
+			leaves = append(leaves, after)
+			continue
+		}
+		next = append(next, whiteAnswers(after, seen)...)
+	}
+	if c.progress {
+		fmt.Fprintln(c.stderr)
+	}
+	fmt.Fprintf(stdout, "move %2d: %6d positions checked (of %d up to symmetry), %d slips so far, %.0f CPU-s\n",
+		move, len(level), total, len(c.slips), (cputime.Process() - c.start).Seconds())
+	return next, leaves
+}
+
+// playGames plays cfg.games seeded random White continuations from the walk's last
+// positions to the end of the game, checking every Black move.
+func (c *certifier) playGames(rng *rand.Rand, leaves []board.Position) {
+	for g := range c.cfg.games {
 		if len(leaves) == 0 {
 			break
 		}
@@ -234,20 +257,12 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 			pos = after
 		}
 		if c.progress {
-			fmt.Fprintf(stderr, "\rgames: %d/%d played, %d slips", g+1, cfg.games, len(c.slips))
+			fmt.Fprintf(c.stderr, "\rgames: %d/%d played, %d slips", g+1, c.cfg.games, len(c.slips))
 		}
 	}
-	if c.progress && cfg.games > 0 {
-		fmt.Fprintln(stderr)
+	if c.progress && c.cfg.games > 0 {
+		fmt.Fprintln(c.stderr)
 	}
-	c.report(stdout, cputime.Process()-start)
-	if len(c.slips) > 0 {
-		for _, s := range c.slips {
-			fmt.Fprintln(stdout, s)
-		}
-		return fmt.Errorf("%d slips: Black's win was lost", len(c.slips))
-	}
-	return nil
 }
 
 // report prints the counts: positions checked, by method and by move, and the worst

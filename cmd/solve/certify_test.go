@@ -59,11 +59,10 @@ func TestCertifyShort(t *testing.T) {
 	if testing.Short() || racedetect.Enabled {
 		args = []string{"-certify", "-certify-through", "3", "-games", "0"}
 	}
-	var stdout, stderr strings.Builder
-	if err := run(args, &stdout, &stderr); err != nil {
-		t.Fatalf("%v\n%s%s", err, stdout.String(), stderr.String())
+	code, out, stderr := runSolve(args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
 	}
-	out := stdout.String()
 	if !strings.Contains(out, ", 0 slips\n") || !strings.Contains(out, "by book") {
 		t.Errorf("unexpected report:\n%s", out)
 	}
@@ -81,12 +80,11 @@ func TestCertifySkip(t *testing.T) {
 		{2, "move  3:      4 positions checked (of 6 up to symmetry)"},
 		{9, "move  3:      0 positions checked (of 6 up to symmetry)"},
 	} {
-		var stdout, stderr strings.Builder
 		args := []string{"-certify", "-certify-through", "3", "-games", "0", "-skip", strconv.Itoa(c.skip)}
-		if err := run(args, &stdout, &stderr); err != nil {
-			t.Fatalf("%q: %v\n%s", args, err, stderr.String())
+		code, out, stderr := runSolve(args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d\n%s", args, code, stderr)
 		}
-		out := stdout.String()
 		if !strings.Contains(out, c.want) || !strings.Contains(out, "move  1:      1 positions checked") {
 			t.Errorf("-skip %d: want %q and move 1 checked in\n%s", c.skip, c.want, out)
 		}
@@ -102,9 +100,8 @@ func TestCertifyFlagsChecked(t *testing.T) {
 		{"-certify", "-skip", "-3"},
 		{"-bench-book", "-n", "-1"},
 	} {
-		var out, errOut strings.Builder
-		if err := run(args, &out, &errOut); err == nil {
-			t.Errorf("run(%q) accepted", args)
+		if code, _, stderr := runSolve(args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}
 }

@@ -10,8 +10,10 @@
 // input.txt carries no move number: -move gives the number of the move about to be
 // played (1..24, odd for Black). It can be left out only on a first move (both boards
 // empty with Black to play: move 1; an empty previous board with White to play: move 2).
-// The exit status is 0 when the position was proved, 2 when the budget ran out first, 1
-// on bad input.
+// The exit status is 0 when the position was proved (or the other forms succeeded), 1 on
+// bad input or a failure (a slip under -certify), 2 for bad usage (flags and arguments,
+// a -tt table larger than half the machine's memory included), 3 when the budget ran
+// out before the proof.
 //
 // -book proves Black's opening: after -book-first, for every answer of White, a move
 // that keeps Black's win, up to move -book-last, and writes them as a Go file for the
@@ -53,54 +55,69 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/solver"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		var u unknownError
-		if errors.As(err, &u) {
-			fmt.Fprintln(os.Stderr, "solve:", err)
-			os.Exit(2)
-		}
-		fmt.Fprintln(os.Stderr, "solve:", err)
-		os.Exit(1)
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// statusUnknown is the exit status when the budget ran out before the proof.
+const statusUnknown = 3
 
 // unknownError reports that the budget ran out before the proof.
 type unknownError struct{ what string }
 
 func (e unknownError) Error() string { return e.what }
 
-func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	move := fs.Int("move", 0, "number of the move about to be played, 1..24 (odd: Black); required unless the boards show a first move")
-	budget := fs.Float64("budget", 60, "CPU seconds the whole run may use (0: no limit)")
-	ttBits := fs.Int("tt", 22, "log2 of the transposition table entries (16 bytes each)")
-	margin := fs.Bool("margin", false, "also find the exact final margin black - white and a move that achieves it")
-	bench := fs.Bool("bench-positions", false, "measure the time to prove seeded random positions instead of solving a file")
-	moves := fs.String("moves", "8,10,12,14", "with -bench-positions: the move numbers to measure")
-	count := fs.Int("n", 20, "with -bench-positions: positions per move number")
-	seed := fs.Uint64("seed", 1, "with -bench-positions: the seed of the positions")
-	book := fs.String("book", "", "write Black's proved opening book to this Go file (engine/book_data.go) instead of solving a file")
-	bookFirst := fs.String("book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
-	bookLast := fs.Int("book-last", 9, "with -book: the last Black move number the book covers (odd, 3..23)")
-	workers := fs.Int("workers", 2, "with -book: positions proved at once, one solver each")
-	bookProved := fs.Bool("book-proved-only", false, "with -book: prove nothing, write the book from the progress file alone (a stopped run's partial last move)")
-	bookProgressPath := fs.String("book-progress", "", "with -book: the file of positions proved so far, appended to as proofs end and read on restart (default: the -book file + .progress)")
-	cert := fs.Bool("certify", false, "check the engine's move (default options, as my_player) in every Black position of the book's lines, then in seeded random games")
-	certThrough := fs.Int("certify-through", engine.BookLastMove()+2, "with -certify: the last Black move walked against every White action")
-	games := fs.Int("games", 1000, "with -certify: seeded random White continuations played to the end after the walk")
-	limit := fs.Int("limit", 0, "with -certify: check a seeded sample of this many positions per move of the walk (0: all)")
-	reproveBook := fs.Bool("reprove-book", false, "with -certify: prove the book's moves again instead of trusting solve -book's proofs")
-	skip := fs.Int("skip", 0, "with -certify: skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
-	short := fs.Bool("short", false, "with -certify: a quick subset (the walk through move 5, 40 positions per move, 3 games)")
-	benchBookFlag := fs.Bool("bench-book", false, "measure the CPU time to prove the positions along the book's lines at -moves (a seeded sample of -n; 0: all)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
+// usageError is a mistake in the flags or arguments (exit status 2).
+type usageError struct{ what string }
+
+func (e usageError) Error() string { return e.what }
+
+func usageErrorf(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// run is the command; it returns the exit status (see the package comment).
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	o, status, ok := parse(args, stderr)
+	if !ok {
+		return status
+	}
+	err := o.execute(stdout, stderr)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "solve:", err)
+	var u usageError
+	var k unknownError
+	switch {
+	case errors.As(err, &u):
+		return cliflag.StatusUsage
+	case errors.As(err, &k):
+		return statusUnknown
+	}
+	return 1
+}
+
+// options are the command line.
+type options struct {
+	args                                   []string // as given, for the book's header
+	files                                  []string
+	move, ttBits, count, bookLast, workers int
+	budget                                 float64
+	margin, bench, benchBook               bool
+	moves                                  string
+	seed                                   uint64
+	book, bookFirst, bookProgress          string
+	bookProvedOnly                         bool
+	certify                                bool
+	cert                                   certifyConfig
+	short                                  bool
+}
+
+const usage = `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
        solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
@@ -109,81 +126,143 @@ Proves a Little-Go position exactly: whether the side to move wins with perfect 
 every action that keeps the win. The other forms measure the solver, build Black's opening
 book, and certify the engine's Black moves.
 
-`)
-		fs.PrintDefaults()
+Exit status: 0 proved, 1 bad input or a failure, 2 bad usage, 3 the budget ran out first.
+
+`
+
+// parse reads the command line, or returns the exit status when the command is to
+// stop (after -h, or on a bad flag, said on stderr).
+func parse(args []string, stderr io.Writer) (*options, int, bool) {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	o := &options{args: args}
+	fs.IntVar(&o.move, "move", 0, "number of the move about to be played, 1..24 (odd: Black); required unless the boards show a first move")
+	fs.Float64Var(&o.budget, "budget", 60, "CPU seconds the whole run may use (0: no limit)")
+	fs.IntVar(&o.ttBits, "tt", 22, "log2 of the transposition table entries (16 bytes each); the tables must fit in half the machine's memory")
+	fs.BoolVar(&o.margin, "margin", false, "also find the exact final margin black - white and a move that achieves it")
+	fs.BoolVar(&o.bench, "bench-positions", false, "measure the time to prove seeded random positions instead of solving a file")
+	fs.StringVar(&o.moves, "moves", "8,10,12,14", "with -bench-positions: the move numbers to measure")
+	fs.IntVar(&o.count, "n", 20, "with -bench-positions: positions per move number")
+	fs.Uint64Var(&o.seed, "seed", 1, "with -bench-positions: the seed of the positions")
+	fs.StringVar(&o.book, "book", "", "write Black's proved opening book to this Go file (engine/book_data.go) instead of solving a file")
+	fs.StringVar(&o.bookFirst, "book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
+	fs.IntVar(&o.bookLast, "book-last", 9, "with -book: the last Black move number the book covers (odd, 3..23)")
+	fs.IntVar(&o.workers, "workers", 2, "with -book: positions proved at once, one solver each")
+	fs.BoolVar(&o.bookProvedOnly, "book-proved-only", false, "with -book: prove nothing, write the book from the progress file alone (a stopped run's partial last move)")
+	fs.StringVar(&o.bookProgress, "book-progress", "", "with -book: the file of positions proved so far, appended to as proofs end and read on restart (default: the -book file + .progress)")
+	fs.BoolVar(&o.certify, "certify", false, "check the engine's move (default options, as my_player) in every Black position of the book's lines, then in seeded random games")
+	fs.IntVar(&o.cert.through, "certify-through", engine.BookLastMove()+2, "with -certify: the last Black move walked against every White action")
+	fs.IntVar(&o.cert.games, "games", 1000, "with -certify: seeded random White continuations played to the end after the walk")
+	fs.IntVar(&o.cert.limit, "limit", 0, "with -certify: check a seeded sample of this many positions per move of the walk (0: all)")
+	fs.BoolVar(&o.cert.reproveBook, "reprove-book", false, "with -certify: prove the book's moves again instead of trusting solve -book's proofs")
+	fs.IntVar(&o.cert.skip, "skip", 0, "with -certify: skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
+	fs.BoolVar(&o.short, "short", false, "with -certify: a quick subset (the walk through move 5, 40 positions per move, 3 games)")
+	fs.BoolVar(&o.benchBook, "bench-book", false, "measure the CPU time to prove the positions along the book's lines at -moves (a seeded sample of -n; 0: all)")
+	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
+		return nil, status, false
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
+	o.files = fs.Args()
+	return o, cliflag.StatusOK, true
+}
+
+// execute runs the form the options select.
+func (o *options) execute(stdout, stderr io.Writer) error {
+	if o.budget < 0 {
+		return usageErrorf("-budget %v: must be 0 (no limit) or positive", o.budget)
 	}
-	if *budget < 0 {
-		return fmt.Errorf("-budget %v: must be 0 (no limit) or positive", *budget)
+	if o.ttBits < 10 || o.ttBits > 30 {
+		return usageErrorf("-tt %d: must be in 10..30", o.ttBits)
 	}
-	if *ttBits < 10 || *ttBits > 30 {
-		return fmt.Errorf("-tt %d: must be in 10..30", *ttBits)
-	}
-	lim := time.Duration(*budget * float64(time.Second))
-	if *book != "" {
-		first, err := board.ParseOutput(strings.NewReader(*bookFirst))
-		if err != nil {
-			return fmt.Errorf("-book-first %q: %v", *bookFirst, err)
-		}
-		if *bookProgressPath == "" {
-			*bookProgressPath = *book + ".progress"
-		}
-		return makeBook(stdout, stderr, first, *bookLast, *workers, *ttBits, *book, *bookProgressPath, bookCommandLine(args), *bookProved)
-	}
-	if *cert {
-		cfg := certifyConfig{through: *certThrough, games: *games, seed: *seed, limit: *limit, skip: *skip, ttBits: *ttBits, reproveBook: *reproveBook}
-		if *short {
-			cfg.through, cfg.games, cfg.limit = 5, 3, 40
-		}
-		return certify(stdout, stderr, cfg)
-	}
-	if *bench || *benchBookFlag {
-		if fs.NArg() > 0 {
-			return fmt.Errorf("-bench-positions takes no file, got %q", fs.Arg(0))
-		}
-		ms, err := parseMoves(*moves)
-		if err != nil {
+	lim := time.Duration(o.budget * float64(time.Second))
+	switch {
+	case o.book != "":
+		return o.makeBook(stdout, stderr)
+	case o.certify:
+		if err := checkTableMemory(o.ttBits, 1); err != nil {
 			return err
 		}
-		if *benchBookFlag {
-			if *count < 0 {
-				return fmt.Errorf("-n %d: must be 0 (all) or positive", *count)
-			}
-			return benchBook(stdout, ms, *count, *seed, lim, engine.SolverTableBits)
+		o.cert.seed, o.cert.ttBits = o.seed, o.ttBits
+		if o.short {
+			o.cert.through, o.cert.games, o.cert.limit = 5, 3, 40
 		}
-		return benchPositions(stdout, ms, *count, *seed, lim, *ttBits, *margin)
+		return certify(stdout, stderr, o.cert)
+	case o.bench || o.benchBook:
+		return o.runBench(stdout, lim)
 	}
+	if err := checkTableMemory(o.ttBits, 1); err != nil {
+		return err
+	}
+	pos, err := o.readPosition(stderr)
+	if err != nil {
+		return err
+	}
+	return solveOne(stdout, stderr, pos, lim, o.ttBits, o.margin)
+}
+
+// makeBook checks the -book flags and writes the book.
+func (o *options) makeBook(stdout, stderr io.Writer) error {
+	first, err := board.ParseOutput(strings.NewReader(o.bookFirst))
+	if err != nil {
+		return usageErrorf("-book-first %q: %v", o.bookFirst, err)
+	}
+	if err := checkTableMemory(o.ttBits, max(o.workers, 1)); err != nil {
+		return err
+	}
+	if o.bookProgress == "" {
+		o.bookProgress = o.book + ".progress"
+	}
+	return makeBook(stdout, stderr, first, o.bookLast, o.workers, o.ttBits, o.book, o.bookProgress, bookCommandLine(o.args), o.bookProvedOnly)
+}
+
+// runBench runs -bench-positions or -bench-book.
+func (o *options) runBench(stdout io.Writer, lim time.Duration) error {
+	if len(o.files) > 0 {
+		return usageErrorf("-bench-positions takes no file, got %q", o.files[0])
+	}
+	ms, err := parseMoves(o.moves)
+	if err != nil {
+		return err
+	}
+	if o.benchBook {
+		if o.count < 0 {
+			return usageErrorf("-n %d: must be 0 (all) or positive", o.count)
+		}
+		return benchBook(stdout, ms, o.count, o.seed, lim, engine.SolverTableBits)
+	}
+	if err := checkTableMemory(o.ttBits, 1); err != nil {
+		return err
+	}
+	return benchPositions(stdout, ms, o.count, o.seed, lim, o.ttBits, o.margin)
+}
+
+// readPosition reads the input file (./input.txt by default) and returns the position
+// to solve, its move number from -move or inferred on a first move.
+func (o *options) readPosition(stderr io.Writer) (board.Position, error) {
 	path := "input.txt"
-	switch fs.NArg() {
+	switch len(o.files) {
 	case 0:
 		fmt.Fprintln(stderr, "solve: reading ./input.txt (give a file to read another)")
 	case 1:
-		path = fs.Arg(0)
+		path = o.files[0]
 	default:
-		return fmt.Errorf("expected at most one input file, got %d arguments", fs.NArg())
+		return board.Position{}, usageErrorf("expected at most one input file, got %d arguments", len(o.files))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return board.Position{}, err
 	}
 	in, err := board.ParseInput(f)
 	f.Close()
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return board.Position{}, fmt.Errorf("%s: %v", path, err)
 	}
 	if err := in.Consistency(); err != nil {
-		return fmt.Errorf("%s: the boards do not follow from one another: %v", path, err)
+		return board.Position{}, fmt.Errorf("%s: the boards do not follow from one another: %v", path, err)
 	}
-	n, err := moveNumber(in, *move)
+	n, err := moveNumber(in, o.move)
 	if err != nil {
-		return err
+		return board.Position{}, usageError{err.Error()} // -move is missing or wrong
 	}
-	return solveOne(stdout, stderr, in.Position(n), lim, *ttBits, *margin)
+	return in.Position(n), nil
 }
 
 // moveNumber checks -move against the colour, or infers it on a first move.
@@ -213,7 +292,7 @@ func parseMoves(moveList string) ([]int, error) {
 	for _, f := range strings.Split(moveList, ",") {
 		m, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || m < 1 || m > board.MaxMoves {
-			return nil, fmt.Errorf("-moves %q: expected move numbers 1..24 separated by commas", moveList)
+			return nil, usageErrorf("-moves %q: expected move numbers 1..24 separated by commas", moveList)
 		}
 		moves = append(moves, m)
 	}
@@ -285,7 +364,7 @@ func pointList(ps []board.Point) string {
 // median and maximum CPU time (unknown results count as the budget).
 func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim time.Duration, ttBits int, margin bool) error {
 	if count < 1 {
-		return fmt.Errorf("-n %d: must be at least 1", count)
+		return usageErrorf("-n %d: must be at least 1", count)
 	}
 	what := "Solve"
 	if margin {

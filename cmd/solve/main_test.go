@@ -3,8 +3,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,24 +26,48 @@ const lostForWhite = "2\n02202\n21110\n12122\n02100\n01001\n12202\n01110\n12122\
 // And one where Black, to play move 17, wins only with 1,4 (row 1, column 4).
 const wonForBlack = "1\n00011\n00020\n02010\n10122\n01012\n00011\n00020\n02010\n10122\n01202"
 
+// runSolve runs the command and returns its exit status, stdout and stderr.
+func runSolve(args ...string) (int, string, string) {
+	var stdout, stderr strings.Builder
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestHelpAndUnknownFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "usage: solve"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"-tt", "x"}, 2, "invalid value"},
+	} {
+		code, stdout, stderr := runSolve(c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+}
+
 func TestSolveFile(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := run([]string{"-move", "18", "-margin", writeInput(t, lostForWhite)}, &out, &errs); err != nil {
-		t.Fatalf("run: %v (stderr %q)", err, errs.String())
+	code, out, errs := runSolve("-move", "18", "-margin", writeInput(t, lostForWhite))
+	if code != 0 {
+		t.Fatalf("exit %d (stderr %q)", code, errs)
 	}
 	want := "White to play move 18: LOSS for White\nwinning: (none)\nlosing: 0,3 1,4 3,0 3,3 3,4 4,0 4,2 4,3 PASS\n"
-	if got := out.String(); !strings.HasPrefix(got, want) || !strings.Contains(got, "\nmargin: +") {
-		t.Errorf("output\n%s\nwant it to start with\n%s", got, want)
+	if !strings.HasPrefix(out, want) || !strings.Contains(out, "\nmargin: +") {
+		t.Errorf("output\n%s\nwant it to start with\n%s", out, want)
 	}
 }
 
 func TestSolveWinningMoves(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := run([]string{"-move", "17", writeInput(t, wonForBlack)}, &out, &errs); err != nil {
-		t.Fatalf("run: %v", err)
+	code, out, errs := runSolve("-move", "17", writeInput(t, wonForBlack))
+	if code != 0 {
+		t.Fatalf("exit %d (stderr %q)", code, errs)
 	}
-	if got := out.String(); !strings.Contains(got, "WIN for Black") || !strings.Contains(got, "winning: 1,4\n") {
-		t.Errorf("output\n%s", got)
+	if !strings.Contains(out, "WIN for Black") || !strings.Contains(out, "winning: 1,4\n") {
+		t.Errorf("output\n%s", out)
 	}
 }
 
@@ -53,51 +75,79 @@ func TestBadInput(t *testing.T) {
 	cases := []struct {
 		name, text string
 		args       []string
+		code       int
 		want       string
 	}{
-		{"no move", lostForWhite, nil, "-move is required"},
-		{"wrong parity", lostForWhite, []string{"-move", "17"}, "is a Black move"},
-		{"out of range", lostForWhite, []string{"-move", "30"}, "must be in 1..24"},
-		{"bad colour", "3\n00000", []string{"-move", "3"}, "colour"},
-		{"inconsistent", "1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000", []string{"-move", "3"}, "do not follow"},
-		{"bad budget", lostForWhite, []string{"-move", "18", "-budget", "-1"}, "-budget"},
+		{"no move", lostForWhite, nil, 2, "-move is required"},
+		{"wrong parity", lostForWhite, []string{"-move", "17"}, 2, "is a Black move"},
+		{"out of range", lostForWhite, []string{"-move", "30"}, 2, "must be in 1..24"},
+		{"bad colour", "3\n00000", []string{"-move", "3"}, 1, "colour"},
+		{"inconsistent", "1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000", []string{"-move", "3"}, 1, "do not follow"},
+		{"bad budget", lostForWhite, []string{"-move", "18", "-budget", "-1"}, 2, "-budget"},
 	}
 	for _, c := range cases {
-		var out, errs bytes.Buffer
-		err := run(append(c.args, writeInput(t, c.text)), &out, &errs)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		code, out, errs := runSolve(append(c.args, writeInput(t, c.text))...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, errs, c.code, c.want)
 		}
-		if out.Len() != 0 {
-			t.Errorf("%s: printed %q on bad input", c.name, out.String())
+		if out != "" {
+			t.Errorf("%s: printed %q on bad input", c.name, out)
 		}
 	}
-	var out, errs bytes.Buffer
-	if err := run([]string{filepath.Join(t.TempDir(), "missing.txt")}, &out, &errs); err == nil {
-		t.Error("a missing file is no error")
+	if code, _, _ := runSolve(filepath.Join(t.TempDir(), "missing.txt")); code != 1 {
+		t.Errorf("a missing file: exit %d, want 1", code)
 	}
 }
 
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
-	var out, errs bytes.Buffer
-	err := run([]string{"-budget", "0.05", writeInput(t, empty)}, &out, &errs)
-	var u unknownError
-	if !errors.As(err, &u) {
-		t.Fatalf("the empty board in 50 ms: %v, want an unknown result", err)
+	code, _, errs := runSolve("-budget", "0.05", writeInput(t, empty))
+	if code != statusUnknown || !strings.Contains(errs, "unknown: the budget") {
+		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, statusUnknown)
+	}
+}
+
+// TestTableBoundedByMemory: a -tt table larger than half the machine's memory is bad
+// usage that says how much the table needs.
+func TestTableBoundedByMemory(t *testing.T) {
+	saved := memTotal
+	defer func() { memTotal = saved }()
+	memTotal = func() (int64, bool) { return 1 << 30, true } // 1 GiB
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tt", "26", "-move", "18", writeInput(t, lostForWhite)}, "-tt 26: the table needs 1.0 GiB, more than half of this machine's 1.0 GiB of memory; use -tt 25 or less"},
+		{[]string{"-tt", "30", "-bench-positions"}, "-tt 30: the table needs 16.0 GiB"},
+		{[]string{"-tt", "25", "-book", filepath.Join(t.TempDir(), "b.go"), "-workers", "2"}, "-tt 25: the 2 tables (one per -workers) need 1.0 GiB"},
+	} {
+		code, out, errs := runSolve(c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+	// Within the bound the position is solved.
+	if code, _, errs := runSolve("-tt", "20", "-move", "18", writeInput(t, lostForWhite)); code != 0 {
+		t.Errorf("-tt 20 with 1 GiB: exit %d, %s", code, errs)
+	}
+	if n, ok := parseMemTotal(strings.NewReader("MemFree: 5 kB\nMemTotal:       24684096 kB\n")); !ok || n != 24684096<<10 {
+		t.Errorf("parseMemTotal: %d, %v", n, ok)
+	}
+	if _, ok := parseMemTotal(strings.NewReader("MemTotal: lots\n")); ok {
+		t.Error("parseMemTotal read a bad line")
 	}
 }
 
 func TestBenchPositions(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := run([]string{"-bench-positions", "-moves", "18,16", "-n", "3", "-tt", "16"}, &out, &errs); err != nil {
-		t.Fatal(err)
+	code, out, errs := runSolve("-bench-positions", "-moves", "18,16", "-n", "3", "-tt", "16")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 4 || !strings.Contains(lines[2], "3/3") {
-		t.Errorf("bench output:\n%s", out.String())
+		t.Errorf("bench output:\n%s", out)
 	}
-	if err := run([]string{"-bench-positions", "-moves", "x"}, &out, &errs); err == nil {
-		t.Error("-moves x accepted")
+	if code, _, _ := runSolve("-bench-positions", "-moves", "x"); code != 2 {
+		t.Errorf("-moves x: exit %d, want 2", code)
 	}
 }

@@ -23,12 +23,13 @@ const fastEngine = "playouts=30,plan=false,solve=false,book=false"
 
 func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "run.csv")
-	plot := filepath.Join(dir, "run.png")
+	// The folder of the files is made as needed (the README writes under out/).
+	file := filepath.Join(dir, "out", "run.csv")
+	plot := filepath.Join(dir, "out", "run.png")
 	args := []string{"-base", fastEngine, "-param", "c=1.5:0:2", "-param", "expand=3:1:8", "-jobs", "2", "-csv", file,
 		"-openings", "random:3:10", "-r-end", "1", "-verify", "0,300", "-verify-pairs", "3", "-plot", plot}
 	var stdout, stderr bytes.Buffer
-	if code := Main(append([]string{"-iterations", "4"}, args...), &stdout, &stderr); code != 0 {
+	if code := run(append([]string{"-iterations", "4"}, args...), nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	rows := readRows(t, file)
@@ -41,7 +42,7 @@ func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	}
 	// Resume to 6 iterations: the first 4 rows stay, two are added.
 	stdout.Reset()
-	if code := Main(append([]string{"-iterations", "6", "-resume"}, args...), &stdout, &stderr); code != 0 {
+	if code := run(append([]string{"-iterations", "6", "-resume"}, args...), nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr.String())
 	}
 	again := readRows(t, file)
@@ -51,7 +52,7 @@ func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	if !strings.Contains(stdout.String(), "resuming after iteration 4 of 6") {
 		t.Errorf("resume output:\n%s", stdout.String())
 	}
-	for _, p := range []string{plot, filepath.Join(dir, "run-sprt.png")} {
+	for _, p := range []string{plot, filepath.Join(dir, "out", "run-sprt.png")} {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +78,6 @@ func readRows(t *testing.T, path string) [][]string {
 }
 
 func TestTuneBadUsage(t *testing.T) {
-	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -90,13 +90,39 @@ func TestTuneBadUsage(t *testing.T) {
 		{[]string{"-param", "c=1:0:2", "-param", "c=1:0:2"}, "given twice"},
 		{[]string{"-param", "c=1:0:2", "-openings", "plies:9"}, "1..4"},
 		{[]string{"-param", "c=1:0:2", "-verify", "5,1"}, "elo0 < elo1"},
+		{[]string{"-param", "c=1:0:2", "-verify", "x"}, `-verify "x": want elo0,elo1`},
+		{[]string{"-param", "c=1:0"}, `invalid value "c=1:0" for flag -param: "c=1:0": want name=start:min:max`},
 		{[]string{"-param", "c=1:0:2", "-plot", "x.gif"}, ".png or .svg"},
-		{[]string{"-param", "c=1:0:2", "-resume", "-csv", filepath.Join(dir, "none.csv")}, "no such file"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := Main(c.args, &stdout, &stderr)
-		if code == 0 || !strings.Contains(stderr.String(), c.want) {
+		code := run(c.args, nil, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), `-sprt "`) {
 			t.Errorf("%q: exit %d, stderr %q; want it to mention %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
+func TestTuneResumeWithoutFile(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-param", "c=1:0:2", "-resume", "-csv", filepath.Join(t.TempDir(), "none.csv")}, nil, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "no such file") {
+		t.Errorf("exit %d, stderr %q; want 1 and no such file", code, stderr.String())
+	}
+}
+
+func TestHelpAndUnknownFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "usage: tune"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, nil, &stdout, &stderr)
+		if code != c.code || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout.String(), stderr.String(), c.code, c.want)
 		}
 	}
 }

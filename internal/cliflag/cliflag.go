@@ -1,4 +1,4 @@
-// Package cliflag holds the flag handling every command's Main shares: the usage text,
+// Package cliflag holds the flag handling every command's run shares: the usage text,
 // the exit status of a parse, and one-line usage errors.
 package cliflag
 

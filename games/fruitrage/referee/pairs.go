@@ -60,8 +60,9 @@ func Pairs(results []GameResult) PairStats {
 	return p
 }
 
-// formatPair is the -v line of pair number k (from 1) once both its games have ended.
-func formatPair(k int, a, b GameResult) string {
+// FormatPair returns one line on pair number k (from 1), games a and b, once both have
+// ended: whether A won, drew or lost it, and the score difference.
+func FormatPair(k int, a, b GameResult) string {
 	outcome := "lost"
 	if pts := gamePoints(a) + gamePoints(b); pts == 2 {
 		outcome = "drawn"

@@ -3,9 +3,7 @@
 package referee
 
 import (
-	"bytes"
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -79,26 +77,5 @@ func TestPairsSum(t *testing.T) {
 	}
 	if z := Pairs(nil); z.Pairs != 0 || z.Lo != 0 || z.Hi != 1 {
 		t.Fatalf("no pairs: %+v", z)
-	}
-}
-
-// TestMainPairs: -pairs N plays 2N games and prints the pair lines; -games with it is
-// bad usage.
-func TestMainPairs(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := Main([]string{"-n", "5", "-p", "3", "-pairs", "3", "-v", "minimax3", "random"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	s := out.String()
-	if !strings.Contains(s, "games=6") || !strings.Contains(s, "pairs 3 (") || !strings.Contains(s, "total score difference A-B") {
-		t.Fatalf("stdout %q", s)
-	}
-	if n := strings.Count(errb.String(), "pair "); n != 3 {
-		t.Fatalf("want 3 pair lines on stderr, got %d: %q", n, errb.String())
-	}
-	out.Reset()
-	errb.Reset()
-	if code := Main([]string{"-pairs", "2", "-games", "4", "random", "random"}, &out, &errb); code != 2 || errb.Len() == 0 {
-		t.Fatalf("-pairs with -games: exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -3,7 +3,6 @@
 package referee
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -227,22 +226,5 @@ func TestAgentMatch(t *testing.T) {
 		if r.Fault != NoFault || r.Left[0] <= 0 {
 			t.Fatalf("game %d: %+v", r.Game, r)
 		}
-	}
-}
-
-// TestMainUsage checks the exit statuses and the summary.
-func TestMainUsage(t *testing.T) {
-	for _, args := range [][]string{{}, {"random"}, {"-n", "27", "random", "random"}, {"-p", "0", "random", "random"}, {"random", "nobody"}, {"-clock", "0", "random", "random"}} {
-		var out, errb bytes.Buffer
-		if code := Main(args, &out, &errb); code != 2 || errb.Len() == 0 {
-			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
-		}
-	}
-	var out, errb bytes.Buffer
-	if code := Main([]string{"-n", "4", "-p", "3", "-games", "3", "random", "random"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	if !strings.Contains(out.String(), "n=4 p=3 clock=300s games=3") || !strings.Contains(out.String(), "A random: ") || errb.Len() != 0 {
-		t.Fatalf("stdout %q stderr %q", out.String(), errb.String())
 	}
 }

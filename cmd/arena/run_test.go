@@ -1,9 +1,10 @@
-// cli_test.go: the arena command: usage errors, the summary, and the JSON and SGF records read back.
+// run_test.go: the arena command in process: usage errors, the summary, the sequential test, and the JSON and SGF records read back.
 
-package arena
+package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,14 +12,31 @@ import (
 	"strings"
 	"testing"
 
+	"littlego/arena"
 	"littlego/board"
 	"littlego/sgf"
 )
 
 func runMain(args ...string) (int, string, string) {
 	var stdout, stderr strings.Builder
-	code := Main(args, &stdout, &stderr)
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
+}
+
+func TestHelpAndUnknownFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "exec:PATH [ARGS]"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+	} {
+		code, stdout, stderr := runMain(c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
 }
 
 func TestMainUsageErrors(t *testing.T) {
@@ -59,14 +77,14 @@ func TestMainMatchAndRecords(t *testing.T) {
 	n := 0
 	for sc.Scan() {
 		n++
-		var g JSONGame
+		var g arena.JSONGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
 		if g.Game != n {
 			t.Errorf("line %d holds game %d; want game order", n, g.Game)
 		}
-		if g.WallSeconds <= 0 || g.Seed != GameSeed(5, n) || g.Reason == "" || g.Detail == "" || g.WinnerName == "" {
+		if g.WallSeconds <= 0 || g.Seed != arena.GameSeed(5, n) || g.Reason == "" || g.Detail == "" || g.WinnerName == "" {
 			t.Errorf("game %d: incomplete record %+v", n, g)
 		}
 		if (g.AColor == "black") != (n%2 == 1) || (g.Black == "aggressive") != (n%2 == 1) {
@@ -95,7 +113,7 @@ func TestMainMatchAndRecords(t *testing.T) {
 			t.Fatalf("game %d: %v", n, err)
 		}
 		b, w := pos.Score()
-		if b != g.BlackStones || w != g.WhiteStones || colourWord(pos.Winner()) != g.Winner {
+		if b != g.BlackStones || w != g.WhiteStones || strings.ToLower(pos.Winner().String()) != g.Winner {
 			t.Errorf("game %d: SGF replays to %d-%d (%s wins), JSON says %d-%d (%s)", n, b, w, pos.Winner(), g.BlackStones, g.WhiteStones, g.Winner)
 		}
 		wantResult := "W+"
@@ -140,5 +158,43 @@ func TestMainJobsDefault(t *testing.T) {
 	_, stdout, _ = runMain("-games", "2", "-jobs", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, "2 jobs") || !strings.Contains(stdout, "searched for less than its budget") {
 		t.Errorf("engine match with -jobs 2 lacks the warning:\n%s", stdout)
+	}
+}
+
+func TestArenaSPRTStopsEarlyWithH1(t *testing.T) {
+	// A clearly better agent against a weaker one: the test must accept H1 long before
+	// -games. The engine's run is the real check; alpha-beta against random is its quick
+	// stand-in under -short.
+	a, b := "alphabeta", "random"
+	if !testing.Short() {
+		a = "engine:playouts=400,plan=false,solve=false,book=false"
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-games", "400", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:200", "-opening-solve", "0", "-json", filepath.Join(dir, "g.json"), a, b}, nil, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "H1 accepted after") || !strings.Contains(out, "LLR") || !strings.Contains(out, "distinct games:") {
+		t.Errorf("no H1 decision in the summary:\n%s", out)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "g.json"))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var last map[string]arena.JSONSPRT
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+		t.Fatal(err)
+	}
+	res := last["sprt"]
+	if res.Decision != "H1 accepted" || res.LLR < res.Upper || len(lines)-1 >= 400 || len(lines)-1 != 2*res.DecidedAt || len(res.History) != res.DecidedAt {
+		t.Errorf("SPRT record %+v after %d games", res, len(lines)-1)
+	}
+	t.Logf("%s vs %s: H1 after %d pairs", a, b, res.DecidedAt)
+	for _, bad := range [][]string{{"-sprt", "10,0"}, {"-sprt", "0"}, {"-sprt", "0,10", "-games", "1"}, {"-plot", "x.png"}, {"-openings", "plies:7"}} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run(append(bad, "random", "random"), nil, &stdout, &stderr); code != 2 || stderr.Len() == 0 {
+			t.Errorf("%q: exit %d, stderr %q", bad, code, stderr.String())
+		}
 	}
 }

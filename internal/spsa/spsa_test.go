@@ -1,4 +1,6 @@
-package main
+// spsa_test.go: SPSA finds the optimum of a synthetic objective played as logistic game pairs, and its gains, bounds, signs and parameters.
+
+package spsa
 
 import (
 	"math"

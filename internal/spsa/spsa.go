@@ -1,4 +1,8 @@
-package main
+// Package spsa is simultaneous perturbation stochastic approximation (Spall 1992) as
+// the tuner plays it: every parameter perturbed at once by ±c_k, one colour-swapped
+// game pair between θ+ and θ- per iteration, θ moved along the perturbation by the
+// pair's result, within each parameter's bounds.
+package spsa
 
 import (
 	"fmt"
@@ -13,17 +17,17 @@ import (
 // the simultaneous perturbation algorithm for stochastic optimization", IEEE Trans.
 // Aerospace and Electronic Systems 34, 1998).
 const (
-	defaultAlpha = 0.602
-	defaultGamma = 0.101
+	DefaultAlpha = 0.602
+	DefaultGamma = 0.101
 )
 
 // Defaults of the gains in this tuner's terms (see Schedule).
 const (
 	// defaultCEndFraction is the final perturbation as a fraction of a parameter's range.
 	defaultCEndFraction = 0.2
-	// defaultREnd is the final learning rate: the last iterations move a parameter by
+	// DefaultREnd is the final learning rate: the last iterations move a parameter by
 	// REnd × its perturbation per pair won outright.
-	defaultREnd = 0.02
+	DefaultREnd = 0.02
 	// defaultAFraction is Spall's stability constant A as a fraction of the iterations.
 	defaultAFraction = 0.1
 )
@@ -44,24 +48,24 @@ func ParseParam(s string) (Param, error) {
 	name, rest, ok := strings.Cut(s, "=")
 	f := strings.Split(rest, ":")
 	if !ok || name == "" || (len(f) != 3 && len(f) != 4) {
-		return Param{}, fmt.Errorf("-param %q: want name=start:min:max[:c_end]", s)
+		return Param{}, fmt.Errorf("%q: want name=start:min:max[:c_end]", s)
 	}
 	v := make([]float64, len(f))
 	for k, x := range f {
 		n, err := strconv.ParseFloat(x, 64)
 		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
-			return Param{}, fmt.Errorf("-param %q: %q is not a number", s, x)
+			return Param{}, fmt.Errorf("%q: %q is not a number", s, x)
 		}
 		v[k] = n
 	}
 	p := Param{Name: name, Start: v[0], Min: v[1], Max: v[2]}
 	if !(p.Min < p.Max) || p.Start < p.Min || p.Start > p.Max {
-		return Param{}, fmt.Errorf("-param %q: want min < max and start within them", s)
+		return Param{}, fmt.Errorf("%q: want min < max and start within them", s)
 	}
 	p.CEnd = defaultCEndFraction * (p.Max - p.Min)
 	if len(v) == 4 {
 		if !(v[3] > 0 && v[3] <= (p.Max-p.Min)/2) {
-			return Param{}, fmt.Errorf("-param %q: c_end %g: want 0 < c_end <= half the range", s, v[3])
+			return Param{}, fmt.Errorf("%q: c_end %g: want 0 < c_end <= half the range", s, v[3])
 		}
 		p.CEnd = v[3]
 	}
@@ -90,7 +94,7 @@ type Schedule struct {
 
 // DefaultSchedule returns the schedule for n iterations with the default gains.
 func DefaultSchedule(n int) Schedule {
-	return Schedule{Iterations: n, A: defaultAFraction * float64(n), Alpha: defaultAlpha, Gamma: defaultGamma, REnd: defaultREnd}
+	return Schedule{Iterations: n, A: defaultAFraction * float64(n), Alpha: DefaultAlpha, Gamma: DefaultGamma, REnd: DefaultREnd}
 }
 
 // C returns parameter p's perturbation at iteration k.
