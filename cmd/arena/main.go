@@ -60,6 +60,7 @@ type match struct {
 	sgfDir         string
 	plotPath       string
 	quiet, verbose bool
+	show           string // -show: "none", "last" or "all"
 }
 
 // flags are the command line's raw values, checked by check.
@@ -96,6 +97,7 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
 	fs.BoolVar(&f.m.quiet, "q", false, "quiet: no progress bar, and one summary line")
 	fs.BoolVar(&f.m.verbose, "v", false, "one line per game as it ends")
+	fs.StringVar(&f.m.show, "show", "none", "draw games for people after the match: `none`, last (the last game's moves and final board) or all")
 	fs.StringVar(&f.openingSpec, "openings", "", "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
 	fs.DurationVar(&f.openingSolve, "opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
 	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
@@ -123,6 +125,8 @@ func (f *flags) check(args []string) error {
 		return fmt.Errorf("-cpu-limit %v out of range: want 0 < seconds <= 3600", f.cpuLimit)
 	case f.openingSolve < 0:
 		return fmt.Errorf("-opening-solve %v: want a duration of at least 0", f.openingSolve)
+	case m.show != "none" && m.show != "last" && m.show != "all":
+		return fmt.Errorf("-show %q: want none, last or all", m.show)
 	}
 	m.games, m.seed, m.openingSpec, m.openingSolve = f.games, f.seed, f.openingSpec, f.openingSolve
 	m.cpuLimit = time.Duration(f.cpuLimit * float64(time.Second))

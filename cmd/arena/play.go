@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -65,6 +66,7 @@ func play(m *match, stdout, stderr io.Writer) int {
 		records = arena.Played(records) // the games the test made unnecessary never started
 	}
 	s := arena.Summarize(records, m.nameA, m.nameB)
+	show(m.show, records, stdout)
 	report(m, &s, time.Since(start), stdout)
 	out.finish(m)
 	if out.err != nil {
@@ -228,6 +230,26 @@ func writeSGF(path string, r *arena.Record, date string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// show draws the finished games for -show: the last one, or all in game order.
+func show(which string, records []arena.Record, stdout io.Writer) {
+	var played []arena.Record
+	for _, r := range records {
+		if r.Game > 0 && r.Reason != arena.Aborted {
+			played = append(played, r)
+		}
+	}
+	slices.SortFunc(played, func(a, b arena.Record) int { return a.Game - b.Game })
+	switch {
+	case len(played) == 0 || which == "none":
+		return
+	case which == "last":
+		played = played[len(played)-1:]
+	}
+	for _, r := range played {
+		fmt.Fprintln(stdout, r.Diagram())
+	}
 }
 
 // announce prints what is about to be played, unless -q.

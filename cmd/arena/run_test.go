@@ -47,6 +47,7 @@ func TestMainUsageErrors(t *testing.T) {
 		"-jobs -1 out of range":  {"-jobs", "-1", "random", "greedy"},
 		"-cpu-limit":             {"-cpu-limit", "-1", "random", "greedy"},
 		"flag provided but not ": {"-colour", "random", "greedy"},
+		"-show \"first\"":        {"-show", "first", "random", "greedy"},
 	}
 	for want, args := range cases {
 		code, stdout, stderr := runMain(args...)
@@ -136,6 +137,24 @@ func TestMainQuiet(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSpace(stdout), "\n"); len(lines) != 1 || !strings.Contains(stdout, "greedy (A)") {
 		t.Errorf("-q printed %q; want one line naming greedy (A)", stdout)
+	}
+}
+
+func TestMainShow(t *testing.T) {
+	for _, c := range []struct {
+		show   string
+		boards int
+	}{{"none", 0}, {"last", 1}, {"all", 3}} {
+		code, stdout, stderr := runMain("-show", c.show, "-games", "3", "random", "greedy")
+		if code != 0 || stderr != "" {
+			t.Fatalf("-show %s: exit %d, stderr %q", c.show, code, stderr)
+		}
+		if n := strings.Count(stdout, "   0 1 2 3 4\n"); n != c.boards {
+			t.Errorf("-show %s drew %d boards, want %d:\n%s", c.show, n, c.boards, stdout)
+		}
+		if c.show == "last" && !strings.Contains(stdout, "game   3:") {
+			t.Errorf("-show last did not draw game 3:\n%s", stdout)
+		}
 	}
 }
 

@@ -1,0 +1,74 @@
+// show.go: a finished game drawn for people: its moves in order and its final board.
+
+package arena
+
+import (
+	"fmt"
+	"strings"
+
+	"littlego/board"
+)
+
+// movesPerRow is how many moves Diagram lists on one line.
+const movesPerRow = 8
+
+// Diagram returns r for people: its result line, its moves numbered from 1 (an
+// opening's marked *, a faulty last move !), and the final board (X Black, O White);
+// a record whose moves cannot be replayed gets the moves and no board.
+func (r *Record) Diagram() string {
+	var sb strings.Builder
+	sb.WriteString(r.Line())
+	sb.WriteByte('\n')
+	var row strings.Builder
+	for i, m := range r.Moves {
+		mark := " "
+		switch {
+		case m.Fault:
+			mark = "!"
+		case m.Opening:
+			mark = "*"
+		}
+		fmt.Fprintf(&row, " %3d%s%s %-4s", i+1, mark, m.Color.String()[:1], actionText(m.Point))
+		if (i+1)%movesPerRow == 0 || i == len(r.Moves)-1 {
+			sb.WriteString(strings.TrimRight(row.String(), " "))
+			sb.WriteByte('\n')
+			row.Reset()
+		}
+	}
+	if pos, ok := r.finalPosition(); ok {
+		sb.WriteString(pos.String())
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// actionText is a move as output.txt writes it, or "none" when a faulty move gave none.
+func actionText(p board.Point) string {
+	if p == board.NoPoint {
+		return "none"
+	}
+	return p.String()
+}
+
+// finalPosition replays r's moves but a faulty last one; ok is false when one of them
+// is illegal, which a referee's record never holds.
+func (r *Record) finalPosition() (board.Position, bool) {
+	pos := board.New()
+	for _, m := range r.Moves {
+		if m.Fault {
+			break
+		}
+		if pos.Over || m.Color != pos.Turn {
+			return pos, false
+		}
+		if m.Point == board.Pass {
+			pos.Pass()
+			continue
+		}
+		if !pos.IsLegal(m.Point) {
+			return pos, false
+		}
+		pos.Play(m.Point)
+	}
+	return pos, true
+}
