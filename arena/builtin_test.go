@@ -18,7 +18,7 @@ type grid [5][5]int // 0 empty, 1 Black, 2 White
 
 // liberties reports whether the group at (i, j) has a liberty, and the group's points.
 func (g *grid) group(i, j int) (members [][2]int, hasLiberty bool) {
-	colour := g[i][j]
+	color := g[i][j]
 	var seen [5][5]bool
 	stack := [][2]int{{i, j}}
 	seen[i][j] = true
@@ -34,7 +34,7 @@ func (g *grid) group(i, j int) (members [][2]int, hasLiberty bool) {
 			switch g[a][b] {
 			case 0:
 				hasLiberty = true
-			case colour:
+			case color:
 				seen[a][b] = true
 				stack = append(stack, [2]int{a, b})
 			}
@@ -46,7 +46,7 @@ func (g *grid) group(i, j int) (members [][2]int, hasLiberty bool) {
 // refMove applies colour's stone at (i, j) to cur, with before the board before the
 // opponent's last action and lastCaptured the stones that action captured. It returns
 // the new board, the stones captured, and "" or why the move is illegal.
-func refMove(cur, before grid, lastCaptured, colour, i, j int) (grid, int, string) {
+func refMove(cur, before grid, lastCaptured, color, i, j int) (grid, int, string) {
 	if i < 0 || i > 4 || j < 0 || j > 4 {
 		return cur, 0, "off the board"
 	}
@@ -54,11 +54,11 @@ func refMove(cur, before grid, lastCaptured, colour, i, j int) (grid, int, strin
 		return cur, 0, "occupied"
 	}
 	next := cur
-	next[i][j] = colour
+	next[i][j] = color
 	captured := 0
 	for a := 0; a < 5; a++ {
 		for b := 0; b < 5; b++ {
-			if next[a][b] == 3-colour {
+			if next[a][b] == 3-color {
 				if members, lib := next.group(a, b); !lib {
 					for _, m := range members {
 						next[m[0]][m[1]] = 0
@@ -88,8 +88,8 @@ func checkLegal(t *testing.T, rec *Record) {
 		if m.Fault {
 			t.Fatalf("game %d: move %d is a fault: %s", rec.Game, k+1, rec.Detail)
 		}
-		colour := 1 + k%2
-		if int(m.Color)+1 != colour {
+		color := 1 + k%2
+		if int(m.Color)+1 != color {
 			t.Fatalf("game %d: move %d by %s out of turn", rec.Game, k+1, m.Color)
 		}
 		if !pos.IsLegal(m.Point) {
@@ -105,7 +105,7 @@ func checkLegal(t *testing.T, rec *Record) {
 			continue
 		}
 		passes = 0
-		next, captured, why := refMove(cur, before, lastCaptured, colour, m.Point.Row(), m.Point.Col())
+		next, captured, why := refMove(cur, before, lastCaptured, color, m.Point.Row(), m.Point.Col())
 		if why != "" {
 			t.Fatalf("game %d: move %d at %s is illegal for the reference: %s", rec.Game, k+1, m.Point, why)
 		}

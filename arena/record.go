@@ -54,7 +54,7 @@ type JSONGame struct {
 	OpeningValue string `json:"opening_value,omitempty"`
 }
 
-func colourWord(c board.Color) string { return strings.ToLower(c.String()) }
+func colorWord(c board.Color) string { return strings.ToLower(c.String()) }
 
 // JSON returns r's JSON form.
 func (r *Record) JSON() JSONGame {
@@ -72,7 +72,7 @@ func (r *Record) JSON() JSONGame {
 		}
 	}
 	if r.Reason != Aborted {
-		g.Winner = colourWord(r.Winner)
+		g.Winner = colorWord(r.Winner)
 		g.WinnerName = r.Black
 		if r.Winner == board.White {
 			g.WinnerName = r.White

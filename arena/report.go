@@ -19,8 +19,8 @@ func (r *Record) Line() string {
 // number of distinct games.
 func (s *Summary) Line() string {
 	return fmt.Sprintf("%s %d/%d, %s %d/%d (A Black %d/%d, A White %d/%d), %d distinct", s.NameA, s.A.Wins, s.Games,
-		s.NameB, s.B.Wins, s.Games, s.ByColour[0][0].Wins, s.ByColour[0][0].Games, s.ByColour[0][1].Wins,
-		s.ByColour[0][1].Games, s.Distinct)
+		s.NameB, s.B.Wins, s.Games, s.ByColor[0][0].Wins, s.ByColor[0][0].Games, s.ByColor[0][1].Wins,
+		s.ByColor[0][1].Games, s.Distinct)
 }
 
 // LastPairLine returns one line on the test after its last pair: the LLR against its

@@ -51,7 +51,7 @@ type Summary struct {
 	// A and B are each agent's wins; ByColour[agent][colour] splits them by colour
 	// (agent 0 is A).
 	A, B     Tally
-	ByColour [2][2]Tally
+	ByColor [2][2]Tally
 	// Time is each agent's time per move (0: A, 1: B).
 	Time [2]TimeStats
 	// MarginA is the mean of A's stones minus B's on the final boards.
@@ -82,23 +82,23 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 			continue
 		}
 		s.Games++
-		aColour := board.White
+		aColor := board.White
 		if r.ABlack {
-			aColour = board.Black
+			aColor = board.Black
 		}
-		aWon := r.Winner == aColour
+		aWon := r.Winner == aColor
 		if r.Opening > 0 {
 			openings[r.Opening] = r.OpeningKnown
 		}
 		if r.OpeningKnown {
-			s.addProven(&r, aColour)
+			s.addProven(&r, aColor)
 		}
-		s.ByColour[0][aColour].Games++
-		s.ByColour[1][aColour.Other()].Games++
+		s.ByColor[0][aColor].Games++
+		s.ByColor[1][aColor.Other()].Games++
 		if aWon {
-			s.ByColour[0][aColour].Wins++
+			s.ByColor[0][aColor].Wins++
 		} else {
-			s.ByColour[1][aColour.Other()].Wins++
+			s.ByColor[1][aColor.Other()].Wins++
 		}
 		d := r.BlackStones - r.WhiteStones
 		if !r.ABlack {
@@ -113,7 +113,7 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 	}
 	for ag := 0; ag < 2; ag++ {
 		for c := 0; c < 2; c++ {
-			t := s.ByColour[ag][c]
+			t := s.ByColor[ag][c]
 			if ag == 0 {
 				s.A.Wins, s.A.Games = s.A.Wins+t.Wins, s.A.Games+t.Games
 			} else {
@@ -135,7 +135,7 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 
 // addProven counts a game from a proven opening, A playing aColour: a slip for the
 // agent that lost a proven win, a swindle for the one that won a proven loss.
-func (s *Summary) addProven(r *Record, aColour board.Color) {
+func (s *Summary) addProven(r *Record, aColor board.Color) {
 	s.Proven++
 	provenWinner := board.White
 	if r.OpeningBlackWins {
@@ -143,7 +143,7 @@ func (s *Summary) addProven(r *Record, aColour board.Color) {
 	}
 	if r.Winner != provenWinner {
 		loser, winner := 0, 1 // the agent that had the proven win, and the one that swindled
-		if aColour != provenWinner {
+		if aColor != provenWinner {
 			loser, winner = 1, 0
 		}
 		s.Slips[loser]++
@@ -209,8 +209,8 @@ func (s *Summary) Write(w io.Writer) {
 			total = s.B
 		}
 		fmt.Fprintf(w, "%-*s  %s\n", width, name, total)
-		fmt.Fprintf(w, "%-*s  %s\n", width, "  as Black", s.ByColour[ag][board.Black])
-		fmt.Fprintf(w, "%-*s  %s\n", width, "  as White", s.ByColour[ag][board.White])
+		fmt.Fprintf(w, "%-*s  %s\n", width, "  as Black", s.ByColor[ag][board.Black])
+		fmt.Fprintf(w, "%-*s  %s\n", width, "  as White", s.ByColor[ag][board.White])
 	}
 	fmt.Fprintln(w, s.EloLine())
 	fmt.Fprintf(w, "time per move, mean / max:")

@@ -36,9 +36,9 @@ func TestSummarize(t *testing.T) {
 	if s.A != (Tally{2, 3}) || s.B != (Tally{1, 3}) {
 		t.Errorf("A %v, B %v", s.A, s.B)
 	}
-	if s.ByColour[0][board.Black] != (Tally{1, 1}) || s.ByColour[0][board.White] != (Tally{1, 2}) ||
-		s.ByColour[1][board.Black] != (Tally{1, 2}) || s.ByColour[1][board.White] != (Tally{0, 1}) {
-		t.Errorf("by colour %v", s.ByColour)
+	if s.ByColor[0][board.Black] != (Tally{1, 1}) || s.ByColor[0][board.White] != (Tally{1, 2}) ||
+		s.ByColor[1][board.Black] != (Tally{1, 2}) || s.ByColor[1][board.White] != (Tally{0, 1}) {
+		t.Errorf("by colour %v", s.ByColor)
 	}
 	// A's margins: +4, -1 (A White: 4-5), +1 (A White: 3-2).
 	if !near(s.MarginA, 4.0/3, 1e-9) {

@@ -166,7 +166,7 @@ func mustVertex(t *testing.T, v string) board.Point {
 	return p
 }
 
-func TestColoursOutOfTurn(t *testing.T) {
+func TestColorsOutOfTurn(t *testing.T) {
 	s, _ := newTestServer(t, LittleGo, 200)
 	mustOK(t, s, "play b a1")
 	mustOK(t, s, "play b b1")

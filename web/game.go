@@ -51,10 +51,10 @@ type GameView struct {
 
 // view describes g; the caller holds g.mu.
 func (g *game) view() GameView {
-	v := GameView{ID: g.id, Human: colourName(g.human), Budget: g.eng.Options().Budget.Seconds(),
+	v := GameView{ID: g.id, Human: colorName(g.human), Budget: g.eng.Options().Budget.Seconds(),
 		Position: newPositionView(g.pos, g.actions, g.caps), Engine: g.lastEngine}
 	if g.pos.Over {
-		v.Winner = colourName(g.pos.Winner())
+		v.Winner = colorName(g.pos.Winner())
 	}
 	return v
 }
@@ -217,7 +217,7 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	defer g.mu.Unlock()
 	if !g.pos.Over && g.pos.Turn != g.human {
-		fail(w, http.StatusBadRequest, "it is the engine's turn (%s to move)", colourName(g.pos.Turn))
+		fail(w, http.StatusBadRequest, "it is the engine's turn (%s to move)", colorName(g.pos.Turn))
 		return
 	}
 	if why := illegalReason(g.pos, a); why != "" {
@@ -246,7 +246,7 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "the game is over")
 		return
 	case g.pos.Turn == g.human:
-		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colourName(g.pos.Turn))
+		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colorName(g.pos.Turn))
 		return
 	}
 	mv, rep := g.eng.GenMove(g.pos)
@@ -275,7 +275,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	// Back to the last position before this one with the human to move: the engine's
 	// reply goes with the human's move.
 	n := len(g.actions) - 1
-	for n > 0 && colourOfMove(n+1) != g.human {
+	for n > 0 && colorOfMove(n+1) != g.human {
 		n--
 	}
 	actions := append([]board.Point(nil), g.actions[:n]...)
@@ -289,7 +289,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 }
 
 // colourOfMove returns the side that plays move number n (from 1).
-func colourOfMove(n int) board.Color {
+func colorOfMove(n int) board.Color {
 	if n%2 == 1 {
 		return board.Black
 	}

@@ -128,11 +128,11 @@ func actionString(actions []board.Point) string {
 // final board as file digits, or ok false at the first illegal action.
 func reference(actions []string) (grid [25]int, ok bool) {
 	var prev [25]int
-	colour := 1
+	color := 1
 	for _, a := range actions {
 		if a == "PASS" {
 			prev = grid
-			colour = 3 - colour
+			color = 3 - color
 			continue
 		}
 		var i, j int
@@ -144,9 +144,9 @@ func reference(actions []string) (grid [25]int, ok bool) {
 			return grid, false
 		}
 		next := grid
-		next[p] = colour
+		next[p] = color
 		for _, q := range refNeighbours(p) {
-			if next[q] == 3-colour && refLiberties(next, q) == 0 {
+			if next[q] == 3-color && refLiberties(next, q) == 0 {
 				refRemove(&next, q)
 			}
 		}
@@ -154,7 +154,7 @@ func reference(actions []string) (grid [25]int, ok bool) {
 			return grid, false
 		}
 		prev, grid = grid, next
-		colour = 3 - colour
+		color = 3 - color
 	}
 	return grid, true
 }

@@ -51,14 +51,14 @@ type Captures struct {
 }
 
 // colourName returns "black" or "white".
-func colourName(c board.Color) string { return strings.ToLower(c.String()) }
+func colorName(c board.Color) string { return strings.ToLower(c.String()) }
 
 // newPositionView describes pos, reached by actions with caps captured stones.
 func newPositionView(pos board.Position, actions []board.Point, caps Captures) PositionView {
 	v := PositionView{
-		Board: make([]int, board.NumPoints), Turn: colourName(pos.Turn), Move: int(pos.Move),
+		Board: make([]int, board.NumPoints), Turn: colorName(pos.Turn), Move: int(pos.Move),
 		Last: int(pos.Last), Over: pos.Over, Passed: pos.Passed, Legal: []string{},
-		Komi: board.Komi, Leader: colourName(pos.Winner()), Captures: caps, Actions: []string{},
+		Komi: board.Komi, Leader: colorName(pos.Winner()), Captures: caps, Actions: []string{},
 	}
 	for p := board.Point(0); p < board.NumPoints; p++ {
 		v.Board[p] = pos.Stones.At(p)

@@ -68,7 +68,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	for k, g := range games {
 		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
 		if w, ok := g.Winner(); ok {
-			sum.Winner = colourName(w)
+			sum.Winner = colorName(w)
 		}
 		for _, a := range g.Actions {
 			sum.Actions = append(sum.Actions, a.String())

@@ -179,7 +179,7 @@ func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, pol
 		sqErr, right float64
 		bias         [2]float64 // mean result - truth, by the side to move
 	}
-	var byColour [2]int
+	var byColor [2]int
 	scores := make([]score, len(policies))
 	players := make([]policy.Player, len(policies))
 	for i, p := range policies {
@@ -201,7 +201,7 @@ func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, pol
 			truth = 1
 		}
 		count++
-		byColour[pos.Turn]++
+		byColor[pos.Turn]++
 		for k, pl := range players {
 			wins := 0
 			for range n {
@@ -223,6 +223,6 @@ func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, pol
 	fmt.Fprintf(w, "playout judgement, %d proved positions at moves %d-%d, %d playouts each: mean squared error, right side of 1/2, bias (mean result - truth) with Black / White to move\n", count, from, to, n)
 	for k, p := range policies {
 		fmt.Fprintf(w, "  %-8s %.4f  %5.1f%%  %+.3f / %+.3f\n", p.Name(), scores[k].sqErr/float64(max(count, 1)), 100*scores[k].right/float64(max(count, 1)),
-			scores[k].bias[0]/float64(max(byColour[0], 1)), scores[k].bias[1]/float64(max(byColour[1], 1)))
+			scores[k].bias[0]/float64(max(byColor[0], 1)), scores[k].bias[1]/float64(max(byColor[1], 1)))
 	}
 }

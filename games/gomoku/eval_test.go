@@ -35,7 +35,7 @@ func evalDrawn(t *testing.T, rows []string, mover Stone) (int, bool) {
 }
 
 // swapColours exchanges 'b' and 'w' on a drawn board.
-func swapColours(rows []string) []string {
+func swapColors(rows []string) []string {
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = strings.Map(func(c rune) rune {
@@ -101,7 +101,7 @@ func TestEvaluateCategories(t *testing.T) {
 			if v != c.value || win != c.win {
 				t.Errorf("black: value %d win %v, want %d %v", v, win, c.value, c.win)
 			}
-			v, win = evalDrawn(t, swapColours(c.board), White)
+			v, win = evalDrawn(t, swapColors(c.board), White)
 			if v != c.value || win != c.win {
 				t.Errorf("colours swapped, white: value %d win %v, want %d %v", v, win, c.value, c.win)
 			}
