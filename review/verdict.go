@@ -44,7 +44,9 @@ func verdict(r *GameReview, g *Game) {
 	} else if r.Illegal != nil {
 		r.Decisive = r.Illegal.Number
 	}
-	if d == 0 && !forfeit {
+	if d == 0 && !forfeit && n == 0 {
+		sb.WriteString(" without a move played")
+	} else if d == 0 && !forfeit {
 		sb.WriteString(r.withoutBlunder(w, g.Opening))
 	}
 	r.Verdict = sb.String()

@@ -39,6 +39,7 @@ func TestVerdict(t *testing.T) {
 		{"w??ww", "black", 0, 0, "Black won, holding a proved win from move 4 to the end (unknown before): no blunder after it"},
 		{"w?lwl", "white", 0, 0, "White won; no decisive blunder proved"},
 		{"wl?lw", "black", 0, 4, "Black won a game it had lost since move 4 at least (unknown before): White's blunder at move 4"},
+		{"w", "white", 0, 0, "White won without a move played"},
 		{"wwllw", "black", 2, 4, "Black won a game it had lost from the opening (move 3 on): White's blunder at move 4"},
 	}
 	for _, c := range cases {
