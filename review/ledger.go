@@ -108,17 +108,23 @@ func (l *ledger) run(ctx context.Context) error {
 	}
 	sort.SliceStable(queue, func(i, j int) bool { return queue[i].pos.Move > queue[j].pos.Move })
 	l.total += len(queue)
-	for len(l.workers) < min(l.o.Jobs, len(queue)) {
+	active := min(l.o.Jobs, len(queue))
+	for len(l.workers) < active {
 		w, err := newWorker(l.o)
 		if err != nil {
 			return err
 		}
 		l.workers = append(l.workers, w)
 	}
+	// The solver counts the process's CPU time, which active busy workers spend active
+	// times as fast as one: each gets Limit of its own.
+	for _, w := range l.workers {
+		w.limit = solver.Limits{CPU: l.o.Limit * time.Duration(active)}
+	}
 	var next atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	for _, w := range l.workers[:min(len(l.workers), len(queue))] {
+	for _, w := range l.workers[:active] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -149,8 +155,7 @@ type worker struct {
 }
 
 func newWorker(o Options) (*worker, error) {
-	w := &worker{solver: solver.New(engine.SolverTableBits),
-		limit: solver.Limits{CPU: o.Limit * time.Duration(o.Jobs)}}
+	w := &worker{solver: solver.New(engine.SolverTableBits)}
 	if o.EnginePlayouts > 0 {
 		opts := engine.Defaults()
 		opts.Playouts, opts.Workers, opts.Solve = o.EnginePlayouts, 1, false

@@ -24,8 +24,8 @@ import (
 // Options set the work a review may do.
 type Options struct {
 	// Limit is the CPU time the solver may spend on one position, as on one core: with
-	// Jobs workers busy, the process's CPU clock runs Jobs times as fast, so each solve
-	// is given Jobs × Limit of it. A position not proved within it is Unknown.
+	// N workers busy, the process's CPU clock runs N times as fast, so each solve is
+	// given N × Limit of it. A position not proved within it is Unknown.
 	Limit time.Duration
 	// Jobs is the number of positions worked on at once; 0 means runtime.NumCPU().
 	Jobs int

@@ -47,7 +47,7 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 
 func TestDecisiveMoveProvedBySolver(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		actions, p := decisiveGame(t, seed, 12)
+		actions, p := decisiveGame(t, seed, 15)
 		g := parseOne(t, fmt.Sprintf("seed%d.txt", seed), []byte(actionList(actions)))
 		r, err := Review(context.Background(), g, testOptions())
 		if err != nil {
@@ -74,7 +74,7 @@ func reviewJSON(t *testing.T, r *GameReview) string {
 }
 
 func TestSameReviewFromEveryFormat(t *testing.T) {
-	actions, p := decisiveGame(t, 11, 13)
+	actions, p := decisiveGame(t, 11, 16)
 	games := []Game{
 		parseOne(t, "game.txt", []byte(actionList(actions))),
 		parseOne(t, "game.sgf", sgfRecord(t, actions, "", "")),
@@ -99,7 +99,7 @@ func TestSameReviewFromEveryFormat(t *testing.T) {
 }
 
 func TestSymmetricGamesGetTheSameReview(t *testing.T) {
-	actions, p := decisiveGame(t, 21, 14)
+	actions, p := decisiveGame(t, 21, 16)
 	sym := board.Symmetry(5)
 	turned := make([]board.Point, len(actions))
 	for k, a := range actions {

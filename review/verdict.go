@@ -44,7 +44,9 @@ func verdict(r *GameReview, g *Game) {
 	} else if r.Illegal != nil {
 		r.Decisive = r.Illegal.Number
 	}
-	if d == 0 && !forfeit {
+	if d == 0 && !forfeit && n == 0 {
+		sb.WriteString(" without a move played")
+	} else if d == 0 && !forfeit {
 		sb.WriteString(r.withoutBlunder(w, g.Opening))
 	}
 	r.Verdict = sb.String()
@@ -100,16 +102,21 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	return fmt.Sprintf("since move %d at least (unknown before)", s+1)
 }
 
-// withoutBlunder describes a win with no decisive blunder.
+// withoutBlunder describes a win with no decisive blunder: held throughout, held from a
+// move on after unproved positions, or not explained by the proofs found.
 func (r *GameReview) withoutBlunder(w board.Color, opening int) string {
-	var unknown []int
-	held := true
-	for i := opening; i < len(r.Moves); i++ {
+	n := len(r.Moves)
+	held := n // the first position from which every value for w is a proved win
+	for held > opening && r.valueFor(held-1, w) == Win {
+		held--
+	}
+	lost, unknown := 0, 0
+	for i := opening; i < held; i++ {
 		switch r.valueFor(i, w) {
-		case Unknown:
-			unknown = append(unknown, i+1)
 		case Loss:
-			held = false
+			lost++
+		case Unknown:
+			unknown++
 		}
 	}
 	from := "the first move"
@@ -117,13 +124,12 @@ func (r *GameReview) withoutBlunder(w board.Color, opening int) string {
 		from = fmt.Sprintf("the opening (move %d)", opening+1)
 	}
 	switch {
-	case len(unknown) == 0 && held:
+	case held == opening:
 		return fmt.Sprintf(", holding a proved win from %s to the end: no blunder", from)
-	case len(unknown) == 0:
-		return ": no decisive blunder"
+	case lost == 0 && held < n:
+		return fmt.Sprintf(", holding a proved win from move %d to the end (unknown before): no blunder after it", held+1)
 	}
-	return fmt.Sprintf("; no decisive blunder proved (position unknown before %d of %d moves, moves %d-%d)",
-		len(unknown), len(r.Moves)-opening, unknown[0], unknown[len(unknown)-1])
+	return fmt.Sprintf("; no decisive blunder proved (position unknown before %d of the %d moves)", unknown, n-opening)
 }
 
 // valueWords says a value for the side to move in words.

@@ -62,7 +62,7 @@ func timeline(r *review.GameReview) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("%s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	p.X.Label.Text = "position before move (25: the end)"
 	p.Y.Label.Text = "value for Black: 1 win, 0 unknown, -1 loss"
-	p.Y.Min, p.Y.Max = -1.3, 1.3
+	p.Y.Min, p.Y.Max = -1.3, 1.9 // room above for the legend
 	var pts, blunders plotter.XYs
 	for _, m := range r.Moves {
 		pts = append(pts, plotter.XY{X: float64(m.Number), Y: blackValue(m.Before, m.Colour)})
@@ -119,7 +119,7 @@ func blunderBars(reviews []review.GameReview) (*plot.Plot, error) {
 		p.Add(bars)
 		p.Legend.Add(fmt.Sprintf("%s: %d blunders in %d games", s.Name, s.Blunders, s.Games), bars)
 	}
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Min, p.X.Max = 0, board.MaxMoves+1
 	return p, nil
 }

@@ -1,0 +1,52 @@
+// verdict_test.go: the decisive move and the verdict's words on value sequences written by hand.
+
+package review
+
+import (
+	"strings"
+	"testing"
+
+	"littlego/board"
+)
+
+// handReview builds a review whose positions have the given values for Black ('w' win,
+// 'l' loss, '?' unknown), marking blunders and gifts as assemble does.
+func handReview(values string, winner string, opening int) (GameReview, Game) {
+	r := GameReview{Name: "hand", Winner: winner, positions: make([]board.Position, len(values))}
+	v := func(i int) Value {
+		return map[byte]Value{'w': Win, 'l': Loss, '?': Unknown}[values[i]]
+	}
+	for i := 0; i+1 < len(values); i++ {
+		c := board.Color(i % 2)
+		m := MoveReview{Number: i + 1, Colour: c, Opening: i < opening, Before: v(i).For(c), After: v(i + 1).For(c)}
+		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
+		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		r.Moves = append(r.Moves, m)
+	}
+	return r, Game{Opening: opening}
+}
+
+func TestVerdict(t *testing.T) {
+	cases := []struct {
+		values, winner string
+		opening        int
+		decisive       int
+		want           string
+	}{
+		{"wwwww", "black", 0, 0, "Black won, holding a proved win from the first move to the end: no blunder"},
+		{"wlllw", "black", 0, 4, "Black won a game it had lost since its blunder at move 1: White's blunder at move 4"},
+		{"wwwll", "white", 0, 3, "White won a game it had lost from the start: Black's blunder at move 3"},
+		{"w??ww", "black", 0, 0, "Black won, holding a proved win from move 4 to the end (unknown before): no blunder after it"},
+		{"w?lwl", "white", 0, 0, "White won; no decisive blunder proved"},
+		{"wl?lw", "black", 0, 4, "Black won a game it had lost since move 4 at least (unknown before): White's blunder at move 4"},
+		{"w", "white", 0, 0, "White won without a move played"},
+		{"wwllw", "black", 2, 4, "Black won a game it had lost from the opening (move 3 on): White's blunder at move 4"},
+	}
+	for _, c := range cases {
+		r, g := handReview(c.values, c.winner, c.opening)
+		verdict(&r, &g)
+		if r.Decisive != c.decisive || !strings.HasPrefix(r.Verdict, c.want) {
+			t.Errorf("%s (winner %q, opening %d): decisive %d, verdict %q; want %d, %q", c.values, c.winner, c.opening, r.Decisive, r.Verdict, c.decisive, c.want)
+		}
+	}
+}
