@@ -54,16 +54,16 @@ func recheck(t *testing.T, s *solver.Solver, r *GameReview, m *MoveReview) {
 		}
 	default:
 		if !wins(t, s, before) {
-			t.Errorf("%s: move %d: the position before the blunder is lost for %s", r.Name, m.Number, m.Colour)
+			t.Errorf("%s: move %d: the position before the blunder is lost for %s", r.Name, m.Number, m.Color)
 		}
 	}
-	if after.Over && after.Winner() == m.Colour || !after.Over && !wins(t, s, after) {
+	if after.Over && after.Winner() == m.Color || !after.Over && !wins(t, s, after) {
 		t.Errorf("%s: move %d %s: the opponent does not win after the blunder", r.Name, m.Number, m.Action)
 	}
 	for _, a := range m.WinningAlternatives {
 		child := before
 		child.Act(a)
-		if child.Over && child.Winner() != m.Colour || !child.Over && wins(t, s, child) {
+		if child.Over && child.Winner() != m.Color || !child.Over && wins(t, s, child) {
 			t.Errorf("%s: move %d: the alternative %s does not win", r.Name, m.Number, a)
 		}
 	}
@@ -108,7 +108,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 	proved := 0
 	for k := range rs {
 		for _, m := range rs[k].Moves {
-			if rs[k].Agent(m.Colour) != "engine" || m.Number < 9 {
+			if rs[k].Agent(m.Color) != "engine" || m.Number < 9 {
 				continue
 			}
 			if m.Before != Unknown {

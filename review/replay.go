@@ -21,7 +21,7 @@ func replayGame(actions []board.Point) replay {
 	r := replay{positions: []board.Position{pos}}
 	for k, a := range actions {
 		if why := illegalReason(&pos, a); why != "" {
-			r.illegal = &Illegal{Number: k + 1, Colour: pos.Turn, Action: a, Reason: why}
+			r.illegal = &Illegal{Number: k + 1, Color: pos.Turn, Action: a, Reason: why}
 			break
 		}
 		pos.Act(a)
@@ -64,7 +64,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		pos := ln.positions[i]
 		e, sym := l.lookup(pos)
 		c := pos.Turn
-		m := MoveReview{Number: i + 1, Colour: c, Action: g.Actions[i], Opening: i < g.Opening,
+		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
 			Before: values[i].For(c), After: values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint}
 		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
@@ -75,7 +75,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		r.Moves = append(r.Moves, m)
 	}
 	if c, ok := ln.winner(g); ok {
-		r.Winner = colourWord(c)
+		r.Winner = colorWord(c)
 	}
 	return r
 }
@@ -96,7 +96,7 @@ func (ln *replay) winner(g *Game) (board.Color, bool) {
 	case g.Result == "white":
 		return board.White, true
 	case ln.illegal != nil:
-		return ln.illegal.Colour.Other(), true
+		return ln.illegal.Color.Other(), true
 	case last.Over:
 		return last.Winner(), true
 	}

@@ -65,8 +65,8 @@ func (o Options) Validate() error {
 type MoveReview struct {
 	// Number is the move's number in the game, from 1.
 	Number int `json:"number"`
-	// Colour is the side that moved; Action what it played.
-	Colour board.Color `json:"-"`
+	// Color is the side that moved; Action what it played.
+	Color  board.Color `json:"-"`
 	Action board.Point `json:"-"`
 	// Opening marks an action imposed on both players (the arena's -openings): it is
 	// never a blunder and counts against no one.
@@ -107,19 +107,19 @@ func (m MoveReview) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		Number       int      `json:"number"`
-		Colour       string   `json:"colour"`
+		Color        string   `json:"color"`
 		Action       string   `json:"action"`
 		Alternatives []string `json:"winning_alternatives,omitempty"`
 		EngineMove   string   `json:"engine_move,omitempty"`
 		fields
-	}{m.Number, colourWord(m.Colour), m.Action.String(), alts, engine, fields(m)})
+	}{m.Number, colorWord(m.Color), m.Action.String(), alts, engine, fields(m)})
 }
 
 // Illegal is an action the course host would have forfeited.
 type Illegal struct {
-	// Number is the move's number; Colour the side that tried it; Action what it tried.
+	// Number is the move's number; Color the side that tried it; Action what it tried.
 	Number int         `json:"number"`
-	Colour board.Color `json:"-"`
+	Color  board.Color `json:"-"`
 	Action board.Point `json:"-"`
 	// Reason is why it is illegal: "occupied", "suicide", "ko" or "after the end of the game".
 	Reason string `json:"reason"`
@@ -129,10 +129,10 @@ type Illegal struct {
 func (il Illegal) MarshalJSON() ([]byte, error) {
 	type fields Illegal
 	return json.Marshal(struct {
-		Colour string `json:"colour"`
+		Color  string `json:"color"`
 		Action string `json:"action"`
 		fields
-	}{colourWord(il.Colour), il.Action.String(), fields(il)})
+	}{colorWord(il.Color), il.Action.String(), fields(il)})
 }
 
 // GameReview is the review of one game.
@@ -167,7 +167,7 @@ func (r *GameReview) Position(n int) (board.Position, bool) {
 	return r.positions[n-1], true
 }
 
-func colourWord(c board.Color) string {
+func colorWord(c board.Color) string {
 	if c == board.Black {
 		return "black"
 	}

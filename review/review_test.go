@@ -23,13 +23,13 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 		t.Fatalf("%s: decisive move %d, want %d (verdict %q)", r.Name, r.Decisive, p.move, r.Verdict)
 	}
 	m := r.Moves[p.move-1]
-	if !m.Blunder || m.Colour != p.blunderer || m.Before != Win || m.After != Loss {
+	if !m.Blunder || m.Color != p.blunderer || m.Before != Win || m.After != Loss {
 		t.Errorf("%s: move %d is %+v, want %s's blunder from win to loss", r.Name, p.move, m, p.blunderer)
 	}
 	if !m.AlternativesComplete || !slices.Equal(m.WinningAlternatives, p.winning) {
 		t.Errorf("%s: winning alternatives %v (complete %v), want %v", r.Name, m.WinningAlternatives, m.AlternativesComplete, p.winning)
 	}
-	if want := colourWord(p.blunderer.Other()); r.Winner != want {
+	if want := colorWord(p.blunderer.Other()); r.Winner != want {
 		t.Errorf("%s: winner %q, want %q", r.Name, r.Winner, want)
 	}
 	if !strings.Contains(r.Verdict, fmt.Sprintf("%s's blunder at move %d", p.blunderer, p.move)) {
@@ -39,7 +39,7 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 		t.Errorf("%s: move %d, after the blunder, is not marked as a gift", r.Name, p.move+1)
 	}
 	for _, m := range r.Moves[p.move:] {
-		if m.Colour != p.blunderer && (m.Before != Win || m.After != Win || m.Blunder) {
+		if m.Color != p.blunderer && (m.Before != Win || m.After != Win || m.Blunder) {
 			t.Errorf("%s: the winner's move %d: %v -> %v, blunder %v; the winner kept a proved win", r.Name, m.Number, m.Before, m.After, m.Blunder)
 		}
 	}

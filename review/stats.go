@@ -56,7 +56,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 		for c := board.Black; c <= board.White; c++ {
 			s := get(r.Agent(c))
 			s.Games++
-			if r.Winner != "" && r.Winner != colourWord(c) {
+			if r.Winner != "" && r.Winner != colorWord(c) {
 				s.Lost++
 			}
 		}
@@ -64,7 +64,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 			if m.Opening || m.Before != Win {
 				continue
 			}
-			s := get(r.Agent(m.Colour))
+			s := get(r.Agent(m.Color))
 			s.Won++
 			switch {
 			case m.Blunder:

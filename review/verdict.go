@@ -56,7 +56,7 @@ func verdict(r *GameReview, g *Game) {
 func (r *GameReview) valueFor(i int, c board.Color) Value {
 	if i < len(r.Moves) {
 		m := &r.Moves[i]
-		if m.Colour == c {
+		if m.Color == c {
 			return m.Before
 		}
 		return m.Before.Flip()
@@ -65,7 +65,7 @@ func (r *GameReview) valueFor(i int, c board.Color) Value {
 		return Unknown
 	}
 	m := &r.Moves[i-1]
-	if m.Colour == c {
+	if m.Color == c {
 		return m.After
 	}
 	return m.After.Flip()
@@ -78,7 +78,7 @@ func (r *GameReview) decisive(w board.Color) int {
 		if r.valueFor(i+1, w) == Loss {
 			return 0 // w was proved lost after the last blunder that could decide
 		}
-		if m := &r.Moves[i]; m.Blunder && m.Colour != w {
+		if m := &r.Moves[i]; m.Blunder && m.Color != w {
 			return m.Number
 		}
 	}
@@ -96,7 +96,7 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 		return "from the start"
 	case s == opening:
 		return fmt.Sprintf("from the opening (move %d on)", opening+1)
-	case r.Moves[s-1].Blunder && r.Moves[s-1].Colour == w:
+	case r.Moves[s-1].Blunder && r.Moves[s-1].Color == w:
 		return fmt.Sprintf("since its blunder at move %d", s)
 	}
 	return fmt.Sprintf("since move %d at least (unknown before)", s+1)

@@ -16,6 +16,7 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/internal/cliflag"
+	"littlego/review"
 )
 
 const usage = `usage: arena [flags] AGENT_A AGENT_B
@@ -60,7 +61,9 @@ type match struct {
 	sgfDir         string
 	plotPath       string
 	quiet, verbose bool
-	show           string // -show: "none", "last" or "all"
+	show           string        // -show: "none", "last" or "all"
+	review         bool          // -review: review the games A lost
+	reviewLimit    time.Duration // -review-limit: the solver's CPU per position
 }
 
 // flags are the command line's raw values, checked by check.
@@ -97,6 +100,8 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
 	fs.BoolVar(&f.m.quiet, "q", false, "quiet: no progress bar, and one summary line")
 	fs.BoolVar(&f.m.verbose, "v", false, "one line per game as it ends")
+	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")
+	fs.DurationVar(&f.m.reviewLimit, "review-limit", review.DefaultOptions().Limit, "with -review: the solver's CPU time per position; a position not proved within it is unknown")
 	fs.StringVar(&f.m.show, "show", "none", "draw games for people after the match: `none`, last (the last game's moves and final board) or all")
 	fs.StringVar(&f.openingSpec, "openings", "", "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
 	fs.DurationVar(&f.openingSolve, "opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
@@ -125,6 +130,8 @@ func (f *flags) check(args []string) error {
 		return fmt.Errorf("-cpu-limit %v out of range: want 0 < seconds <= 3600", f.cpuLimit)
 	case f.openingSolve < 0:
 		return fmt.Errorf("-opening-solve %v: want a duration of at least 0", f.openingSolve)
+	case m.reviewLimit <= 0 || m.reviewLimit > review.MaxLimit:
+		return fmt.Errorf("-review-limit %v out of range: want 0 < limit <= %v", m.reviewLimit, review.MaxLimit)
 	case m.show != "none" && m.show != "last" && m.show != "all":
 		return fmt.Errorf("-show %q: want none, last or all", m.show)
 	}

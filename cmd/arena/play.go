@@ -69,6 +69,11 @@ func play(m *match, stdout, stderr io.Writer) int {
 	show(m.show, records, stdout)
 	report(m, &s, time.Since(start), stdout)
 	out.finish(m)
+	if m.review && ctx.Err() == nil {
+		if err := reviewLost(ctx, m, records, stdout); err != nil {
+			return fail(fmt.Errorf("review: %v", err))
+		}
+	}
 	if out.err != nil {
 		return fail(fmt.Errorf("writing records: %v", out.err))
 	}

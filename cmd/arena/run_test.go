@@ -48,6 +48,7 @@ func TestMainUsageErrors(t *testing.T) {
 		"-cpu-limit":             {"-cpu-limit", "-1", "random", "greedy"},
 		"flag provided but not ": {"-colour", "random", "greedy"},
 		"-show \"first\"":        {"-show", "first", "random", "greedy"},
+		"-review-limit 0s":       {"-review", "-review-limit", "0", "random", "greedy"},
 	}
 	for want, args := range cases {
 		code, stdout, stderr := runMain(args...)
@@ -155,6 +156,30 @@ func TestMainShow(t *testing.T) {
 		if c.show == "last" && !strings.Contains(stdout, "game   3:") {
 			t.Errorf("-show last did not draw game 3:\n%s", stdout)
 		}
+	}
+}
+
+func TestMainReviewsTheGamesALost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reviews two games with the solver")
+	}
+	code, stdout, stderr := runMain("-q", "-review", "-review-limit", "100ms", "-games", "2", "random", "greedy")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	lost := 0
+	if !strings.HasPrefix(stdout, "random 0/2") && !strings.HasPrefix(stdout, "random 1/2") && !strings.HasPrefix(stdout, "random 2/2") {
+		t.Fatalf("no summary line first:\n%s", stdout)
+	}
+	lost = 2 - int(stdout[len("random ")]-'0')
+	if lost == 0 {
+		if !strings.Contains(stdout, "random lost no game") {
+			t.Errorf("no review note:\n%s", stdout)
+		}
+		return
+	}
+	if n := strings.Count(stdout, "\nverdict: "); n != lost || !strings.Contains(stdout, fmt.Sprintf("review of the %d games random lost", lost)) {
+		t.Errorf("%d verdicts for %d lost games:\n%s", n, lost, stdout)
 	}
 }
 

@@ -65,13 +65,13 @@ func timeline(r *review.GameReview) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = -1.3, 1.9 // room above for the legend
 	var pts, blunders plotter.XYs
 	for _, m := range r.Moves {
-		pts = append(pts, plotter.XY{X: float64(m.Number), Y: blackValue(m.Before, m.Colour)})
+		pts = append(pts, plotter.XY{X: float64(m.Number), Y: blackValue(m.Before, m.Color)})
 		if m.Blunder {
 			blunders = append(blunders, plotter.XY{X: float64(m.Number) + 0.5, Y: 0})
 		}
 	}
 	last := r.Moves[len(r.Moves)-1]
-	pts = append(pts, plotter.XY{X: float64(last.Number + 1), Y: blackValue(last.After, last.Colour)})
+	pts = append(pts, plotter.XY{X: float64(last.Number + 1), Y: blackValue(last.After, last.Color)})
 	line, points, err := plotter.NewLinePoints(pts)
 	if err != nil {
 		return nil, err

@@ -91,9 +91,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for k := range reviews {
-			writeGame(stdout, &reviews[k])
+			review.WriteGame(stdout, &reviews[k])
 		}
-		writeAgents(stdout, review.Summarize(reviews))
+		review.WriteAgents(stdout, review.Summarize(reviews))
 	}
 	if cfg.plot != "" {
 		if err := plotReviews(cfg.plot, reviews); err != nil {

@@ -142,7 +142,7 @@ class ReviewView {
 
 // moveText describes one reviewed move.
 function moveText(m) {
-  let t = m.number + ". " + m.colour + " " + m.action + ": " + m.before + " → " + m.after;
+  let t = m.number + ". " + m.color + " " + m.action + ": " + m.before + " → " + m.after;
   if (m.blunder) t += "  BLUNDER" + (m.winning_alternatives ? "; " + m.winning_alternatives.join(", ") + " kept the win" : "");
   if (m.engine_move) t += "  (engine: " + m.engine_move + ")";
   return t;
@@ -152,7 +152,7 @@ function moveText(m) {
 // when proved, else the engine's win rate.
 function blackValue(m) {
   let v = m.before === "win" ? 1 : m.before === "loss" ? 0 : m.engine_method ? m.engine_win_rate : 0.5;
-  return m.colour === "black" ? v : 1 - v;
+  return m.color === "black" ? v : 1 - v;
 }
 
 const CHART_W = 510, CHART_H = 150, CHART_PAD = 24;

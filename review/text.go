@@ -1,6 +1,6 @@
 // text.go: the review for people: a line per move, the decisive position drawn, the verdict, and each agent's record.
 
-package main
+package review
 
 import (
 	"fmt"
@@ -9,18 +9,18 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/review"
 )
 
-// writeGame writes one game's review.
-func writeGame(w io.Writer, r *review.GameReview) {
+// WriteGame writes r for people: a line per move, the decisive position drawn with its
+// winning alternatives, and the verdict.
+func WriteGame(w io.Writer, r *GameReview) {
 	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)\n", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	for k := range r.Moves {
 		fmt.Fprintln(w, moveLine(&r.Moves[k]))
 	}
 	if il := r.Illegal; il != nil {
 		fmt.Fprintf(w, "%3d %s %-5s illegal (%s): the course host forfeits it; the review stops here\n",
-			il.Number, il.Colour.String()[:1], il.Action, il.Reason)
+			il.Number, il.Color.String()[:1], il.Action, il.Reason)
 	}
 	if r.Fault != "" {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
@@ -28,7 +28,7 @@ func writeGame(w io.Writer, r *review.GameReview) {
 	if r.Decisive > 0 && r.Decisive <= len(r.Moves) {
 		m := &r.Moves[r.Decisive-1]
 		pos, _ := r.Position(r.Decisive)
-		fmt.Fprintf(w, "decisive: move %d, %s %s; %s\n", m.Number, m.Colour, m.Action, alternatives(m))
+		fmt.Fprintf(w, "decisive: move %d, %s %s; %s\n", m.Number, m.Color, m.Action, alternatives(m))
 		fmt.Fprintln(w, drawDecisive(pos, m))
 	}
 	fmt.Fprintf(w, "verdict: %s\n\n", r.Verdict)
@@ -36,7 +36,7 @@ func writeGame(w io.Writer, r *review.GameReview) {
 
 // moveLine is the line of one move: number, colour, action, value before -> after, marks
 // and the engine's preference.
-func moveLine(m *review.MoveReview) string {
+func moveLine(m *MoveReview) string {
 	var marks []string
 	if m.Opening {
 		marks = append(marks, "opening")
@@ -47,7 +47,7 @@ func moveLine(m *review.MoveReview) string {
 	if m.Blunder {
 		marks = append(marks, "BLUNDER ("+alternatives(m)+")")
 	}
-	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-8s %s", m.Number, m.Colour.String()[:1], m.Action,
+	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-8s %s", m.Number, m.Color.String()[:1], m.Action,
 		m.Before, m.After, proofWord(m.Proof), strings.Join(marks, ", "))
 	if m.EngineMove != board.NoPoint {
 		line = fmt.Sprintf("%-60s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
@@ -56,15 +56,15 @@ func moveLine(m *review.MoveReview) string {
 }
 
 // proofWord names how the value before the move was proved, in brackets.
-func proofWord(p review.Proof) string {
-	if p == review.ProofNone {
+func proofWord(p Proof) string {
+	if p == ProofNone {
 		return ""
 	}
 	return "[" + string(p) + "]"
 }
 
 // alternatives lists a blunder's winning alternatives in words.
-func alternatives(m *review.MoveReview) string {
+func alternatives(m *MoveReview) string {
 	if len(m.WinningAlternatives) == 0 {
 		return "winning alternatives not found within the limit"
 	}
@@ -80,7 +80,7 @@ func alternatives(m *review.MoveReview) string {
 }
 
 // drawDecisive draws pos with the move played (!) and the winning alternatives (*).
-func drawDecisive(pos board.Position, m *review.MoveReview) string {
+func drawDecisive(pos board.Position, m *MoveReview) string {
 	var sb strings.Builder
 	sb.WriteString("    0 1 2 3 4\n")
 	for i := 0; i < board.Size; i++ {
@@ -113,8 +113,8 @@ func drawDecisive(pos board.Position, m *review.MoveReview) string {
 	return sb.String()
 }
 
-// writeAgents writes each agent's record across the games.
-func writeAgents(w io.Writer, stats []review.AgentStats) {
+// WriteAgents writes a table of each agent's record across the games reviewed.
+func WriteAgents(w io.Writer, stats []AgentStats) {
 	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %13s  %s\n", "agent", "games", "lost", "blunders", "per game", "won kept", "blunders at moves")
 	for _, s := range stats {
 		moves := make([]string, len(s.BlunderMoves))
