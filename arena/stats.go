@@ -50,7 +50,7 @@ type Summary struct {
 	Games, Aborted int
 	// A and B are each agent's wins; ByColour[agent][colour] splits them by colour
 	// (agent 0 is A).
-	A, B     Tally
+	A, B    Tally
 	ByColor [2][2]Tally
 	// Time is each agent's time per move (0: A, 1: B).
 	Time [2]TimeStats
