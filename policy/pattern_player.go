@@ -47,6 +47,9 @@ var rowOf = func() (r [board.NumPoints]uint8) {
 type patternPlayer struct {
 	t *patternTable
 	s patState
+	// whole selects the whole-board design (pattern_whole.go): every weight of the
+	// side to move is computed afresh before each choice, and dirty is not read.
+	whole bool
 
 	ko     board.Bitboard
 	move   uint8
@@ -101,6 +104,10 @@ func (p *patternPlayer) store(pos *board.Position) {
 // refresh computes the weights of c's dirty points: a table lookup for a point without
 // tactics, the tactical levels and one multiplication otherwise.
 func (p *patternPlayer) refresh(c board.Color) {
+	if p.whole {
+		p.rateAll(c)
+		return
+	}
 	s := &p.s
 	t := p.t
 	w := &p.weight[c]
