@@ -110,14 +110,13 @@ func (p *patternPlayer) refresh(c board.Color) {
 	}
 	s := &p.s
 	t := p.t
+	c &= 1
 	w := &p.weight[c]
 	d := p.dirty[c]
 	p.dirty[c] = 0
 	empty := s.stones.Empty()
+	// The occupied points' weights are 0 already: place clears the new stone's.
 	poor, legal := p.poor[c]&^d, p.legal[c]&^d
-	for b := d &^ empty; b != 0; b &= b - 1 {
-		w[b.First()] = 0
-	}
 	weak := s.libs1 | s.libs2
 	own := s.stones[c]
 	shift := 32 * uint(c&1)
@@ -199,7 +198,7 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 // opponent's last placement are multiplied by the last-move gamma) into p.adj, and
 // the weight of each row after the correction into p.rows, and returns those points.
 func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
-	w := &p.weight[c]
+	w := &p.weight[c&1]
 	rows := &p.rows
 	// The row sums, made afresh: 25 loads in five independent chains cost less
 	// than keeping sums up to date point by point.
@@ -249,7 +248,7 @@ func (p *patternPlayer) choose(c board.Color, rng *Rand) board.Point {
 		return board.Pass // no legal placement
 	}
 	n := uint32((rng.Uint64() >> 32) * uint64(all) >> 32)
-	w := &p.weight[c]
+	w := &p.weight[c&1]
 	for r, m := range rows {
 		if n >= m {
 			n -= m
@@ -340,6 +339,11 @@ func (p *patternPlayer) place(x board.Point) {
 	dirty |= moved[c]&(weak&own).Neighbours() | moved[c^1]&(weak&opp).Neighbours()
 	p.dirty[0] |= dirty
 	p.dirty[1] |= dirty
+	p.weight[0][x], p.weight[1][x] = 0, 0
+	p.legal[0] &^= bit
+	p.legal[1] &^= bit
+	p.poor[0] &^= bit
+	p.poor[1] &^= bit
 	p.prev = x
 	p.passed = false
 	p.turn ^= 1
