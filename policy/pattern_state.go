@@ -158,24 +158,24 @@ func (s *patState) setAbs(x board.Point, st absState) {
 	}
 	s.abs[x] = st
 	nb, back, cd := &patNb[x], &backShift[x], &s.codes
-	const orthMask, diagMask = 0x700000007, 0x300000003
-	o := uint64(orthOf[0][st&15]) | uint64(orthOf[1][st&15])<<32
+	// Each neighbour's field for x holds the code state of old: XOR turns it into st's.
+	o := orthFlip[old&15][st&15]
 	y0, y1, y2, y3 := nb[0]&31, nb[1]&31, nb[2]&31, nb[3]&31
 	s0, s1, s2, s3 := back[0]&31, back[1]&31, back[2]&31, back[3]&31
-	cd[y0] = cd[y0]&^(orthMask<<s0) | o<<s0
-	cd[y1] = cd[y1]&^(orthMask<<s1) | o<<s1
-	cd[y2] = cd[y2]&^(orthMask<<s2) | o<<s2
-	cd[y3] = cd[y3]&^(orthMask<<s3) | o<<s3
+	cd[y0] ^= o << s0
+	cd[y1] ^= o << s1
+	cd[y2] ^= o << s2
+	cd[y3] ^= o << s3
 	if (old^st)&3 == 0 {
 		return // the colour is the same: the diagonal fields are too
 	}
-	d := uint64(diagOf[0][st&15]) | uint64(diagOf[1][st&15])<<32
+	d := diagFlip[old&15][st&15]
 	y0, y1, y2, y3 = nb[4]&31, nb[5]&31, nb[6]&31, nb[7]&31
 	s0, s1, s2, s3 = back[4]&31, back[5]&31, back[6]&31, back[7]&31
-	cd[y0] = cd[y0]&^(diagMask<<s0) | d<<s0
-	cd[y1] = cd[y1]&^(diagMask<<s1) | d<<s1
-	cd[y2] = cd[y2]&^(diagMask<<s2) | d<<s2
-	cd[y3] = cd[y3]&^(diagMask<<s3) | d<<s3
+	cd[y0] ^= d << s0
+	cd[y1] ^= d << s1
+	cd[y2] ^= d << s2
+	cd[y3] ^= d << s3
 }
 
 // code returns the 3x3 code of the empty point x for side c.
