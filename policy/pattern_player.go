@@ -120,32 +120,42 @@ func (p *patternPlayer) refresh(c board.Color) {
 	weak := s.libs1 | s.libs2
 	own := s.stones[c]
 	shift := 32 * uint(c&1)
-	for b := d & empty; b != 0; b &= b - 1 {
+	codes := &s.codes
+	// The points next to a weak group are rated in a second loop, so that the calls of
+	// tactics do not make the first one keep its values on the stack.
+	d &= empty
+	hard := d & weak.Neighbours()
+	for b := d &^ hard; b != 0; b &= b - 1 {
 		x := b.First()
-		q := t.pattern[keyIndex(uint32(s.codes[x]>>shift))]
-		nb := board.NeighboursOf(x)
-		e := nb & empty
+		q := t.pattern[keyIndex(uint32(codes[x&31]>>shift))]
+		e := board.NeighboursOf(x) & empty
 		var v uint32
 		switch {
-		case nb&weak != 0:
-			if lv, ok := s.tactics(x, c); ok {
-				v = scaledWeight(t.scaled[x][q] * t.tactics[lv.index()])
-				if t.poorLevels[lv.index()] {
-					poor |= x.Bit()
-				}
-			}
 		case e&(e-1) != 0:
 			v = t.quiet[x][q]
 		// No neighbour group has fewer than three liberties: a friendly one gives the
 		// new group two or more, so no tactical feature applies; without one, the
 		// stone is a lone self-atari on its last empty neighbour, or suicide.
-		case nb&own != 0:
+		case board.NeighboursOf(x)&own != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[0])
 		case e != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[unitSelfAtari])
 		}
 		if v != 0 {
 			legal |= x.Bit()
+		}
+		w[x] = v
+	}
+	for b := hard; b != 0; b &= b - 1 {
+		x := b.First()
+		var v uint32
+		if lv, ok := s.tactics(x, c); ok {
+			q := t.pattern[keyIndex(uint32(s.codes[x&31]>>shift))]
+			v = scaledWeight(t.scaled[x][q] * t.tactics[lv.index()])
+			legal |= x.Bit()
+			if t.poorLevels[lv.index()] {
+				poor |= x.Bit()
+			}
 		}
 		w[x] = v
 	}
