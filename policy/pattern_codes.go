@@ -186,6 +186,9 @@ var emptyCodes [board.NumPoints]uint32
 // field that describes x.
 var backShift [board.NumPoints][8]uint8
 
+// patNbWord[x] and backShiftWord[x] hold patNb[x] and backShift[x], slot k in byte k.
+var patNbWord, backShiftWord [board.NumPoints]uint64
+
 func init() {
 	opposite := [8]uint8{2, 3, 0, 1, 6, 7, 4, 5} // N-S, E-W, NE-SW, SE-NW
 	for x := range board.NumPoints {
@@ -201,6 +204,8 @@ func init() {
 					emptyCodes[x] |= diagOff << (12 + 2*(k-4))
 				}
 			}
+			patNbWord[x] |= uint64(patNb[x][k]) << (8 * k)
+			backShiftWord[x] |= uint64(backShift[x][k]) << (8 * k)
 		}
 	}
 }
