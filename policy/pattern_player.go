@@ -121,29 +121,24 @@ func (p *patternPlayer) refresh(c board.Color) {
 	own := s.stones[c]
 	shift := 32 * uint(c&1)
 	codes := &s.codes
-	// The points next to a weak group are rated in a loop of their own, so that the
-	// calls of tactics do not make the others keep their values on the stack.
+	// The points next to a weak group are rated in a second loop, so that the calls of
+	// tactics do not make the first one keep its values on the stack.
 	d &= empty
 	hard := d & weak.Neighbours()
-	// A point with two or more empty neighbours and no weak group next to it has no
-	// tactics: one lookup, and it is legal.
-	open := d &^ hard & atLeastTwoNeighbours(empty)
-	legal |= open
-	for b := open; b != 0; b &= b - 1 {
-		x := b.First()
-		w[x] = t.quiet[x][t.pattern[keyIndex(uint32(codes[x&31]>>shift))]]
-	}
-	// No neighbour group has fewer than three liberties: a friendly one gives the new
-	// group two or more, so no tactical feature applies; without one, the stone is a
-	// lone self-atari on its last empty neighbour, or suicide.
-	for b := d &^ (hard | open); b != 0; b &= b - 1 {
+	for b := d &^ hard; b != 0; b &= b - 1 {
 		x := b.First()
 		q := t.pattern[keyIndex(uint32(codes[x&31]>>shift))]
+		e := board.NeighboursOf(x) & empty
 		var v uint32
-		switch nb := board.NeighboursOf(x); {
-		case nb&own != 0:
+		switch {
+		case e&(e-1) != 0:
+			v = t.quiet[x][q]
+		// No neighbour group has fewer than three liberties: a friendly one gives the
+		// new group two or more, so no tactical feature applies; without one, the
+		// stone is a lone self-atari on its last empty neighbour, or suicide.
+		case board.NeighboursOf(x)&own != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[0])
-		case nb&empty != 0:
+		case e != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[unitSelfAtari])
 		}
 		if v != 0 {
