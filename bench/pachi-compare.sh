@@ -4,12 +4,15 @@
 #
 #   bench/pachi-compare.sh PACHI_BINARY [ROUNDS]
 #
-# PACHI_BINARY is a built Pachi (docs/performance.md says how it was built); it is run
-# from its own folder, as `pachi -t =100000 threads=1` on boardsize 5, komi 2.5,
-# genmove b, and its user+system CPU time is read from bash's `time`. littlego's side
-# is BenchmarkSearchDefault (engine.Defaults()'s search, one worker, 100000 iterations
-# in five searches of 20000) with its iterations per CPU-second. Run it from the
-# repository root; ROUNDS defaults to 5.
+# PACHI_BINARY is a Pachi built outside the repository (docs/performance.md names the
+# version); it is run from its own folder, as `pachi -t =100000 threads=1` on
+# boardsize 5, komi 2.5, genmove b, and its user+system CPU time is read from bash's
+# `time`. Each round also times the same run without genmove (start-up and pattern
+# loading only) and takes that time out, and counts the playouts Pachi reports on its
+# "*** WINNER is" line (played games; the requested number if the line is missing).
+# littlego's side is BenchmarkSearchDefault (engine.Defaults()'s search, one worker,
+# 100000 iterations in five searches of 20000) with its iterations per CPU-second.
+# Run it from the repository root; ROUNDS defaults to 5.
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 || ! -x "$1" ]]; then
 	echo "usage: $0 PACHI_BINARY [ROUNDS]   (PACHI_BINARY: an executable Pachi)" >&2
@@ -17,17 +20,40 @@ if [[ $# -lt 1 || $# -gt 2 || ! -x "$1" ]]; then
 fi
 pachi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 rounds=${2:-5}
+if ! [[ $rounds =~ ^[1-9][0-9]*$ ]]; then
+	echo "$0: ROUNDS must be a positive integer, not $rounds" >&2
+	exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'boardsize 5\nkomi 2.5\nclear_board\ngenmove b\nquit\n' >"$work/g5.gtp"
+printf 'boardsize 5\nkomi 2.5\nclear_board\nquit\n' >"$work/load.gtp"
 go test -c -o "$work/bench.test" ./bench
 playouts=100000
 TIMEFORMAT='%U %S'
-printf 'round  pachi/cpu-s  littlego/cpu-s  ratio\n'
+
+# pachi_cpu GTP_FILE runs Pachi on GTP_FILE and prints its user+system CPU seconds; its
+# stderr goes to $work/pachi.log.
+pachi_cpu() {
+	local t
+	t=$( { time (cd "$(dirname "$pachi")" && "$pachi" -t =$playouts threads=1 <"$1" >/dev/null 2>"$work/pachi.log"); } 2>&1 )
+	awk '{ printf "%.3f", $1 + $2 }' <<<"$t"
+}
+
+printf 'round  pachi-playouts  pachi-cpu-s  loading-cpu-s  pachi/cpu-s  littlego/cpu-s  ratio\n'
 for r in $(seq "$rounds"); do
-	cpu=$( { time (cd "$(dirname "$pachi")" && "$pachi" -t =$playouts threads=1 <"$work/g5.gtp" >/dev/null 2>"$work/pachi.log"); } 2>&1 )
-	p=$(awk -v n=$playouts '{ printf "%.0f", n / ($1 + $2) }' <<<"$cpu")
+	load=$(pachi_cpu "$work/load.gtp")
+	total=$(pachi_cpu "$work/g5.gtp")
+	# "*** WINNER is C3 (3,3) with score 0.61 (a/b:c/d games), extra komi ...": d is
+	# the games played by this genmove.
+	played=$(sed -n 's/.*\*\*\* WINNER is .*[:]\([0-9]*\)\/\([0-9]*\) games).*/\2/p' "$work/pachi.log" | tail -n 1)
+	played=${played:-$playouts}
 	l=$("$work/bench.test" -test.run '^$' -test.bench '^BenchmarkSearchDefault$' -test.benchtime 5x |
 		awk '/^BenchmarkSearchDefault/ { for (i = 1; i < NF; i++) if ($(i+1) == "iterations/cpu-s") printf "%.0f", $i }')
-	awk -v r="$r" -v p="$p" -v l="$l" 'BEGIN { printf "%5d  %11d  %14d  %5.2f\n", r, p, l, l / p }'
+	awk -v r="$r" -v n="$played" -v t="$total" -v z="$load" -v l="$l" 'BEGIN {
+		cpu = t - z
+		if (cpu <= 0) { print "pachi: its genmove took no measurable CPU time beyond loading" > "/dev/stderr"; exit 1 }
+		p = n / cpu
+		printf "%5d  %14d  %11.3f  %13.3f  %11.0f  %14d  %5.2f\n", r, n, t, z, p, l, l / p
+	}'
 done

@@ -16,6 +16,8 @@ import (
 // pattern_weights.go.
 type Pattern struct {
 	table *patternTable
+	// whole selects the whole-board design of the player's ratings (pattern_whole.go).
+	whole bool
 }
 
 // NewPattern returns the pattern policy with the weights w.
@@ -27,7 +29,7 @@ func NewPattern(w *PatternWeights) Pattern {
 func (Pattern) Name() string { return "pattern" }
 
 // NewPlayer returns a Player with its own scratch state. It also implements Priorer.
-func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables()} }
+func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables(), whole: pt.whole} }
 
 // tables returns the compiled weights of pt.
 func (pt Pattern) tables() *patternTable {
@@ -54,7 +56,7 @@ func (pt Pattern) Probabilities(pos *board.Position, last board.Point, out *[boa
 		return
 	}
 	var p patternPlayer
-	p.t = pt.tables()
+	p.t, p.whole = pt.tables(), pt.whole
 	p.load(pos, last)
 	p.probabilities(out)
 }

@@ -81,6 +81,10 @@ var (
 	pointClassOf [board.NumPoints]uint8
 	// orthOf[c][s] and diagOf[c][s] turn an absState into the code state for side c.
 	orthOf, diagOf [2][16]uint32
+	// orthFlip[a][b] and diagFlip[a][b] are the XOR of the orthogonal (diagonal) code
+	// fields of the absStates a and b, for Black in bits 0-31 and White in bits 32-63:
+	// what turns a neighbour's field for a point from a's state into b's.
+	orthFlip, diagFlip [16][16]uint64
 	// symOrth[s][k] and symDiag[s][k] are the slots that orthogonal and diagonal slot k
 	// move to under the symmetry s.
 	symOrth, symDiag [board.NumSymmetries][4]uint8
@@ -123,6 +127,12 @@ func init() {
 			default:
 				orthOf[c][s], diagOf[c][s] = orthOpp+class, diagOpp
 			}
+		}
+	}
+	for a := range 16 {
+		for b := range 16 {
+			orthFlip[a][b] = uint64(orthOf[0][a]^orthOf[0][b]) | uint64(orthOf[1][a]^orthOf[1][b])<<32
+			diagFlip[a][b] = uint64(diagOf[0][a]^diagOf[0][b]) | uint64(diagOf[1][a]^diagOf[1][b])<<32
 		}
 	}
 	centre := board.PointAt(2, 2)
@@ -176,6 +186,9 @@ var emptyCodes [board.NumPoints]uint32
 // field that describes x.
 var backShift [board.NumPoints][8]uint8
 
+// patNbWord[x] and backShiftWord[x] hold patNb[x] and backShift[x], slot k in byte k.
+var patNbWord, backShiftWord [board.NumPoints]uint64
+
 func init() {
 	opposite := [8]uint8{2, 3, 0, 1, 6, 7, 4, 5} // N-S, E-W, NE-SW, SE-NW
 	for x := range board.NumPoints {
@@ -191,6 +204,8 @@ func init() {
 					emptyCodes[x] |= diagOff << (12 + 2*(k-4))
 				}
 			}
+			patNbWord[x] |= uint64(patNb[x][k]) << (8 * k)
+			backShiftWord[x] |= uint64(backShift[x][k]) << (8 * k)
 		}
 	}
 }

@@ -94,7 +94,7 @@ func (l tacticalLevels) index() int { return int(l) & (tacticalCombinations - 1)
 // tactics returns the tactical levels of a placement of side c on the empty point x,
 // and whether the placement is legal (ko aside).
 func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, legal bool) {
-	own, opp := s.stones[c], s.stones[c^1]
+	own, opp := s.stones[c&1], s.stones[(c^1)&1]
 	empty := board.Full &^ (own | opp)
 	bit := x.Bit()
 	nb := board.NeighboursOf(x)

@@ -47,6 +47,9 @@ var rowOf = func() (r [board.NumPoints]uint8) {
 type patternPlayer struct {
 	t *patternTable
 	s patState
+	// whole selects the whole-board design (pattern_whole.go): every weight of the
+	// side to move is computed afresh before each choice, and dirty is not read.
+	whole bool
 
 	ko     board.Bitboard
 	move   uint8
@@ -67,7 +70,7 @@ type patternPlayer struct {
 	poor [2]board.Bitboard
 	// legal[c] holds the points of positive weight for c (up to date where weight is).
 	legal [2]board.Bitboard
-	// adj holds the corrected weights of the special points of the current choice,
+	// adj holds the corrected weights of the current choice,
 	// rows the corrected weights of the rows.
 	adj  [board.NumPoints]uint32
 	rows [board.Size]uint32
@@ -101,45 +104,58 @@ func (p *patternPlayer) store(pos *board.Position) {
 // refresh computes the weights of c's dirty points: a table lookup for a point without
 // tactics, the tactical levels and one multiplication otherwise.
 func (p *patternPlayer) refresh(c board.Color) {
+	if p.whole {
+		p.rateAll(c)
+		return
+	}
 	s := &p.s
 	t := p.t
+	c &= 1
 	w := &p.weight[c]
 	d := p.dirty[c]
 	p.dirty[c] = 0
 	empty := s.stones.Empty()
+	// The occupied points' weights are 0 already: place clears the new stone's.
 	poor, legal := p.poor[c]&^d, p.legal[c]&^d
-	for b := d &^ empty; b != 0; b &= b - 1 {
-		w[b.First()] = 0
-	}
 	weak := s.libs1 | s.libs2
 	own := s.stones[c]
 	shift := 32 * uint(c&1)
-	for b := d & empty; b != 0; b &= b - 1 {
+	codes := &s.codes
+	// The points next to a weak group are rated in a second loop, so that the calls of
+	// tactics do not make the first one keep its values on the stack.
+	d &= empty
+	hard := d & weak.Neighbours()
+	for b := d &^ hard; b != 0; b &= b - 1 {
 		x := b.First()
-		q := t.pattern[keyIndex(uint32(s.codes[x]>>shift))]
-		nb := board.NeighboursOf(x)
-		e := nb & empty
+		q := t.pattern[keyIndex(uint32(codes[x&31]>>shift))]
+		e := board.NeighboursOf(x) & empty
 		var v uint32
 		switch {
-		case nb&weak != 0:
-			if lv, ok := s.tactics(x, c); ok {
-				v = scaledWeight(t.scaled[x][q] * t.tactics[lv.index()])
-				if t.poorLevels[lv.index()] {
-					poor |= x.Bit()
-				}
-			}
 		case e&(e-1) != 0:
 			v = t.quiet[x][q]
 		// No neighbour group has fewer than three liberties: a friendly one gives the
 		// new group two or more, so no tactical feature applies; without one, the
 		// stone is a lone self-atari on its last empty neighbour, or suicide.
-		case nb&own != 0:
+		case board.NeighboursOf(x)&own != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[0])
 		case e != 0:
 			v = scaledWeight(t.scaled[x][q] * t.tactics[unitSelfAtari])
 		}
 		if v != 0 {
 			legal |= x.Bit()
+		}
+		w[x] = v
+	}
+	for b := hard; b != 0; b &= b - 1 {
+		x := b.First()
+		var v uint32
+		if lv, ok := s.tactics(x, c); ok {
+			q := t.pattern[keyIndex(uint32(s.codes[x&31]>>shift))]
+			v = scaledWeight(t.scaled[x][q] * t.tactics[lv.index()])
+			legal |= x.Bit()
+			if t.poorLevels[lv.index()] {
+				poor |= x.Bit()
+			}
 		}
 		w[x] = v
 	}
@@ -187,23 +203,16 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%NumPassLevels], false
 }
 
-// correct computes the sampling weights of the points whose stored weight for c is
-// corrected when sampling (the ko point gets 0, the empty neighbours of the
-// opponent's last placement are multiplied by the last-move gamma) into p.adj, and
-// the weight of each row after the correction into p.rows, and returns those points.
+// correct computes into p.adj the sampling weights of c: the stored ones, except that
+// the ko point gets 0 and the empty neighbours of the opponent's last placement are
+// multiplied by the last-move gamma; and the sum of each row of them into p.rows. It
+// returns the points so corrected.
 func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
-	w := &p.weight[c]
-	rows := &p.rows
-	// The row sums, made afresh: 25 loads in five independent chains cost less
-	// than keeping sums up to date point by point.
-	for r := range rows {
-		v := w[5*r : 5*r+5 : 5*r+5]
-		rows[r] = v[0] + v[1] + v[2] + v[3] + v[4]
-	}
+	w := &p.weight[c&1]
+	adj := &p.adj
+	*adj = *w
 	if ko := p.ko; ko != 0 {
-		x := ko.First()
-		p.adj[x] = 0
-		rows[rowOf[x]] -= w[x]
+		adj[ko.First()] = 0
 	}
 	special = p.ko
 	if prev := p.prev; prev != board.NoPoint {
@@ -214,52 +223,61 @@ func (p *patternPlayer) correct(c board.Color) (special board.Bitboard) {
 		m := p.t.lastMul[1]
 		for b := orth; b != 0; b &= b - 1 {
 			x := b.First()
-			a := uint32(uint64(w[x]) * m >> lastShift)
-			p.adj[x] = a
-			rows[rowOf[x]] += a - w[x] // exact modulo 2^32
+			adj[x] = uint32(uint64(w[x]) * m >> lastShift)
 		}
 		m = p.t.lastMul[2]
 		for b := diag; b != 0; b &= b - 1 {
 			x := b.First()
-			a := uint32(uint64(w[x]) * m >> lastShift)
-			p.adj[x] = a
-			rows[rowOf[x]] += a - w[x]
+			adj[x] = uint32(uint64(w[x]) * m >> lastShift)
 		}
+	}
+	// The row sums, made afresh: 25 loads in five independent chains cost less
+	// than keeping sums up to date point by point.
+	rows := &p.rows
+	for r := range rows {
+		v := adj[5*r : 5*r+5 : 5*r+5]
+		rows[r] = v[0] + v[1] + v[2] + v[3] + v[4]
 	}
 	return special
 }
 
+// atMost returns 1 if a <= n, else 0, without a branch.
+func atMost(a, n uint32) uint32 { return uint32((uint64(n)-uint64(a))>>63 ^ 1) }
+
 // choose returns c's action, sampled in proportion to the weights.
+//
+// The row, and the point in it, are found by counting the prefix sums that do not
+// exceed the random number, without branches: which row and point the draw falls in
+// cannot be predicted.
 func (p *patternPlayer) choose(c board.Color, rng *Rand) board.Point {
 	passW, forced := p.playoutPassWeight(c)
 	if forced {
 		return board.Pass
 	}
-	special := p.correct(c)
+	p.correct(c)
 	rows := &p.rows
-	all := passW + rows[0] + rows[1] + rows[2] + rows[3] + rows[4]
+	r0 := rows[0]
+	r1 := r0 + rows[1]
+	r2 := r1 + rows[2]
+	r3 := r2 + rows[3]
+	r4 := r3 + rows[4]
+	all := passW + r4
 	if all == 0 {
 		return board.Pass // no legal placement
 	}
 	n := uint32((rng.Uint64() >> 32) * uint64(all) >> 32)
-	w := &p.weight[c]
-	for r, m := range rows {
-		if n >= m {
-			n -= m
-			continue
-		}
-		for x := board.Point(r * board.Size); x < board.NumPoints; x++ {
-			v := w[x]
-			if special.Has(x) {
-				v = p.adj[x]
-			}
-			if n < v {
-				return x
-			}
-			n -= v
-		}
+	if n >= r4 {
+		return board.Pass // n fell in Pass's share
 	}
-	return board.Pass // n fell in Pass's share
+	r := atMost(r0, n) + atMost(r1, n) + atMost(r2, n) + atMost(r3, n)
+	prefix := [5]uint32{0, r0, r1, r2, r3}
+	n -= prefix[r%5]
+	v := p.adj[5*(r%5) : 5*(r%5)+5 : 5*(r%5)+5]
+	q0 := v[0]
+	q1 := q0 + v[1]
+	q2 := q1 + v[2]
+	q3 := q2 + v[3]
+	return board.Point(5*(r%5) + atMost(q0, n) + atMost(q1, n) + atMost(q2, n) + atMost(q3, n))
 }
 
 // place plays c = p.turn on the empty point x (legal: its weight was positive) with its
@@ -333,6 +351,11 @@ func (p *patternPlayer) place(x board.Point) {
 	dirty |= moved[c]&(weak&own).Neighbours() | moved[c^1]&(weak&opp).Neighbours()
 	p.dirty[0] |= dirty
 	p.dirty[1] |= dirty
+	p.weight[0][x], p.weight[1][x] = 0, 0
+	p.legal[0] &^= bit
+	p.legal[1] &^= bit
+	p.poor[0] &^= bit
+	p.poor[1] &^= bit
 	p.prev = x
 	p.passed = false
 	p.turn ^= 1

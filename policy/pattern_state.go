@@ -157,25 +157,23 @@ func (s *patState) setAbs(x board.Point, st absState) {
 		return
 	}
 	s.abs[x] = st
-	nb, back, cd := &patNb[x], &backShift[x], &s.codes
-	const orthMask, diagMask = 0x700000007, 0x300000003
-	o := uint64(orthOf[0][st&15]) | uint64(orthOf[1][st&15])<<32
-	y0, y1, y2, y3 := nb[0]&31, nb[1]&31, nb[2]&31, nb[3]&31
-	s0, s1, s2, s3 := back[0]&31, back[1]&31, back[2]&31, back[3]&31
-	cd[y0] = cd[y0]&^(orthMask<<s0) | o<<s0
-	cd[y1] = cd[y1]&^(orthMask<<s1) | o<<s1
-	cd[y2] = cd[y2]&^(orthMask<<s2) | o<<s2
-	cd[y3] = cd[y3]&^(orthMask<<s3) | o<<s3
+	// The neighbours and the field offsets come as bytes of one word each: shifts
+	// instead of a load per byte.
+	nb, back, cd := patNbWord[x], backShiftWord[x], &s.codes
+	// Each neighbour's field for x holds the code state of old: XOR turns it into st's.
+	o := orthFlip[old&15][st&15]
+	cd[nb&31] ^= o << (back & 31)
+	cd[nb>>8&31] ^= o << (back >> 8 & 31)
+	cd[nb>>16&31] ^= o << (back >> 16 & 31)
+	cd[nb>>24&31] ^= o << (back >> 24 & 31)
 	if (old^st)&3 == 0 {
 		return // the colour is the same: the diagonal fields are too
 	}
-	d := uint64(diagOf[0][st&15]) | uint64(diagOf[1][st&15])<<32
-	y0, y1, y2, y3 = nb[4]&31, nb[5]&31, nb[6]&31, nb[7]&31
-	s0, s1, s2, s3 = back[4]&31, back[5]&31, back[6]&31, back[7]&31
-	cd[y0] = cd[y0]&^(diagMask<<s0) | d<<s0
-	cd[y1] = cd[y1]&^(diagMask<<s1) | d<<s1
-	cd[y2] = cd[y2]&^(diagMask<<s2) | d<<s2
-	cd[y3] = cd[y3]&^(diagMask<<s3) | d<<s3
+	d := diagFlip[old&15][st&15]
+	cd[nb>>32&31] ^= d << (back >> 32 & 31)
+	cd[nb>>40&31] ^= d << (back >> 40 & 31)
+	cd[nb>>48&31] ^= d << (back >> 48 & 31)
+	cd[nb>>56&31] ^= d << (back >> 56 & 31)
 }
 
 // code returns the 3x3 code of the empty point x for side c.

@@ -532,8 +532,11 @@ func BenchmarkPatternPlayout(b *testing.B) {
 		name      string
 		positions []board.Position
 	}{{"empty", []board.Position{board.New()}}, {"move9", mid}} {
-		for _, pol := range []Policy{Light{}, Pattern{}} {
-			b.Run(start.name+"/"+pol.Name(), func(b *testing.B) {
+		for _, pol := range []struct {
+			name string
+			Policy
+		}{{"light", Light{}}, {"pattern", Pattern{}}, {"pattern-whole", Pattern{whole: true}}} {
+			b.Run(start.name+"/"+pol.name, func(b *testing.B) {
 				player := pol.NewPlayer()
 				rng := NewRand(1)
 				var pos board.Position

@@ -1,0 +1,112 @@
+// pattern_whole_test.go: the whole-board design of the pattern player against the oracle and the incremental design.
+
+package policy
+
+import (
+	"math"
+	"testing"
+
+	"littlego/board"
+)
+
+// wholeCases are the oracle's cases with the player in the whole-board design.
+func wholeCases() []oracleCase {
+	cases := oracleCases()
+	for i := range cases {
+		cases[i].pt.whole = true
+		cases[i].name += " whole-board"
+	}
+	return cases
+}
+
+func TestWholeBoardProbabilitiesEqualOracle(t *testing.T) {
+	positions, prevs := patGames(oracleSize(60), 42)
+	for _, tc := range wholeCases() {
+		if err := compareProbabilities(tc.pt, tc.o, positions, prevs); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+	}
+}
+
+func TestWholeBoardPlayoutsReplayOracle(t *testing.T) {
+	positions, prevs := patGames(oracleSize(60), 21)
+	for _, tc := range wholeCases() {
+		if err := comparePlayouts(tc.pt, tc.o, positions, prevs, 1); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+	}
+}
+
+func TestWholeBoardMovesAndPriorsEqualOracle(t *testing.T) {
+	positions, prevs := patGames(oracleSize(20), 22)
+	for _, tc := range wholeCases() {
+		p := tc.pt.NewPlayer().(*patternPlayer)
+		rngP, rngO := NewRand(4), NewRand(4)
+		for i := range positions {
+			pos := positions[i]
+			if pos.Over {
+				continue
+			}
+			r := tc.o.rate(&pos, board.NoPoint)
+			if x, y := p.Move(&pos, &rngP), r.choose(&rngO); x != y {
+				t.Fatalf("%s: Move in\n%v\nplayer %v, oracle %v", tc.name, &pos, x, y)
+			}
+			var got [board.NumActions]Prior
+			p.priors(&pos, prevs[i], &got)
+			r = tc.o.rate(&pos, prevs[i])
+			want := r.priors()
+			for a := range got {
+				if got[a].Visits != want[a].Visits || math.Abs(float64(got[a].Wins-want[a].Wins)) > 1e-4 {
+					t.Fatalf("%s: priors after %v in\n%v\nplayer %v\noracle %v", tc.name, prevs[i], &pos, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestWholeBoardRatingsEqualIncremental plays games with the incremental player and
+// checks, after every move, that the whole-board ratings of both colours equal the
+// incremental ones: weights, legal and poor sets.
+func TestWholeBoardRatingsEqualIncremental(t *testing.T) {
+	tab := compilePattern(testPatternWeights())
+	starts, _ := patGames(oracleSize(60), 1)
+	rng := NewRand(5)
+	p := patternPlayer{t: tab}
+	for i, start := range starts {
+		if i%3 != 0 || start.Over {
+			continue
+		}
+		p.load(&start, board.NoPoint)
+		for !p.over {
+			p.step(&rng)
+			p.refresh(board.Black)
+			p.refresh(board.White)
+			q := p
+			q.whole = true
+			q.rateAll(board.Black)
+			q.rateAll(board.White)
+			if q.weight != p.weight || q.legal != p.legal || q.poor != p.poor {
+				var pos board.Position
+				p.store(&pos)
+				t.Fatalf("in\n%v\nwhole-board %v legal %b poor %b\nincremental %v legal %b poor %b",
+					&pos, q.weight, q.legal, q.poor, p.weight, p.legal, p.poor)
+			}
+		}
+	}
+}
+
+func TestWholeBoardPlayoutAllocatesNothing(t *testing.T) {
+	player := Pattern{whole: true}.NewPlayer()
+	rng := NewRand(1)
+	start := board.New()
+	var pos board.Position
+	var amaf [2]board.Bitboard
+	allocs := testing.AllocsPerRun(200, func() {
+		pos = start
+		amaf = [2]board.Bitboard{}
+		player.Playout(&pos, &rng, &amaf)
+	})
+	if allocs != 0 {
+		t.Fatalf("whole-board pattern playout allocates %.1f times", allocs)
+	}
+}
