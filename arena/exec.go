@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/regularfile"
 )
 
 // maxDiagnostics is how much of an agent's stderr is kept for the game record.
@@ -193,7 +193,7 @@ func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte
 		return nil, err
 	}
 	if t := fi.Mode().Type(); t != 0 && t != fs.ModeSymlink {
-		return nil, notRegular(t)
+		return nil, regularfile.Check(t)
 	}
 	type result struct {
 		data []byte
@@ -201,7 +201,7 @@ func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := readRegular(path)
+		data, err := regularfile.Read(path, board.MaxInputBytes)
 		done <- result{data, err}
 	}()
 	timer := time.NewTimer(timeout)
@@ -214,40 +214,6 @@ func readOutput(ctx context.Context, path string, timeout time.Duration) ([]byte
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-}
-
-// notRegular says what a file of type t is instead of a regular file.
-func notRegular(t fs.FileMode) error {
-	kind := "a special file"
-	switch {
-	case t&fs.ModeNamedPipe != 0:
-		kind = "a FIFO"
-	case t&fs.ModeDevice != 0:
-		kind = "a device"
-	case t&fs.ModeDir != 0:
-		kind = "a folder"
-	case t&fs.ModeSocket != 0:
-		kind = "a socket"
-	}
-	return fmt.Errorf("%s, not a regular file", kind)
-}
-
-// readRegular reads at most board.MaxInputBytes of path, opened non-blocking, when it
-// is a regular file once open (a link may have been swapped since it was checked).
-func readRegular(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode().Type())
-	}
-	return io.ReadAll(io.LimitReader(f, board.MaxInputBytes))
 }
 
 // Why watch stopped a program.

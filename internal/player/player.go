@@ -18,6 +18,7 @@ import (
 	"littlego/engine"
 	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
+	"littlego/internal/regularfile"
 	"littlego/mcts"
 )
 
@@ -115,7 +116,7 @@ func (t *turn) warn(format string, a ...any) {
 // it gave no colour or no current board. A previous board that cannot be read, or from
 // which the current board cannot follow, is marked unknown.
 func (t *turn) readInput() (in board.Input, ok bool) {
-	data, err := readRegular(filepath.Join(t.Dir, "input.txt"), board.MaxInputBytes+1)
+	data, err := regularfile.Read(filepath.Join(t.Dir, "input.txt"), board.MaxInputBytes+1)
 	if err != nil {
 		t.warn("cannot read input.txt: %v", err)
 		return in, false
@@ -169,7 +170,7 @@ func (t *turn) settle(in *board.Input) (move int, ok bool) {
 // readState returns the helper file of colour, or nil when it is missing or unusable.
 func (t *turn) readState(color board.Color) *State {
 	name := StateFileName(color)
-	data, err := readRegular(filepath.Join(t.Dir, name), maxStateBytes)
+	data, err := regularfile.Read(filepath.Join(t.Dir, name), maxStateBytes)
 	if os.IsNotExist(err) {
 		return nil
 	}

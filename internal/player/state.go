@@ -10,6 +10,9 @@ import (
 	"littlego/board"
 )
 
+// maxStateBytes bounds what is read of a helper file: WriteState writes under 100 bytes.
+const maxStateBytes = 1024
+
 // stateMagic opens every helper file; a file without it is not ours.
 const stateMagic = "littlego-state 1"
 
