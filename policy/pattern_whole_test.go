@@ -3,7 +3,6 @@
 package policy
 
 import (
-	"math"
 	"testing"
 
 	"littlego/board"
@@ -17,51 +16,6 @@ func wholeCases() []oracleCase {
 		cases[i].name += " whole-board"
 	}
 	return cases
-}
-
-func TestWholeBoardProbabilitiesEqualOracle(t *testing.T) {
-	positions, prevs := patGames(oracleSize(60), 42)
-	for _, tc := range wholeCases() {
-		if err := compareProbabilities(tc.pt, tc.o, positions, prevs); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-	}
-}
-
-func TestWholeBoardPlayoutsReplayOracle(t *testing.T) {
-	positions, prevs := patGames(oracleSize(60), 21)
-	for _, tc := range wholeCases() {
-		if err := comparePlayouts(tc.pt, tc.o, positions, prevs, 1); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-	}
-}
-
-func TestWholeBoardMovesAndPriorsEqualOracle(t *testing.T) {
-	positions, prevs := patGames(oracleSize(20), 22)
-	for _, tc := range wholeCases() {
-		p := tc.pt.NewPlayer().(*patternPlayer)
-		rngP, rngO := NewRand(4), NewRand(4)
-		for i := range positions {
-			pos := positions[i]
-			if pos.Over {
-				continue
-			}
-			r := tc.o.rate(&pos, board.NoPoint)
-			if x, y := p.Move(&pos, &rngP), r.choose(&rngO); x != y {
-				t.Fatalf("%s: Move in\n%v\nplayer %v, oracle %v", tc.name, &pos, x, y)
-			}
-			var got [board.NumActions]Prior
-			p.priors(&pos, prevs[i], &got)
-			r = tc.o.rate(&pos, prevs[i])
-			want := r.priors()
-			for a := range got {
-				if got[a].Visits != want[a].Visits || math.Abs(float64(got[a].Wins-want[a].Wins)) > 1e-4 {
-					t.Fatalf("%s: priors after %v in\n%v\nplayer %v\noracle %v", tc.name, prevs[i], &pos, got, want)
-				}
-			}
-		}
-	}
 }
 
 // TestWholeBoardRatingsEqualIncremental plays games with the incremental player and
