@@ -103,7 +103,10 @@ func (e *Engine) book(c *moveChoice) (board.Point, Method, bool) {
 	if !e.opts.Book {
 		return board.NoPoint, 0, false
 	}
+	// The book knows one ko point; a position that may carry several (a previous board
+	// my_player could not read) can ban its move, and the later steps answer.
 	mv, ok := BookMove(c.pos)
+	ok = ok && c.pos.IsLegal(mv)
 	if ok {
 		e.note(c, "book: %s keeps Black's proved win", mv)
 	}
