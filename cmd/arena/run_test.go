@@ -14,29 +14,12 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/internal/clitest"
 	"littlego/sgf"
 )
 
-func runMain(args ...string) (int, string, string) {
-	var stdout, stderr strings.Builder
-	code := run(args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
-
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "exec:PATH [ARGS]"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-	} {
-		code, stdout, stderr := runMain(c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("exec:PATH [ARGS]")...)
 }
 
 func TestMainUsageErrors(t *testing.T) {
@@ -51,7 +34,7 @@ func TestMainUsageErrors(t *testing.T) {
 		"-review-limit 0s":       {"-review", "-review-limit", "0", "random", "greedy"},
 	}
 	for want, args := range cases {
-		code, stdout, stderr := runMain(args...)
+		code, stdout, stderr := clitest.Call(run, args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", args, code, stdout, stderr, want)
 		}
@@ -61,7 +44,7 @@ func TestMainUsageErrors(t *testing.T) {
 func TestMainMatchAndRecords(t *testing.T) {
 	dir := t.TempDir()
 	jsonPath, sgfDir := filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "sgf")
-	code, stdout, stderr := runMain("-games", "6", "-jobs", "2", "-seed", "5", "-json", jsonPath, "-sgf", sgfDir, "aggressive", "random")
+	code, stdout, stderr := clitest.Call(run, "-games", "6", "-jobs", "2", "-seed", "5", "-json", jsonPath, "-sgf", sgfDir, "aggressive", "random")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -132,7 +115,7 @@ func TestMainMatchAndRecords(t *testing.T) {
 }
 
 func TestMainQuiet(t *testing.T) {
-	code, stdout, stderr := runMain("-q", "-games", "4", "greedy", "greedy")
+	code, stdout, stderr := clitest.Call(run, "-q", "-games", "4", "greedy", "greedy")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -146,7 +129,7 @@ func TestMainShow(t *testing.T) {
 		show   string
 		boards int
 	}{{"none", 0}, {"last", 1}, {"all", 3}} {
-		code, stdout, stderr := runMain("-show", c.show, "-games", "3", "random", "greedy")
+		code, stdout, stderr := clitest.Call(run, "-show", c.show, "-games", "3", "random", "greedy")
 		if code != 0 || stderr != "" {
 			t.Fatalf("-show %s: exit %d, stderr %q", c.show, code, stderr)
 		}
@@ -163,7 +146,7 @@ func TestMainReviewsTheGamesALost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reviews two games with the solver")
 	}
-	code, stdout, stderr := runMain("-q", "-review", "-review-limit", "100ms", "-games", "2", "random", "greedy")
+	code, stdout, stderr := clitest.Call(run, "-q", "-review", "-review-limit", "100ms", "-games", "2", "random", "greedy")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -184,7 +167,7 @@ func TestMainReviewsTheGamesALost(t *testing.T) {
 }
 
 func TestMainVerbose(t *testing.T) {
-	code, stdout, _ := runMain("-v", "-games", "3", "-jobs", "1", "random", "alphabeta")
+	code, stdout, _ := clitest.Call(run, "-v", "-games", "3", "-jobs", "1", "random", "alphabeta")
 	if code != 0 || strings.Count(stdout, "\ngame ") != 3 {
 		t.Errorf("exit %d; want 3 game lines:\n%s", code, stdout)
 	}
@@ -195,11 +178,11 @@ func TestMainVerbose(t *testing.T) {
 
 func TestMainJobsDefault(t *testing.T) {
 	// An in-process engine budgets the process's CPU time, so it plays alone by default.
-	_, stdout, _ := runMain("-games", "2", "engine:playouts=20", "random")
+	_, stdout, _ := clitest.Call(run, "-games", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, ", 1 job\n") {
 		t.Errorf("engine match did not default to 1 job:\n%s", stdout)
 	}
-	_, stdout, _ = runMain("-games", "2", "-jobs", "2", "engine:playouts=20", "random")
+	_, stdout, _ = clitest.Call(run, "-games", "2", "-jobs", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, "2 jobs") || !strings.Contains(stdout, "searched for less than its budget") {
 		t.Errorf("engine match with -jobs 2 lacks the warning:\n%s", stdout)
 	}

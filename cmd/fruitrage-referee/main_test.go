@@ -6,23 +6,12 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"littlego/internal/clitest"
 )
 
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "A PLAYER is one of"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-	} {
-		var out, errb bytes.Buffer
-		code := run(c.args, nil, &out, &errb)
-		if code != c.code || out.Len() != 0 || !strings.Contains(errb.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("A PLAYER is one of")...)
 }
 
 // TestMainPairs: -pairs N plays 2N games and prints the pair lines; -games with it is

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
+	"littlego/internal/clitest"
 )
 
 // TestMain runs the command itself when the test binary is started with FRUITRAGE_MAIN=1.
@@ -161,18 +162,5 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "usage: fruitrage"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-	} {
-		var stdout, stderr strings.Builder
-		code := run(c.args, nil, &stdout, &stderr)
-		if code != c.code || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout.String(), stderr.String(), c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("usage: fruitrage")...)
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"littlego/internal/clitest"
 )
 
 // officialDir holds the official cases, relative to this package.
@@ -201,18 +203,5 @@ func TestWriteFailureLeavesNoFiles(t *testing.T) {
 }
 
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "usage: gomoku [-v] INPUTFILE"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-	} {
-		var stdout, stderr bytes.Buffer
-		code := run(c.args, nil, &stdout, &stderr)
-		if code != c.code || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout.String(), stderr.String(), c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("usage: gomoku [-v] INPUTFILE")...)
 }

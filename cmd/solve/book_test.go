@@ -14,6 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/clitest"
 )
 
 func TestBlackRepliesUpToSymmetry(t *testing.T) {
@@ -88,7 +89,7 @@ func TestBookFlagsChecked(t *testing.T) {
 		{"-book", "x.go", "-book-first", "9,9"},
 		{"-book", "x.go", "-workers", "0"},
 	} {
-		if code, _, stderr := runSolve(args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/clitest"
 	"littlego/internal/racedetect"
 )
 
@@ -59,7 +60,7 @@ func TestCertifyShort(t *testing.T) {
 	if testing.Short() || racedetect.Enabled {
 		args = []string{"-certify", "-certify-through", "3", "-games", "0"}
 	}
-	code, out, stderr := runSolve(args...)
+	code, out, stderr := clitest.Call(run, args...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, stderr)
 	}
@@ -81,7 +82,7 @@ func TestCertifySkip(t *testing.T) {
 		{9, "move  3:      0 positions checked (of 6 up to symmetry)"},
 	} {
 		args := []string{"-certify", "-certify-through", "3", "-games", "0", "-skip", strconv.Itoa(c.skip)}
-		code, out, stderr := runSolve(args...)
+		code, out, stderr := clitest.Call(run, args...)
 		if code != 0 {
 			t.Fatalf("%q: exit %d\n%s", args, code, stderr)
 		}
@@ -100,7 +101,7 @@ func TestCertifyFlagsChecked(t *testing.T) {
 		{"-certify", "-skip", "-3"},
 		{"-bench-book", "-n", "-1"},
 	} {
-		if code, _, stderr := runSolve(args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"littlego/internal/clitest"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.
@@ -26,32 +28,13 @@ const lostForWhite = "2\n02202\n21110\n12122\n02100\n01001\n12202\n01110\n12122\
 // And one where Black, to play move 17, wins only with 1,4 (row 1, column 4).
 const wonForBlack = "1\n00011\n00020\n02010\n10122\n01012\n00011\n00020\n02010\n10122\n01202"
 
-// runSolve runs the command and returns its exit status, stdout and stderr.
-func runSolve(args ...string) (int, string, string) {
-	var stdout, stderr strings.Builder
-	code := run(args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
-
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "usage: solve"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-		{[]string{"-tt", "x"}, 2, "invalid value"},
-	} {
-		code, stdout, stderr := runSolve(c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, append(clitest.HelpAndUnknownFlag("usage: solve"),
+		clitest.Case{Args: []string{"-tt", "x"}, Status: 2, Stderr: "invalid value"})...)
 }
 
 func TestSolveFile(t *testing.T) {
-	code, out, errs := runSolve("-move", "18", "-margin", writeInput(t, lostForWhite))
+	code, out, errs := clitest.Call(run, "-move", "18", "-margin", writeInput(t, lostForWhite))
 	if code != 0 {
 		t.Fatalf("exit %d (stderr %q)", code, errs)
 	}
@@ -62,7 +45,7 @@ func TestSolveFile(t *testing.T) {
 }
 
 func TestSolveWinningMoves(t *testing.T) {
-	code, out, errs := runSolve("-move", "17", writeInput(t, wonForBlack))
+	code, out, errs := clitest.Call(run, "-move", "17", writeInput(t, wonForBlack))
 	if code != 0 {
 		t.Fatalf("exit %d (stderr %q)", code, errs)
 	}
@@ -86,7 +69,7 @@ func TestBadInput(t *testing.T) {
 		{"bad budget", lostForWhite, []string{"-move", "18", "-budget", "-1"}, 2, "-budget"},
 	}
 	for _, c := range cases {
-		code, out, errs := runSolve(append(c.args, writeInput(t, c.text))...)
+		code, out, errs := clitest.Call(run, append(c.args, writeInput(t, c.text))...)
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, errs, c.code, c.want)
 		}
@@ -94,14 +77,14 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: printed %q on bad input", c.name, out)
 		}
 	}
-	if code, _, _ := runSolve(filepath.Join(t.TempDir(), "missing.txt")); code != 1 {
+	if code, _, _ := clitest.Call(run, filepath.Join(t.TempDir(), "missing.txt")); code != 1 {
 		t.Errorf("a missing file: exit %d, want 1", code)
 	}
 }
 
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
-	code, _, errs := runSolve("-budget", "0.05", writeInput(t, empty))
+	code, _, errs := clitest.Call(run, "-budget", "0.05", writeInput(t, empty))
 	if code != statusUnknown || !strings.Contains(errs, "unknown: the budget") {
 		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, statusUnknown)
 	}
@@ -121,13 +104,13 @@ func TestTableBoundedByMemory(t *testing.T) {
 		{[]string{"-tt", "30", "-bench-positions"}, "-tt 30: the table needs 16.0 GiB"},
 		{[]string{"-tt", "25", "-book", filepath.Join(t.TempDir(), "b.go"), "-workers", "2"}, "-tt 25: the 2 tables (one per -workers) need 1.0 GiB"},
 	} {
-		code, out, errs := runSolve(c.args...)
+		code, out, errs := clitest.Call(run, c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errs, c.want)
 		}
 	}
 	// Within the bound the position is solved.
-	if code, _, errs := runSolve("-tt", "20", "-move", "18", writeInput(t, lostForWhite)); code != 0 {
+	if code, _, errs := clitest.Call(run, "-tt", "20", "-move", "18", writeInput(t, lostForWhite)); code != 0 {
 		t.Errorf("-tt 20 with 1 GiB: exit %d, %s", code, errs)
 	}
 	if n, ok := parseMemTotal(strings.NewReader("MemFree: 5 kB\nMemTotal:       24684096 kB\n")); !ok || n != 24684096<<10 {
@@ -139,7 +122,7 @@ func TestTableBoundedByMemory(t *testing.T) {
 }
 
 func TestBenchPositions(t *testing.T) {
-	code, out, errs := runSolve("-bench-positions", "-moves", "18,16", "-n", "3", "-tt", "16")
+	code, out, errs := clitest.Call(run, "-bench-positions", "-moves", "18,16", "-n", "3", "-tt", "16")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -147,7 +130,7 @@ func TestBenchPositions(t *testing.T) {
 	if len(lines) != 4 || !strings.Contains(lines[2], "3/3") {
 		t.Errorf("bench output:\n%s", out)
 	}
-	if code, _, _ := runSolve("-bench-positions", "-moves", "x"); code != 2 {
+	if code, _, _ := clitest.Call(run, "-bench-positions", "-moves", "x"); code != 2 {
 		t.Errorf("-moves x: exit %d, want 2", code)
 	}
 }

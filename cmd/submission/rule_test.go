@@ -3,23 +3,16 @@
 package main
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/clitest"
 	"littlego/mcts"
 )
 
 func TestHelpAndUnknownFlag(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-h"}, strings.NewReader(""), &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "usage: submission") {
-		t.Errorf("-h: exit %d, stderr %q; want 0 and the usage", code, stderr.String())
-	}
-	if code := run([]string{"-x"}, strings.NewReader(""), &stdout, &stderr); code != 2 {
-		t.Errorf("-x: exit %d, want 2", code)
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("usage: submission")...)
 }
 
 // TestGraderLimitRule checks the rule for baked-in flags: every move is ended by the

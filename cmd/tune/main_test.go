@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"littlego/internal/clitest"
 )
 
 // TestMain lets the test binary serve as the tuner's worker process.
@@ -111,18 +113,5 @@ func TestTuneResumeWithoutFile(t *testing.T) {
 }
 
 func TestHelpAndUnknownFlag(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"-h"}, 0, "usage: tune"},
-		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-	} {
-		var stdout, stderr bytes.Buffer
-		code := run(c.args, nil, &stdout, &stderr)
-		if code != c.code || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, stdout.String(), stderr.String(), c.code, c.want)
-		}
-	}
+	clitest.CheckUsage(t, run, clitest.HelpAndUnknownFlag("usage: tune")...)
 }
