@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/term"
@@ -60,15 +61,18 @@ type certifier struct {
 
 	checked  int
 	byMethod map[engine.Method]int
-	byMove   [board.MaxMoves + 1]int
-	worstCPU [board.MaxMoves + 1]time.Duration
-	slips    []string
+	// levelMethods counts the methods of the move being walked, for its progress reports.
+	levelMethods map[engine.Method]int
+	byMove       [board.MaxMoves + 1]int
+	worstCPU     [board.MaxMoves + 1]time.Duration
+	slips        []string
 }
 
 func newCertifier(cfg certifyConfig, opts engine.Options, stderr io.Writer) *certifier {
 	f, isFile := stderr.(*os.File)
 	c := &certifier{cfg: cfg, opts: opts, s: solver.New(cfg.ttBits), stderr: stderr,
-		progress: isFile && term.IsTerminal(int(f.Fd())), byMethod: map[engine.Method]int{}}
+		progress: isFile && term.IsTerminal(int(f.Fd())), byMethod: map[engine.Method]int{},
+		levelMethods: map[engine.Method]int{}}
 	c.choose = func(pos board.Position) (board.Point, engine.Method, error) {
 		e, err := engine.New(c.opts)
 		if err != nil {
@@ -100,6 +104,7 @@ func (c *certifier) check(n certNode) (board.Position, bool) {
 	c.checked++
 	c.byMove[m]++
 	c.byMethod[method]++
+	c.levelMethods[method]++
 	c.worstCPU[m] = max(c.worstCPU[m], cpu)
 	after := n.pos
 	if !after.Act(mv) {
@@ -183,6 +188,7 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 // after each move, up to symmetry) and leaves with the positions after the walk's last
 // move added.
 func (c *certifier) walkLevel(stdout io.Writer, rng *rand.Rand, level []certNode, leaves []board.Position) ([]certNode, []board.Position) {
+	clear(c.levelMethods)
 	cfg := &c.cfg
 	move := int(level[0].pos.Move)
 	total := len(level)
@@ -207,8 +213,9 @@ func (c *certifier) walkLevel(stdout io.Writer, rng *rand.Rand, level []certNode
 		}
 		if (i+1)%certifyReportEvery == 0 && i+1 < len(level) {
 			// A long level reports as it goes, so that a stopped run still says what it checked.
-			fmt.Fprintf(stdout, "move %2d: %6d of %d checked, %d slips so far, worst CPU %.3f s, %.0f CPU-s\n",
-				move, skipped+i+1, skipped+len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - c.start).Seconds())
+			fmt.Fprintf(stdout, "move %2d: %6d of %d checked, %d slips so far, worst CPU %.3f s, %.0f CPU-s; this run %s\n",
+				move, skipped+i+1, skipped+len(level), len(c.slips), c.worstCPU[move].Seconds(), (cputime.Process() - c.start).Seconds(),
+				methodCounts(c.levelMethods))
 		}
 		if !ok || after.Over {
 			continue
@@ -222,8 +229,8 @@ func (c *certifier) walkLevel(stdout io.Writer, rng *rand.Rand, level []certNode
 	if c.progress {
 		fmt.Fprintln(c.stderr)
 	}
-	fmt.Fprintf(stdout, "move %2d: %6d positions checked (of %d up to symmetry), %d slips so far, %.0f CPU-s\n",
-		move, len(level), total, len(c.slips), (cputime.Process() - c.start).Seconds())
+	fmt.Fprintf(stdout, "move %2d: %6d positions checked (of %d up to symmetry), %d slips so far, %.0f CPU-s; %s\n",
+		move, len(level), total, len(c.slips), (cputime.Process() - c.start).Seconds(), methodCounts(c.levelMethods))
 	return next, leaves
 }
 
@@ -263,6 +270,20 @@ func (c *certifier) playGames(rng *rand.Rand, leaves []board.Position) {
 	if c.progress && c.cfg.games > 0 {
 		fmt.Fprintln(c.stderr)
 	}
+}
+
+// methodCounts lists counts by method, in the methods' order ("by book 12, by solver 3").
+func methodCounts(counts map[engine.Method]int) string {
+	methods := make([]engine.Method, 0, len(counts))
+	for m := range counts {
+		methods = append(methods, m)
+	}
+	slices.Sort(methods)
+	parts := make([]string, len(methods))
+	for k, m := range methods {
+		parts[k] = fmt.Sprintf("by %v %d", m, counts[m])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // report prints the counts: positions checked, by method and by move, and the worst

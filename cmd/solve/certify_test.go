@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,6 +86,22 @@ func TestCertifySkip(t *testing.T) {
 		code, out, stderr := clitest.Call(run, args...)
 		if code != 0 {
 			t.Fatalf("%q: exit %d\n%s", args, code, stderr)
+		}
+		// The level's line counts this run's positions by method: they add up to its count.
+		var checked, book, rule int
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "move  3:") {
+				fmt.Sscanf(line, "move  3: %d positions", &checked)
+				if i := strings.Index(line, "by book "); i >= 0 {
+					fmt.Sscanf(line[i:], "by book %d", &book)
+				}
+				if i := strings.Index(line, "by rule "); i >= 0 {
+					fmt.Sscanf(line[i:], "by rule %d", &rule)
+				}
+			}
+		}
+		if book+rule != checked {
+			t.Errorf("-skip %d: %d by book and %d by rule for %d checked:\n%s", c.skip, book, rule, checked, out)
 		}
 		if !strings.Contains(out, c.want) || !strings.Contains(out, "move  1:      1 positions checked") {
 			t.Errorf("-skip %d: want %q and move 1 checked in\n%s", c.skip, c.want, out)
