@@ -209,21 +209,9 @@ func TestPatternMoveLeavesPositionAndIsLegal(t *testing.T) {
 	}
 }
 
-func TestPatternPlayoutAllocatesNothing(t *testing.T) {
-	player := Pattern{}.NewPlayer()
-	rng := NewRand(1)
+func TestPatternPriorsAllocateNothing(t *testing.T) {
+	pr := Pattern{}.NewPlayer().(Priorer)
 	start := board.New()
-	var pos board.Position
-	var amaf [2]board.Bitboard
-	allocs := testing.AllocsPerRun(200, func() {
-		pos = start
-		amaf = [2]board.Bitboard{}
-		player.Playout(&pos, &rng, &amaf)
-	})
-	if allocs != 0 {
-		t.Fatalf("pattern playout allocates %.1f times", allocs)
-	}
-	pr := player.(Priorer)
 	var out [board.NumActions]Prior
 	if allocs := testing.AllocsPerRun(100, func() { pr.Priors(&start, &out) }); allocs != 0 {
 		t.Fatalf("pattern priors allocate %.1f times", allocs)

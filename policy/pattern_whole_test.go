@@ -48,19 +48,3 @@ func TestWholeBoardRatingsEqualIncremental(t *testing.T) {
 		}
 	}
 }
-
-func TestWholeBoardPlayoutAllocatesNothing(t *testing.T) {
-	player := Pattern{whole: true}.NewPlayer()
-	rng := NewRand(1)
-	start := board.New()
-	var pos board.Position
-	var amaf [2]board.Bitboard
-	allocs := testing.AllocsPerRun(200, func() {
-		pos = start
-		amaf = [2]board.Bitboard{}
-		player.Playout(&pos, &rng, &amaf)
-	})
-	if allocs != 0 {
-		t.Fatalf("whole-board pattern playout allocates %.1f times", allocs)
-	}
-}

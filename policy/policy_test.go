@@ -373,21 +373,24 @@ func TestPlayoutEqualsSteps(t *testing.T) {
 }
 
 func TestPlayoutAllocatesNothing(t *testing.T) {
-	for _, pol := range []Policy{Light{}, Uniform{}} {
-		player := pol.NewPlayer()
-		rng := NewRand(1)
-		start := board.New()
-		var pos board.Position
-		var amaf [2]board.Bitboard
-		allocs := testing.AllocsPerRun(200, func() {
-			pos = start
-			amaf = [2]board.Bitboard{}
-			player.Playout(&pos, &rng, &amaf)
-		})
-		if allocs != 0 {
-			t.Fatalf("%s playout allocates %.1f times", pol.Name(), allocs)
+	for _, pol := range []Policy{Light{}, Uniform{}, Pattern{}, Pattern{whole: true}} {
+		if allocs := playoutAllocs(pol.NewPlayer()); allocs != 0 {
+			t.Fatalf("%#v playout allocates %.1f times", pol, allocs)
 		}
 	}
+}
+
+// playoutAllocs returns the allocations of one playout from the empty board by player.
+func playoutAllocs(player Player) float64 {
+	rng := NewRand(1)
+	start := board.New()
+	var pos board.Position
+	var amaf [2]board.Bitboard
+	return testing.AllocsPerRun(200, func() {
+		pos = start
+		amaf = [2]board.Bitboard{}
+		player.Playout(&pos, &rng, &amaf)
+	})
 }
 
 func TestPlayoutEndsAtMoveLimitOrTwoPasses(t *testing.T) {
