@@ -189,6 +189,7 @@ func TestBrowserPlaysAWholeGame(t *testing.T) {
 	if engineMoves == 0 {
 		t.Error("the engine never answered")
 	}
+	screenshot(t, ctx, "board-game-over.png")
 	// An illegal click after the end gets a clear message, not a move.
 	run(click(point("2,2")))
 	message := text(t, ctx, "#message")
