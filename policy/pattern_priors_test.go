@@ -93,17 +93,7 @@ func TestPatternPriorsPolicy(t *testing.T) {
 // BenchmarkPatternPriors measures the priors of a new tree node (Light's and the
 // pattern policy's) on 64 positions at move 9.
 func BenchmarkPatternPriors(b *testing.B) {
-	var mid []board.Position
-	rng := NewRand(77)
-	for len(mid) < 64 {
-		pos := board.New()
-		for !pos.Over && pos.Move < 9 {
-			pos.Play(Light{}.Move(&pos, &rng))
-		}
-		if !pos.Over {
-			mid = append(mid, pos)
-		}
-	}
+	mid := move9Positions()
 	for _, pol := range []Policy{Light{}, Pattern{}} {
 		b.Run(pol.Name(), func(b *testing.B) {
 			pr := pol.NewPlayer().(Priorer)

@@ -501,10 +501,9 @@ func TestPatternCodeSymmetries(t *testing.T) {
 	}
 }
 
-// BenchmarkPatternPlayout measures whole playouts of the light and pattern policies
-// from the empty board ("empty") and from 64 positions at move 9 ("move9", reached by
-// seeded light playouts: closer to where a search starts its playouts).
-func BenchmarkPatternPlayout(b *testing.B) {
+// move9Positions returns 64 positions at move 9, reached by seeded light playouts:
+// closer to where a search starts its playouts than the empty board.
+func move9Positions() []board.Position {
 	var mid []board.Position
 	rng := NewRand(77)
 	for len(mid) < 64 {
@@ -516,6 +515,14 @@ func BenchmarkPatternPlayout(b *testing.B) {
 			mid = append(mid, pos)
 		}
 	}
+	return mid
+}
+
+// BenchmarkPatternPlayout measures whole playouts of the light and pattern policies
+// from the empty board ("empty") and from 64 positions at move 9 ("move9", reached by
+// seeded light playouts: closer to where a search starts its playouts).
+func BenchmarkPatternPlayout(b *testing.B) {
+	mid := move9Positions()
 	for _, start := range []struct {
 		name      string
 		positions []board.Position
