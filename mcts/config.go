@@ -48,7 +48,7 @@ type Config struct {
 	// Priors gives new nodes the policy's prior knowledge, if its Player implements
 	// policy.Priorer.
 	Priors bool
-	// MaxNodes is the size of each worker's node arena (32 bytes a node). When it is
+	// MaxNodes is the size of each worker's node arena (36 bytes a node). When it is
 	// full the tree stops growing and the search goes on with simulations from its
 	// leaves. The memory is touched only as nodes are used.
 	MaxNodes int

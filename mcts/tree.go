@@ -19,6 +19,9 @@ type node struct {
 	n, w float32
 	// rn and rw are the AMAF simulations and wins of move, as seen from the parent.
 	rn, rw float32
+	// bonus is the exploration factor 1/sqrt(n), kept by rate whenever n changes:
+	// selection reads every child, an iteration changes n only along its path.
+	bonus float32
 	// visits counts the real simulations through the node.
 	visits uint32
 	// child is the arena index of the first child; 0 while the node is a leaf (the
@@ -132,6 +135,9 @@ func (t *tree) expand(idx int32, pos *board.Position) bool {
 			pr := t.priors[children[k].move]
 			children[k].n, children[k].w = pr.Visits, pr.Wins
 		}
+	}
+	for k := range children {
+		children[k].rate()
 	}
 	if pos.Passed || pos.Move == pos.Last {
 		scoreEndingChildren(children, pos)
@@ -250,22 +256,24 @@ func (t *tree) iterate() {
 // or AMAF; proven or not), else the unproven child of highest urgency: an unproven
 // parent always has one (see prove).
 func (t *tree) selectChild(parent int32) int32 {
-	// Urgency is the value plus the UCT term C*sqrt(ln N / n). The value mixes the mean
-	// Q = w/n and the AMAF mean Q~ = rw/rn with the weight b = rn / (n + rn + n*rn/k) on
-	// Q~ (RaveEquiv k), over a common denominator so that a child costs one division:
+	// Urgency is the value plus the UCT term C*sqrt(ln N)*bonus, the bonus 1/sqrt(n)
+	// kept by rate. The value mixes the mean Q = w/n and the AMAF mean Q~ = rw/rn with
+	// the weight b = rn / (n + rn + n*rn/k) on Q~ (RaveEquiv k), over a common
+	// denominator so that a child costs one division:
 	//
 	//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k).
 	//
 	// A proven win for the side to move would have proven the parent, and a proven loss
 	// is never worth a simulation. The loop has no branch on the data but the rare
-	// unvisited child (selection is a fifth of the search's profile): a table lookup
-	// pushes proven children down and conditional moves keep the maximum and clamp n.
+	// unvisited child (selection is a sixth of the search's instructions): a table
+	// lookup pushes proven children down, and the maximum is kept by conditional moves
+	// on the urgencies' bits ordered as integers.
 	nd := &t.nodes[parent]
 	first := nd.child
 	children := t.nodes[first : first+nd.numChildren()]
 	explore := t.c * sqrtLog(nd.visits+1)
 	invK := t.invRaveEquiv
-	best, bestUrgency := 0, float32(math.Inf(-1))
+	best, bestKey := 0, int32(math.MinInt32)
 	for i := range children {
 		ch := &children[i]
 		n, rn, w := ch.n, ch.rn, ch.w
@@ -273,17 +281,25 @@ func (t *tree) selectChild(parent int32) int32 {
 		if d == 0 {
 			return first + int32(i)
 		}
-		nc := n
-		if nc < 1 {
-			nc = 1
+		urgency := (w+w*rn*invK+ch.rw)/d + explore*ch.bonus - proofPenalty[uint8(ch.proof)&3]
+		if key := orderedBits(urgency); key > bestKey {
+			best, bestKey = i, key
 		}
-		urgency := (w+w*rn*invK+ch.rw)/d + explore*invSqrt(nc) - proofPenalty[uint8(ch.proof)&3]
-		if urgency > bestUrgency {
-			best = i
-		}
-		bestUrgency = max(bestUrgency, urgency)
 	}
 	return first + int32(best)
+}
+
+// orderedBits returns an integer that orders as x does among floats that are not NaN,
+// with -0 below +0: the sign bit, then the other bits flipped for negative numbers.
+func orderedBits(x float32) int32 {
+	b := int32(math.Float32bits(x))
+	return b ^ int32(uint32(b>>31)>>1)
+}
+
+// rate sets nd's exploration bonus from its simulations: 1/sqrt(n), with n taken as
+// 1 below 1 (virtual simulations can be fewer).
+func (nd *node) rate() {
+	nd.bonus = invSqrt(max(nd.n, 1))
 }
 
 // proofPenalty[uint8(proof)&3] is subtracted from a child's urgency: 0 for an Unknown
@@ -353,6 +369,7 @@ func (t *tree) backup(depth int, winner board.Color) {
 		nd.n++
 		nd.w += won
 		nd.visits++
+		nd.rate()
 		if useRAVE && nd.child != 0 {
 			mine := float32(1) - won // a win for the side to move at nd
 			for b := amaf[toMove] & nd.moves; b != 0; b &= b - 1 {

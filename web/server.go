@@ -33,7 +33,7 @@ type Config struct {
 	// SolveLimit is the CPU time the solver may spend on one move's verdict before it is
 	// left unproved. Default 4 s.
 	SolveLimit time.Duration
-	// MaxSessions is the number of games kept at once (each engine has a 64 MiB search
+	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
 	// arena). Default 16.
 	MaxSessions int
 	// IdleTimeout drops a game not touched for this long. Default 30 min.
