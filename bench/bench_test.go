@@ -51,7 +51,8 @@ func policyOrSkip(b *testing.B, name string) policy.Policy {
 }
 
 // benchmarkPlayouts runs playouts of pol from each start in turn and reports
-// playouts per second.
+// playouts per second and the mean actions per playout (passes count, as in
+// board.Position.Move), which bench/libego-compare.sh turns into moves per second.
 func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position) {
 	player := pol.NewPlayer()
 	rng := policy.NewRand(1)
@@ -59,7 +60,7 @@ func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position)
 	var amaf [2]board.Bitboard
 	b.ReportAllocs()
 	var clock cpuClock
-	i := 0
+	i, moves := 0, 0
 	for b.Loop() {
 		clock.begin()
 		pos = starts[i]
@@ -67,9 +68,12 @@ func benchmarkPlayouts(b *testing.B, pol policy.Policy, starts []board.Position)
 			i = 0
 		}
 		amaf = [2]board.Bitboard{}
+		first := pos.Move
 		player.Playout(&pos, &rng, &amaf)
+		moves += int(pos.Move - first)
 	}
 	clock.report(b, float64(b.N), "playouts")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/playout")
 }
 
 // BenchmarkPlayout measures whole playouts of each policy: from the empty board (24
