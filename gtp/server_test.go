@@ -55,7 +55,8 @@ func runScript(t *testing.T, s *Server, steps []step) {
 	}
 }
 
-// requiredCommands are the commands GTP version 2 requires, and the others the issue asks for.
+// requiredCommands are the commands GTP version 2 requires, those of time control and analysis that
+// Sabaki and GoGui use, and the engine's own.
 var requiredCommands = []string{"protocol_version", "name", "version", "known_command", "list_commands",
 	"quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard", "final_score",
 	"time_settings", "time_left", "kgs-time_settings", "cputime", "lz-analyze", "lz-genmove_analyze",
