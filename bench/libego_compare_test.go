@@ -44,19 +44,31 @@ func runCompare(t *testing.T, env []string, args ...string) (string, string, int
 	return stdout.String(), stderr.String(), code
 }
 
-func TestLibegoCompareScript(t *testing.T) {
+// writeDrivers writes the stand-in driver, a file that is not a program and a driver
+// that fails into a temporary folder and returns their paths.
+func writeDrivers(t *testing.T) (driver, plain, failing string) {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
 	dir := t.TempDir()
-	driver := filepath.Join(dir, "driver")
-	if err := os.WriteFile(driver, []byte(standInDriver), 0o755); err != nil {
-		t.Fatal(err)
+	driver, plain, failing = filepath.Join(dir, "driver"), filepath.Join(dir, "plain"), filepath.Join(dir, "failing")
+	for _, f := range []struct {
+		path, text string
+		mode       os.FileMode
+	}{{driver, standInDriver, 0o755}, {plain, "not a program\n", 0o644}, {failing, "#!/bin/sh\nexit 3\n", 0o755}} {
+		if err := os.WriteFile(f.path, []byte(f.text), f.mode); err != nil {
+			t.Fatal(err)
+		}
 	}
-	plain := filepath.Join(dir, "plain")
-	if err := os.WriteFile(plain, []byte("not a program\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return driver, plain, failing
+}
+
+// quickBenchtime keeps the script's littlego runs short in the tests.
+const quickBenchtime = "LITTLEGO_BENCHTIME=50x"
+
+func TestLibegoCompareScriptUsage(t *testing.T) {
+	driver, plain, _ := writeDrivers(t)
 	for _, c := range []struct {
 		env  []string
 		args []string
@@ -64,7 +76,7 @@ func TestLibegoCompareScript(t *testing.T) {
 		{nil, nil},
 		{nil, []string{driver, "1", "2"}},
 		{nil, []string{plain}},
-		{nil, []string{dir}},
+		{nil, []string{filepath.Dir(driver)}},
 		{nil, []string{driver, "0"}},
 		{nil, []string{driver, "x"}},
 		{[]string{"LIBEGO_PLAYOUTS=ten"}, []string{driver, "1"}},
@@ -73,28 +85,36 @@ func TestLibegoCompareScript(t *testing.T) {
 			t.Errorf("%v %v: exit %d, want 2 (usage); stderr %q", c.env, c.args, code, stderr)
 		}
 	}
+}
+
+// skipBuild skips the tests that build and run the bench binary in -short mode or
+// without the go command.
+func skipBuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the rest builds and runs the bench binary")
+		t.Skip("builds and runs the bench binary")
 	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command for the script's build")
 	}
-	quick := "LITTLEGO_BENCHTIME=50x"
+}
+
+func TestLibegoCompareScriptRefusesBadDrivers(t *testing.T) {
+	driver, _, failing := writeDrivers(t)
+	skipBuild(t)
 	for _, bad := range []string{"gamma 10 400", "light 10 420 0.25", "gamma 10 400 0", "gamma 10 400 0.5\ngamma 10 400 0.5"} {
-		if _, stderr, code := runCompare(t, []string{quick, "BAD=" + bad}, driver, "1"); code == 0 || code == 2 {
+		if _, stderr, code := runCompare(t, []string{quickBenchtime, "BAD=" + bad}, driver, "1"); code == 0 || code == 2 {
 			t.Errorf("driver line %q: exit %d, want a failure other than usage; stderr %q", bad, code, stderr)
 		}
 	}
-
-	failing := filepath.Join(dir, "failing")
-	if err := os.WriteFile(failing, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, stderr, code := runCompare(t, []string{quick}, failing, "1"); code != 1 {
+	if _, stderr, code := runCompare(t, []string{quickBenchtime}, failing, "1"); code != 1 {
 		t.Errorf("a failing driver: exit %d, want 1; stderr %q", code, stderr)
 	}
+}
 
-	stdout, stderr, code := runCompare(t, []string{quick}, driver, "1")
+func TestLibegoCompareScript(t *testing.T) {
+	driver, _, _ := writeDrivers(t)
+	skipBuild(t)
+	stdout, stderr, code := runCompare(t, []string{quickBenchtime}, driver, "1")
 	if code != 0 {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
@@ -117,27 +137,34 @@ func TestLibegoCompareScript(t *testing.T) {
 			t.Fatalf("row %q: unknown pair", line)
 		}
 		delete(want, f[1])
-		v := make([]float64, 8)
-		for i := range v {
-			x, err := strconv.ParseFloat(f[i+2], 64)
-			if err != nil {
-				t.Fatalf("row %q: %v", line, err)
-			}
-			v[i] = x
-		}
-		if v[0] != w[0] || v[1] != w[1] || v[2] != w[2] {
-			t.Errorf("row %q: libego columns %v, want %v", line, v[:3], w)
-		}
-		// littlego's playouts from the empty board last 24 moves unless two passes end
-		// them sooner.
-		if v[5] < 2 || v[5] > 24 || math.Abs(v[4]-v[3]*v[5]) > 0.01*v[4] {
-			t.Errorf("row %q: littlego's moves per CPU-second and per playout disagree", line)
-		}
-		if math.Abs(v[6]-v[4]/w[1]) > 0.01 || math.Abs(v[7]-v[3]/w[0]) > 0.01 {
-			t.Errorf("row %q: ratios %v %v, want %.2f %.2f", line, v[6], v[7], v[4]/w[1], v[3]/w[0])
-		}
+		checkCompareRow(t, line, f[2:], w)
 	}
 	if len(want) != 0 {
 		t.Errorf("rows missing for %v:\n%s", want, stdout)
+	}
+}
+
+// checkCompareRow checks a row's eight figures against the stand-in driver's libego
+// figures w (playouts/cpu-s, moves/cpu-s, moves/playout) and against each other.
+func checkCompareRow(t *testing.T, line string, fields []string, w [3]float64) {
+	t.Helper()
+	v := make([]float64, 8)
+	for i := range v {
+		x, err := strconv.ParseFloat(fields[i], 64)
+		if err != nil {
+			t.Fatalf("row %q: %v", line, err)
+		}
+		v[i] = x
+	}
+	if v[0] != w[0] || v[1] != w[1] || v[2] != w[2] {
+		t.Errorf("row %q: libego columns %v, want %v", line, v[:3], w)
+	}
+	// littlego's playouts from the empty board last 24 moves unless two passes end
+	// them sooner.
+	if v[5] < 2 || v[5] > 24 || math.Abs(v[4]-v[3]*v[5]) > 0.01*v[4] {
+		t.Errorf("row %q: littlego's moves per CPU-second and per playout disagree", line)
+	}
+	if math.Abs(v[6]-v[4]/w[1]) > 0.01 || math.Abs(v[7]-v[3]/w[0]) > 0.01 {
+		t.Errorf("row %q: ratios %v %v, want %.2f %.2f", line, v[6], v[7], v[4]/w[1], v[3]/w[0])
 	}
 }

@@ -19,7 +19,7 @@ type node struct {
 	n, w float32
 	// rn and rw are the AMAF simulations and wins of move, as seen from the parent.
 	rn, rw float32
-	// bonus is the exploration factor 1/sqrt(n), kept by rate whenever n changes:
+	// bonus is the exploration factor 1/sqrt(n), kept by setBonus whenever n changes:
 	// selection reads every child, an iteration changes n only along its path.
 	bonus float32
 	// visits counts the real simulations through the node.
@@ -137,7 +137,7 @@ func (t *tree) expand(idx int32, pos *board.Position) bool {
 		}
 	}
 	for k := range children {
-		children[k].rate()
+		children[k].setBonus()
 	}
 	if pos.Passed || pos.Move == pos.Last {
 		scoreEndingChildren(children, pos)
@@ -257,7 +257,7 @@ func (t *tree) iterate() {
 // parent always has one (see prove).
 func (t *tree) selectChild(parent int32) int32 {
 	// Urgency is the value plus the UCT term C*sqrt(ln N)*bonus, the bonus 1/sqrt(n)
-	// kept by rate. The value mixes the mean Q = w/n and the AMAF mean Q~ = rw/rn with
+	// kept by setBonus. The value mixes the mean Q = w/n and the AMAF mean Q~ = rw/rn with
 	// the weight b = rn / (n + rn + n*rn/k) on Q~ (RaveEquiv k), over a common
 	// denominator so that a child costs one division:
 	//
@@ -296,9 +296,9 @@ func orderedBits(x float32) int32 {
 	return b ^ int32(uint32(b>>31)>>1)
 }
 
-// rate sets nd's exploration bonus from its simulations: 1/sqrt(n), with n taken as
+// setBonus sets nd's exploration bonus from its simulations: 1/sqrt(n), with n taken as
 // 1 below 1 (virtual simulations can be fewer).
-func (nd *node) rate() {
+func (nd *node) setBonus() {
 	nd.bonus = invSqrt(max(nd.n, 1))
 }
 
@@ -369,7 +369,7 @@ func (t *tree) backup(depth int, winner board.Color) {
 		nd.n++
 		nd.w += won
 		nd.visits++
-		nd.rate()
+		nd.setBonus()
 		if useRAVE && nd.child != 0 {
 			mine := float32(1) - won // a win for the side to move at nd
 			for b := amaf[toMove] & nd.moves; b != 0; b &= b - 1 {

@@ -74,7 +74,7 @@ func TestSelectChildMatchesPlainFormula(t *testing.T) {
 				ch.rw = ch.rn * rng.Float32()
 			}
 			ch.proof = []Proof{Unknown, Unknown, Unknown, Win, Loss}[rng.IntN(5)]
-			ch.rate()
+			ch.setBonus()
 			children[i] = ch
 		}
 		got := tr.selectChild(0) - 1

@@ -9,12 +9,7 @@ import "littlego/board"
 // differential tests compare the two move by move.
 type game struct {
 	stones board.Stones
-	ko     board.Bitboard
-	move   uint8
-	last   uint8
-	turn   board.Color
-	passed bool
-	over   bool
+	turnState
 	// empties lists the empty points in the order the light playout draws them from.
 	// Only lightRun reads and keeps it; it rebuilds the list whenever the board's
 	// empty points are not the set listed (after load, place or any other change).
@@ -87,47 +82,57 @@ func (l *emptyList) add(p uint8) {
 	l.n++
 }
 
+// turnState is what both playout players keep of a game besides the stones: the ko
+// point, the move counters, the side to move and the pass state.
+type turnState struct {
+	ko     board.Bitboard
+	move   uint8
+	last   uint8
+	turn   board.Color
+	passed bool
+	over   bool
+}
+
+// turnStateOf returns pos's ko point, move counters, side to move and pass state.
+func turnStateOf(pos *board.Position) turnState {
+	return turnState{ko: pos.Ko, move: pos.Move, last: pos.Last, turn: pos.Turn, passed: pos.Passed, over: pos.Over}
+}
+
+// storeTurn writes s into pos (not the stones, not the hash).
+func (s *turnState) storeTurn(pos *board.Position) {
+	pos.Ko = s.ko
+	pos.Move, pos.Last, pos.Turn = s.move, s.last, s.turn
+	pos.Passed, pos.Over = s.passed, s.over
+}
+
 // load copies the game state out of pos.
 func load(pos *board.Position) game {
-	return game{
-		stones: pos.Stones,
-		ko:     pos.Ko,
-		move:   pos.Move,
-		last:   pos.Last,
-		turn:   pos.Turn,
-		passed: pos.Passed,
-		over:   pos.Over,
-	}
+	return game{stones: pos.Stones, turnState: turnStateOf(pos)}
 }
 
 // store writes g back into pos, hash included.
 func (g *game) store(pos *board.Position) {
 	pos.Stones = g.stones
-	pos.Ko = g.ko
-	pos.Move = g.move
-	pos.Last = g.last
-	pos.Turn = g.turn
-	pos.Passed = g.passed
-	pos.Over = g.over
+	g.storeTurn(pos)
 	pos.Hash = pos.ComputeHash()
 }
 
 // pass passes for the side to move; a pass after a pass ends the game.
-func (g *game) pass() {
-	if g.passed {
-		g.over = true
+func (s *turnState) pass() {
+	if s.passed {
+		s.over = true
 	}
-	g.passed = true
-	g.ko = 0
-	g.turn ^= 1
-	g.advance()
+	s.passed = true
+	s.ko = 0
+	s.turn ^= 1
+	s.advance()
 }
 
 // advance counts the action just played and ends the game after the last move.
-func (g *game) advance() {
-	g.move++
-	if g.move > g.last {
-		g.over = true
+func (s *turnState) advance() {
+	s.move++
+	if s.move > s.last {
+		s.over = true
 	}
 }
 

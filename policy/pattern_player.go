@@ -51,12 +51,7 @@ type patternPlayer struct {
 	// side to move is computed afresh before each choice, and dirty is not read.
 	whole bool
 
-	ko     board.Bitboard
-	move   uint8
-	last   uint8
-	turn   board.Color
-	passed bool
-	over   bool
+	turnState
 	// prev is the opponent's last action if it was a placement, else board.NoPoint.
 	prev board.Point
 
@@ -80,8 +75,7 @@ type patternPlayer struct {
 // when unknown), with every weight to be computed.
 func (p *patternPlayer) load(pos *board.Position, prev board.Point) {
 	p.s.loadBoard(pos.Stones)
-	p.ko, p.move, p.last, p.turn = pos.Ko, pos.Move, pos.Last, pos.Turn
-	p.passed, p.over = pos.Passed, pos.Over
+	p.turnState = turnStateOf(pos)
 	if prev < 0 || prev >= board.NumPoints {
 		prev = board.NoPoint
 	}
@@ -95,9 +89,7 @@ func (p *patternPlayer) load(pos *board.Position, prev board.Point) {
 // store writes the game state back into pos, hash included.
 func (p *patternPlayer) store(pos *board.Position) {
 	pos.Stones = p.s.stones
-	pos.Ko = p.ko
-	pos.Move, pos.Last, pos.Turn = p.move, p.last, p.turn
-	pos.Passed, pos.Over = p.passed, p.over
+	p.storeTurn(pos)
 	pos.Hash = pos.ComputeHash()
 }
 
@@ -362,24 +354,10 @@ func (p *patternPlayer) place(x board.Point) {
 	p.advance()
 }
 
-// pass passes for the side to move.
+// pass passes for the side to move; the next player has no last placement to answer.
 func (p *patternPlayer) pass() {
-	if p.passed {
-		p.over = true
-	}
-	p.passed = true
-	p.ko = 0
+	p.turnState.pass()
 	p.prev = board.NoPoint
-	p.turn ^= 1
-	p.advance()
-}
-
-// advance counts the action just played and ends the game after the last move.
-func (p *patternPlayer) advance() {
-	p.move++
-	if p.move > p.last {
-		p.over = true
-	}
 }
 
 // step chooses and plays the side to move's action and returns it.
