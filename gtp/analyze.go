@@ -196,18 +196,11 @@ func (s *Server) lzGenmoveAnalyze(id string, args []string) error {
 	return nil
 }
 
-// moveTotals are one root action's statistics summed over searches.
-type moveTotals struct {
-	visits int
-	wins   float64 // visits times win rate, summed
-	proof  mcts.Proof
-	pv     []board.Point // the principal variation of the last search that chose this move
-}
-
 // analysis accumulates the root statistics of successive searches of one position.
 type analysis struct {
-	moves  [board.NumActions]moveTotals
-	priors [board.NumActions]float64 // prior probability of each action, summing to 1 over the legal ones
+	totals mcts.Totals
+	pv     [board.NumActions][]board.Point // the principal variation of the last search that chose each action
+	priors [board.NumActions]float64       // prior probability of each action, summing to 1 over the legal ones
 }
 
 // newAnalysis returns an empty analysis of pos, with priors from the rollout policy's
@@ -259,55 +252,10 @@ func priorerFor(name string, use bool) policy.Priorer {
 
 // add merges a search's root statistics.
 func (a *analysis) add(res *mcts.Result) {
-	for _, m := range res.Moves {
-		if m.Move < 0 || int(m.Move) >= board.NumActions {
-			continue
-		}
-		t := &a.moves[m.Move]
-		t.visits += m.Visits
-		t.wins += m.WinRate * float64(m.Visits)
-		if m.Proof != mcts.Unknown {
-			t.proof = m.Proof // proofs are exact: any search's proof holds
-		}
-	}
+	a.totals.Add(res)
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
-		a.moves[res.PV[0]].pv = append(a.moves[res.PV[0]].pv[:0], res.PV...)
+		a.pv[res.PV[0]] = append(a.pv[res.PV[0]][:0], res.PV...)
 	}
-}
-
-// winRate is an action's merged win rate: 1 or 0 when proven.
-func (t *moveTotals) winRate() float64 {
-	switch {
-	case t.proof == mcts.Win:
-		return 1
-	case t.proof == mcts.Loss:
-		return 0
-	case t.visits == 0:
-		return 0
-	}
-	return t.wins / float64(t.visits)
-}
-
-// ranked returns the searched actions best first, by the search's own choice rule
-// (mcts.SortMoves) applied to the merged statistics.
-func (a *analysis) ranked() []board.Point {
-	var stats []mcts.MoveStat
-	for p := board.Point(0); p < board.NumActions; p++ {
-		t := &a.moves[p]
-		if t.visits > 0 || t.proof != mcts.Unknown {
-			st := mcts.MoveStat{Move: p, Visits: t.visits, Proof: t.proof}
-			if t.visits > 0 {
-				st.WinRate = t.wins / float64(t.visits)
-			}
-			stats = append(stats, st)
-		}
-	}
-	mcts.SortMoves(stats)
-	out := make([]board.Point, len(stats))
-	for i, st := range stats {
-		out[i] = st.Move
-	}
-	return out
 }
 
 // line formats the analysis as Leela Zero does: one "info move V visits N winrate W
@@ -316,22 +264,23 @@ func (a *analysis) ranked() []board.Point {
 // the number of entries.
 func (a *analysis) line(maxMoves int) string {
 	var sb strings.Builder
-	for order, p := range a.ranked() {
+	for order, st := range a.totals.Ranked() {
 		if maxMoves > 0 && order >= maxMoves {
 			break
 		}
-		t := &a.moves[p]
-		w := t.winRate()
+		p := st.Move
+		t := &a.totals[p]
+		w := t.WinRate()
 		lcb := w
-		if t.proof == mcts.Unknown {
-			lcb = wilsonLower(w, t.visits)
+		if t.Proof == mcts.Unknown {
+			lcb = wilsonLower(w, t.Visits)
 		}
 		if order > 0 {
 			sb.WriteByte(' ')
 		}
 		fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
-			Vertex(p), t.visits, per10000(w), per10000(a.priors[p]), per10000(lcb), order)
-		pv := t.pv
+			Vertex(p), t.Visits, per10000(w), per10000(a.priors[p]), per10000(lcb), order)
+		pv := a.pv[p]
 		if len(pv) == 0 {
 			pv = []board.Point{p}
 		}

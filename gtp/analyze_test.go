@@ -378,7 +378,10 @@ func TestRankedFollowsTheSearchsChoiceRule(t *testing.T) {
 		{Move: 9, Visits: 5, WinRate: 1, Proof: mcts.Win},
 	}})
 	a.add(&mcts.Result{Moves: []mcts.MoveStat{{Move: 7, Visits: 30, WinRate: 0.5}}})
-	got := a.ranked()
+	var got []board.Point
+	for _, st := range a.totals.Ranked() {
+		got = append(got, st.Move)
+	}
 	want := []board.Point{9, 1, 7, 3} // the win; 40 visits beat 40 on the higher win rate; the loss
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("ranked %v, want %v", got, want)

@@ -22,7 +22,6 @@ package mcts
 import (
 	"context"
 	"fmt"
-	"sort"
 	"sync/atomic"
 	"time"
 
@@ -484,7 +483,7 @@ func (s *Searcher) merge() Result {
 		}
 		res.Moves = append(res.Moves, st)
 	}
-	sort.Slice(res.Moves, func(i, j int) bool { return rank(&res.Moves[i], &res.Moves[j]) })
+	SortMoves(res.Moves)
 	best := res.Moves[0]
 	res.Move, res.WinRate = best.Move, best.WinRate
 	switch {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 
 	"littlego/board"
@@ -164,19 +163,12 @@ func (s *Server) release(slot *analysisSlot) {
 	s.slots <- slot
 }
 
-// moveTotals are one root action's search statistics summed over chunks.
-type moveTotals struct {
-	visits int
-	wins   float64 // visits times win rate, summed
-	proof  mcts.Proof
-}
-
 // analysis is the state of one position's analysis.
 type analysis struct {
 	pos        board.Position
 	cache      *verdictCache
 	iterations int
-	moves      [board.NumActions]moveTotals
+	totals     mcts.Totals // the search chunks' root statistics
 	pv         []board.Point
 	verdict    map[board.Point]bool
 	book       board.Point
@@ -249,17 +241,7 @@ func (a *analysis) searchChunk(slot *analysisSlot, k int) (bool, error) {
 	}
 	res := rep.Search
 	a.iterations += res.Iterations
-	for _, m := range res.Moves {
-		if m.Move < 0 || int(m.Move) >= board.NumActions {
-			continue
-		}
-		t := &a.moves[m.Move]
-		t.visits += m.Visits
-		t.wins += m.WinRate * float64(m.Visits)
-		if m.Proof != mcts.Unknown {
-			t.proof = m.Proof
-		}
-	}
+	a.totals.Add(res)
 	if len(res.PV) > 0 {
 		a.pv = append(a.pv[:0], res.PV...)
 	}
@@ -295,35 +277,15 @@ func (a *analysis) solveChunk(slot *analysisSlot, limit time.Duration) {
 	}
 }
 
-// searchView returns the candidates best first: proved wins, then by visits, then
-// proved losses.
+// searchView returns the candidates best first, by the search's own choice rule
+// (mcts.SortMoves): proved wins, then by visits, then proved losses.
 func (a *analysis) searchView() SearchView {
 	v := SearchView{Iterations: a.iterations, Candidates: []Candidate{}, PV: []string{}}
-	for p := board.Point(0); p < board.NumActions; p++ {
-		t := &a.moves[p]
-		if t.visits == 0 && t.proof == mcts.Unknown {
-			continue
-		}
-		c := Candidate{Move: p.String(), Visits: t.visits}
-		if t.visits > 0 {
-			c.WinRate = t.wins / float64(t.visits)
-		}
-		switch t.proof {
-		case mcts.Win:
-			c.Proof, c.WinRate = "win", 1
-		case mcts.Loss:
-			c.Proof, c.WinRate = "loss", 0
-		}
+	for _, st := range a.totals.Ranked() {
+		c := Candidate{Move: st.Move.String(), Visits: st.Visits, WinRate: a.totals[st.Move].WinRate()}
+		c.Proof = map[mcts.Proof]string{mcts.Win: "win", mcts.Loss: "loss"}[st.Proof]
 		v.Candidates = append(v.Candidates, c)
 	}
-	rank := func(c Candidate) int { return map[string]int{"win": 0, "": 1, "loss": 2}[c.Proof] }
-	sort.SliceStable(v.Candidates, func(i, j int) bool {
-		x, y := v.Candidates[i], v.Candidates[j]
-		if rank(x) != rank(y) {
-			return rank(x) < rank(y)
-		}
-		return x.Visits > y.Visits
-	})
 	if len(v.Candidates) > maxCandidates {
 		v.Candidates = v.Candidates[:maxCandidates]
 	}
