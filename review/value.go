@@ -82,6 +82,11 @@ const (
 // the fact is stated here; the tests check the book, which starts from it, against it.
 const WinningFirstMove = board.Point(2*board.Size + 2)
 
+// EmptyBoardMargin, 3, is the empty board's exact final margin black - white with perfect
+// play: Black wins by the narrowest margin the komi allows (docs/solver.md, "The game's
+// exact value", gives the command that proves it, with its nodes and CPU).
+const EmptyBoardMargin = 3
+
 // knownValue returns the value of pos for Black when it follows without search, the
 // proof, and, when the side to move wins, the winning actions known with whether they
 // are all of them.
