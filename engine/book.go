@@ -1,70 +1,51 @@
-// book.go: Black's proved opening book: the exact solver's winning moves for the first moves, looked up under the eight symmetries.
+// book.go: Black's proved opening book: the exact solver's winning moves for the first moves, an embedded table file looked up under the eight symmetries.
 
 package engine
 
 import (
+	_ "embed"
+	"fmt"
+	"io"
+	"os"
 	"sync"
 
 	"littlego/board"
+	"littlego/tablebase"
 )
 
-//go:generate go run ../cmd/solve -book book_data.go -book-first 2,2 -book-last 9 -workers 2 -tt 24
+//go:generate go run ../cmd/solve -book book.lgtb -book-first 2,2 -book-last 9 -workers 2 -tt 24
 
-// BookRecord is one book position in canonical orientation (the least Key of its eight
-// images) with Black to move, and the move that keeps Black's win, packed in 64 bits:
+// bookFile is the book (cmd/solve -book): a tablebase file of kind book, one record per
+// position in canonical orientation with Black to move, holding its winning action.
 //
-//	bits  0-24  Black's stones          bits 50-54  the ko point, BookPassed, or BookNoKo
-//	bits 25-49  White's stones          bits 55-58  (move number - 1) / 2
-//	                                    bits 59-63  the winning action (board.Pass: 25)
-//
-// A pass clears the ko, so one field holds both.
-type BookRecord uint64
-
-// Special values of a BookRecord's ko field.
-const (
-	BookPassed = 25 // White's last action was a pass (Position.Passed)
-	BookNoKo   = 31 // no ko point, and the last action was not a pass
-)
-
-// PackBookRecord packs pos (Black to move) and its winning action best.
-func PackBookRecord(pos board.Position, best board.Point) BookRecord {
-	ko := uint64(BookNoKo)
-	switch {
-	case pos.Passed:
-		ko = BookPassed
-	case pos.Ko != 0:
-		ko = uint64(pos.Ko.First())
-	}
-	return BookRecord(uint64(pos.Stones[board.Black]) | uint64(pos.Stones[board.White])<<25 | ko<<50 |
-		uint64(pos.Move-1)/2<<55 | uint64(best)<<59)
-}
-
-// Move returns the number of the move about to be played.
-func (r BookRecord) Move() int { return int(r>>55&0xf)*2 + 1 }
-
-// Best returns the book's action.
-func (r BookRecord) Best() board.Point { return board.Point(r >> 59) }
-
-// Position rebuilds the record's position.
-func (r BookRecord) Position() board.Position {
-	const stones = 1<<board.NumPoints - 1
-	p := board.Position{Move: uint8(r.Move()), Last: board.MaxMoves, Turn: board.Black}
-	p.Stones[board.Black] = board.Bitboard(r & stones)
-	p.Stones[board.White] = board.Bitboard(r >> 25 & stones)
-	switch ko := int(r >> 50 & 0x1f); {
-	case ko == BookPassed:
-		p.Passed = true
-	case ko < board.NumPoints:
-		p.Ko = board.Point(ko).Bit()
-	}
-	p.Hash = p.ComputeHash()
-	return p
-}
+//go:embed book.lgtb
+var bookFile []byte
 
 var (
 	bookOnce  sync.Once
-	bookMoves map[uint64]board.Point
+	bookTable *tablebase.Table // nil when the embedded file was refused
 )
+
+// theBook returns the decoded book, or nil when it was refused (said once on stderr).
+func theBook() *tablebase.Table {
+	bookOnce.Do(func() { bookTable = loadBook(bookFile, os.Stderr) })
+	return bookTable
+}
+
+// loadBook decodes a book file; a file it cannot vouch for (truncated, of another
+// version, with a wrong checksum, not a book) is refused with one line on warn, and the
+// engine then plays without it.
+func loadBook(data []byte, warn io.Writer) *tablebase.Table {
+	t, err := tablebase.Decode(data)
+	if err == nil && t.Header.Kind != tablebase.KindBook {
+		err = fmt.Errorf("a %v file, not a book", t.Header.Kind)
+	}
+	if err != nil {
+		fmt.Fprintf(warn, "engine: the opening book is refused (%v); the solver and the search play without it\n", err)
+		return nil
+	}
+	return t
+}
 
 // BookMove returns the opening book's move for pos and true when pos is in the book:
 // a proved winning move for Black (Black's game-theoretic win is kept by it whatever
@@ -72,40 +53,21 @@ var (
 // holds the exact solver's answers for every position reachable from the empty board by
 // Black following the book (cmd/solve -book). Lookups after the first allocate nothing.
 func BookMove(pos board.Position) (board.Point, bool) {
-	if pos.Over || pos.Turn != board.Black || int(pos.Move) > bookLastMove {
-		return board.NoPoint, false // after the book's last move, the table is not even built
-	}
-	bookOnce.Do(func() { bookMoves = buildBookTable() })
-	key, sym := pos.CanonicalKey()
-	best, ok := bookMoves[key]
-	if !ok {
+	b := theBook()
+	if b == nil || pos.Over || pos.Turn != board.Black || int(pos.Move) > b.Header.LastLevel+1 {
 		return board.NoPoint, false
 	}
-	mv := sym.Inverse().Point(best)
-	if !pos.IsLegal(mv) {
+	e, ok := b.Lookup(pos)
+	if !ok || !e.Known || !e.Win || !pos.IsLegal(e.Best) {
 		return board.NoPoint, false
 	}
-	return mv, true
+	return e.Best, true
 }
 
-// buildBookTable maps the canonical key of each book position to its move.
-func buildBookTable() map[uint64]board.Point {
-	table := make(map[uint64]board.Point, len(bookEntries))
-	for _, r := range bookEntries {
-		p := r.Position()
-		table[p.Key()] = r.Best()
+// BookLastMove returns the number of the last Black move the book covers (0 without a book).
+func BookLastMove() int {
+	if b := theBook(); b != nil {
+		return b.Header.LastLevel + 1
 	}
-	return table
+	return 0
 }
-
-// BookLastMove returns the number of the last Black move the book covers.
-func BookLastMove() int { return bookLastMove }
-
-// bookLastMove is the largest move number among bookEntries.
-var bookLastMove = func() int {
-	last := 0
-	for _, r := range bookEntries {
-		last = max(last, r.Move())
-	}
-	return last
-}()

@@ -1,10 +1,11 @@
-// book_test.go: the opening book: well-formed records, symmetric lookups, proved moves, and the engine playing from it.
+// book_test.go: the opening book: well-formed records, a damaged file refused, symmetric lookups, proved moves, and the engine playing from it.
 
 package engine
 
 import (
-	"math/rand/v2"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,35 +13,37 @@ import (
 	"littlego/internal/racedetect"
 	"littlego/internal/testpos"
 	"littlego/solver"
+	"littlego/tablebase"
 )
 
+// bookRecords returns the embedded book's records, failing the test when it is refused.
+func bookRecords(t testing.TB) []tablebase.Record {
+	t.Helper()
+	b := theBook()
+	if b == nil {
+		t.Fatal("the embedded book is refused")
+	}
+	return b.Records()
+}
+
 func TestBookRecordsAreWellFormed(t *testing.T) {
-	if len(bookEntries) == 0 {
+	records := bookRecords(t)
+	if len(records) == 0 {
 		t.Fatal("the book is empty")
 	}
-	seen := map[uint64]bool{}
 	byMove := map[int]int{}
-	for i := range bookEntries {
-		r := bookEntries[i]
-		p := r.Position()
-		if r.Move()%2 != 1 || p.Stones[board.Black]&p.Stones[board.White] != 0 {
-			t.Fatalf("record %d: not a Black position: %+v", i, r)
+	for i, r := range records {
+		p, e := r.Position(), r.Entry()
+		if p.Turn != board.Black || !e.Known || !e.Win || e.MarginKnown {
+			t.Fatalf("record %d: not a Black position with a proved win: %+v", i, e)
 		}
-		key, _ := p.CanonicalKey()
-		if key != p.Key() {
+		if key, _ := p.CanonicalKey(); key != p.Key() {
 			t.Errorf("record %d is not in canonical orientation:\n%s", i, p.String())
 		}
-		if seen[key] {
-			t.Errorf("record %d repeats a position", i)
+		if !p.IsLegal(e.Best) {
+			t.Errorf("record %d: book move %v is illegal in\n%s", i, e.Best, p.String())
 		}
-		seen[key] = true
-		if !p.IsLegal(r.Best()) {
-			t.Errorf("record %d: book move %v is illegal in\n%s", i, r.Best(), p.String())
-		}
-		if PackBookRecord(p, r.Best()) != r {
-			t.Errorf("record %d (%#x) has a field out of range", i, uint64(r))
-		}
-		byMove[r.Move()]++
+		byMove[int(p.Move)]++
 	}
 	if byMove[1] != 1 || byMove[3] == 0 {
 		t.Errorf("positions per move %v: want the empty board and every answer to Black's first move", byMove)
@@ -48,45 +51,25 @@ func TestBookRecordsAreWellFormed(t *testing.T) {
 	t.Logf("book positions per move: %v", byMove)
 }
 
-// PackBookRecord and Position are inverses on Black positions: stones, move number,
-// ko point and pass all survive, and so does the action (a pass included).
-func TestBookRecordRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 7))
-	kos, passes := 0, 0
-	for range 3000 {
-		pos := board.New()
-		for !pos.Over {
-			if pos.Turn == board.Black && rng.IntN(4) == 0 {
-				break
-			}
-			legal := pos.Legal()
-			if pick := rng.IntN(legal.Count() + 1); pick == legal.Count() {
-				pos.Pass()
-			} else {
-				pos.Play(legal.Nth(pick))
-			}
+// A book file that is truncated, of another version, damaged or not a book is refused
+// with one line, and the engine plays without it.
+func TestDamagedBookIsRefused(t *testing.T) {
+	other := slices.Clone(bookFile)
+	other[4]++ // the version
+	flipped := slices.Clone(bookFile)
+	flipped[len(flipped)/2] ^= 1
+	for name, data := range map[string][]byte{"truncated": bookFile[:len(bookFile)-3], "another version": other, "damaged": flipped} {
+		var warn strings.Builder
+		if loadBook(data, &warn) != nil {
+			t.Errorf("a %s book was taken", name)
 		}
-		if pos.Over || pos.Turn != board.Black {
-			continue
-		}
-		best := board.Pass
-		if legal := pos.Legal(); legal != 0 && rng.IntN(2) == 0 {
-			best = legal.Nth(rng.IntN(legal.Count()))
-		}
-		r := PackBookRecord(pos, best)
-		got := r.Position()
-		if got.Key() != pos.Key() || got.Stones != pos.Stones || got.Ko != pos.Ko || got.Passed != pos.Passed || r.Best() != best {
-			t.Fatalf("round trip of %v:\n%s\ngave %v:\n%s", best, pos.String(), r.Best(), got.String())
-		}
-		if pos.Ko != 0 {
-			kos++
-		}
-		if pos.Passed {
-			passes++
+		if lines := strings.Count(warn.String(), "\n"); lines != 1 || !strings.Contains(warn.String(), "the opening book is refused") {
+			t.Errorf("a %s book: %q, want one line", name, warn.String())
 		}
 	}
-	if kos == 0 || passes == 0 {
-		t.Errorf("the sample had %d ko points and %d passes: want both", kos, passes)
+	var warn strings.Builder
+	if loadBook(bookFile, &warn) == nil || warn.Len() != 0 {
+		t.Errorf("the embedded book is refused: %s", warn.String())
 	}
 }
 
@@ -132,20 +115,22 @@ func TestBookFirstMoveAndSymmetry(t *testing.T) {
 	}
 }
 
-// The book is closed: after each of its moves below bookCompleteThrough, every answer of
-// White that leaves the game running is in the book, in every orientation.
+// The book is closed: after each of its moves below the last move it holds completely,
+// every answer of White that leaves the game running is in the book, in every orientation.
 func TestBookAnswersEveryWhiteReply(t *testing.T) {
-	if bookCompleteThrough < 5 || bookCompleteThrough > BookLastMove() {
-		t.Fatalf("the book is complete through move %d of %d, want 5 or later", bookCompleteThrough, BookLastMove())
+	records := bookRecords(t)
+	complete := theBook().Header.CompleteThrough + 1
+	if complete < 5 || complete > BookLastMove() {
+		t.Fatalf("the book is complete through move %d of %d, want 5 or later", complete, BookLastMove())
 	}
 	lines := 0
-	for i := range bookEntries {
-		r := bookEntries[i]
-		if r.Move() >= bookCompleteThrough {
+	for i, r := range records {
+		p := r.Position()
+		if int(p.Move) >= complete {
 			continue
 		}
-		p := r.Position()
-		p.Play(r.Best())
+		best := r.Entry().Best
+		p.Play(best)
 		for pt := board.Point(0); pt <= board.Pass; pt++ {
 			q := p
 			if pt == board.Pass {
@@ -158,7 +143,7 @@ func TestBookAnswersEveryWhiteReply(t *testing.T) {
 			}
 			lines++
 			if _, ok := BookMove(q); !ok {
-				t.Fatalf("record %d: after the book's %v and White's %v, the position is not in the book:\n%s", i, r.Best(), pt, q.String())
+				t.Fatalf("record %d: after the book's %v and White's %v, the position is not in the book:\n%s", i, best, pt, q.String())
 			}
 			s := board.Symmetry(lines % int(board.NumSymmetries))
 			if _, ok := BookMove(s.Apply(q)); !ok {
@@ -166,14 +151,14 @@ func TestBookAnswersEveryWhiteReply(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d White answers below move %d, each in the book (the book's last move: %d)", lines, bookCompleteThrough, BookLastMove())
+	t.Logf("%d White answers below move %d, each in the book (the book's last move: %d)", lines, complete, BookLastMove())
 }
 
 func TestBookLookupDoesNotAllocate(t *testing.T) {
 	pos := board.New()
 	pos.Play(board.PointAt(2, 2))
 	pos.Play(board.PointAt(1, 2))
-	BookMove(pos) // the first lookup builds the index
+	BookMove(pos) // the first lookup decodes the book
 	if n := testing.AllocsPerRun(100, func() { BookMove(pos) }); n != 0 {
 		t.Errorf("BookMove allocates %v times per lookup", n)
 	}
@@ -192,9 +177,11 @@ func TestBookMovesAreProvedWins(t *testing.T) {
 	// positions the book holds there.
 	samplePerMove := map[int]int{5: 1, 7: 4, 9: 16}
 	all := os.Getenv("LITTLEGO_BOOK_VERIFY") == "all"
+	records := bookRecords(t)
 	byMove := map[int][]int{}
-	for i := range bookEntries {
-		byMove[bookEntries[i].Move()] = append(byMove[bookEntries[i].Move()], i)
+	for i, r := range records {
+		move := r.Level() + 1
+		byMove[move] = append(byMove[move], i)
 	}
 	if len(byMove[5]) == 0 || len(byMove[7]) < samplePerMove[7] {
 		t.Fatalf("%d move-5 and %d move-7 positions in the book", len(byMove[5]), len(byMove[7]))
@@ -213,12 +200,11 @@ func TestBookMovesAreProvedWins(t *testing.T) {
 	}
 	s := solver.New(22)
 	for _, i := range sample {
-		r := bookEntries[i]
-		p := r.Position()
-		p.Play(r.Best())
+		p, best := records[i].Position(), records[i].Entry().Best
+		p.Play(best)
 		res := s.Solve(p, solver.Limits{})
 		if !res.Known || res.Win {
-			t.Errorf("record %d: after the book's %v White is not proved lost:\n%s", i, r.Best(), p.String())
+			t.Errorf("record %d: after the book's %v White is not proved lost:\n%s", i, best, p.String())
 		}
 	}
 	t.Logf("%d book moves proved to keep Black's win", len(sample))
@@ -275,12 +261,16 @@ func TestBookHoldsTheMove9Slip(t *testing.T) {
 }
 
 // BenchmarkBookTable measures the book's one-time cost in a my_player process that
-// plays a book move: building the lookup table from the records.
+// plays a book move: checking and decoding the embedded file.
 func BenchmarkBookTable(b *testing.B) {
+	n := 0
 	for b.Loop() {
-		if len(buildBookTable()) != len(bookEntries) {
-			b.Fatal("the table lost records")
+		t, err := tablebase.Decode(bookFile)
+		if err != nil {
+			b.Fatal(err)
 		}
+		n = t.Len()
 	}
-	b.ReportMetric(float64(len(bookEntries)), "records")
+	b.ReportMetric(float64(n), "records")
+	b.ReportMetric(float64(len(bookFile)), "bytes")
 }

@@ -3,7 +3,7 @@
 //
 //	solve [-move N] [-budget S] [-margin] [input.txt]
 //	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
-//	solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
+//	solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
 //	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
 //
@@ -16,8 +16,8 @@
 // out before the proof.
 //
 // -book proves Black's opening: after -book-first, for every answer of White, a move
-// that keeps Black's win, up to move -book-last, and writes them as a Go file for the
-// engine (go generate ./engine runs it).
+// that keeps Black's win, up to move -book-last, and writes them as the table file the
+// engine embeds (go generate ./engine runs it).
 //
 // The book's run is long: every proof is appended to a progress file (-book-progress,
 // by default the output file + .progress) as it ends, and a new run takes the proofs
@@ -119,7 +119,7 @@ type options struct {
 
 const usage = `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
-       solve -book engine/book_data.go [-book-first 2,2] [-book-last 9] [-workers N]
+       solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
 
 Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
@@ -143,7 +143,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.StringVar(&o.moves, "moves", "8,10,12,14", "with -bench-positions or -bench-book: the move numbers to measure")
 	fs.IntVar(&o.count, "n", 20, "with -bench-positions or -bench-book: positions per move number")
 	fs.Uint64Var(&o.seed, "seed", 1, "with -bench-positions or -bench-book: the seed of the positions")
-	fs.StringVar(&o.book, "book", "", "write Black's proved opening book to this Go file (engine/book_data.go) instead of solving a file")
+	fs.StringVar(&o.book, "book", "", "write Black's proved opening book to this table file (engine/book.lgtb) instead of solving a file")
 	fs.StringVar(&o.bookFirst, "book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
 	fs.IntVar(&o.bookLast, "book-last", 9, "with -book: the last Black move number the book covers (odd, 3..23)")
 	fs.IntVar(&o.workers, "workers", 2, "with -book: positions proved at once, one solver each")
