@@ -118,6 +118,9 @@ func MakeRecord(pos board.Position, e Entry) Record {
 // Key returns the record's key (its position).
 func (r Record) Key() uint64 { return uint64(r) >> entryBits }
 
+// KeyPosition rebuilds the position of a key (Key's value).
+func KeyPosition(key uint64) board.Position { return Record(key << entryBits).Position() }
+
 // Level returns the number of moves played before the record's position.
 func (r Record) Level() int { return int(r >> (entryBits + ternaryBits + 5) & 0x1f) }
 

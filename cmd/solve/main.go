@@ -6,6 +6,8 @@
 //	solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
 //	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
+//	solve -table -level K -shard i/n -o DIR [-root "2,2 1,2"] [-margin] [-position-limit S] [-checkpoint 1m]
+//	solve -table-merge DIR -o FILE
 //
 // input.txt carries no move number: -move gives the number of the move about to be
 // played (1..24, odd for Black). It can be left out only on a first move (both boards
@@ -22,6 +24,10 @@
 // The book's run is long: every proof is appended to a progress file (-book-progress,
 // by default the output file + .progress) as it ends, and a new run takes the proofs
 // from it instead of making them again.
+//
+// -table solves shard i of n of level K of the opening table (the positions after K
+// moves from the empty board or -root) and -table-merge joins the shards into one table,
+// the earlier levels by minimax (docs/solver.md, "The opening table").
 //
 // -certify checks the claim that the engine, as my_player runs it (default options, a
 // fresh engine for each move, the position read back from input.txt's format), wins
@@ -115,12 +121,15 @@ type options struct {
 	certify                                bool
 	cert                                   certifyConfig
 	short                                  bool
+	table                                  *tableConfig
 }
 
 const usage = `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
        solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
+       solve -table -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-position-limit S]
+       solve -table-merge DIR -o FILE
 
 Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
 every action that keeps the win. The other forms measure the solver, build Black's opening
@@ -157,6 +166,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.IntVar(&o.cert.skip, "skip", 0, "with -certify: skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
 	fs.BoolVar(&o.short, "short", false, "with -certify: a quick subset (the walk through move 5, 40 positions per move, 3 games)")
 	fs.BoolVar(&o.benchBook, "bench-book", false, "measure the CPU time to prove the positions along the book's lines at -moves (a seeded sample of -n; 0: all)")
+	o.table = tableFlags(fs)
 	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
 		return nil, status, false
 	}
@@ -176,6 +186,10 @@ func (o *options) execute(stdout, stderr io.Writer) error {
 	switch {
 	case o.book != "":
 		return o.makeBook(stdout, stderr)
+	case o.table.build:
+		return buildShard(stdout, stderr, o.table, o.ttBits, o.margin)
+	case o.table.merge != "":
+		return mergeTable(stdout, o.table.merge, o.table.out)
 	case o.certify:
 		if err := checkTableMemory(o.ttBits, 1); err != nil {
 			return err

@@ -1,0 +1,296 @@
+// table.go: the solve command's -table mode: one shard of one level of the opening table, solved position by position, resumable, written atomically.
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"littlego/board"
+	"littlego/internal/atomicfile"
+	"littlego/internal/cputime"
+	"littlego/internal/regularfile"
+	"littlego/solver"
+	"littlego/tablebase"
+)
+
+// tableConfig is the command line of -table and -table-merge.
+type tableConfig struct {
+	build      bool
+	merge      string // the folder of shards to merge
+	level      int
+	root       string // actions from the empty board, separated by spaces
+	shard      string // "i/n"
+	out        string
+	limit      float64 // CPU seconds per position
+	checkpoint time.Duration
+	stopAfter  int // stop (as if killed) after solving this many positions; for tests
+}
+
+// tableFlags registers the -table and -table-merge flags on fs.
+func tableFlags(fs *flag.FlagSet) *tableConfig {
+	c := &tableConfig{}
+	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
+	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
+	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")
+	fs.StringVar(&c.root, "root", "", "with -table: the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
+	fs.StringVar(&c.shard, "shard", "0/1", "with -table: i/n, this shard's index and the number of shards: the level's positions whose index is i mod n")
+	fs.StringVar(&c.out, "o", "", "with -table: the folder the shard file is written to; with -table-merge: the table file")
+	fs.Float64Var(&c.limit, "position-limit", 0, "with -table: CPU seconds each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
+	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "with -table: how often the positions solved so far are saved, for a stopped shard to resume from")
+	return c
+}
+
+// errStopped is returned when a shard stops after tableConfig.stopAfter positions.
+var errStopped = errors.New("stopped before the end of the shard")
+
+// maxTableBytes bounds what is read of a table file.
+const maxTableBytes = 1 << 30
+
+// parseRoot plays the actions of list from the empty board.
+func parseRoot(list string) (board.Position, error) {
+	pos := board.New()
+	for _, f := range strings.Fields(list) {
+		a, err := board.ParseOutput(strings.NewReader(f))
+		if err != nil {
+			return pos, usageErrorf("-root %q: %v", list, err)
+		}
+		if !pos.Act(a) {
+			return pos, usageErrorf("-root %q: %v is illegal at move %d", list, a, pos.Move)
+		}
+	}
+	if pos.Over {
+		return pos, usageErrorf("-root %q: the game is over", list)
+	}
+	return pos, nil
+}
+
+// parseShard reads "i/n".
+func parseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, usageErrorf("-shard %q: want i/n with 0 <= i < n", s)
+	}
+	return i, n, nil
+}
+
+// shardName is the file name of shard i of n of level (unpadded numbers, so that a
+// script can name it: level4-shard17-of-256.lgtb).
+func shardName(level, i, n int) string {
+	return fmt.Sprintf("level%d-shard%d-of-%d.lgtb", level, i, n)
+}
+
+// shardRun is one shard being solved: its positions, the header its files carry, and
+// the records so far.
+type shardRun struct {
+	header    tablebase.Header
+	positions []board.Position
+	done      map[uint64]tablebase.Record
+	path      string
+}
+
+// buildShard solves the shard the configuration names and writes its file.
+func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin bool) error {
+	if c.out == "" {
+		return usageErrorf("-table needs -o, the folder to write the shard to")
+	}
+	if c.limit < 0 {
+		return usageErrorf("-position-limit %v: must be 0 (no limit) or positive", c.limit)
+	}
+	root, err := parseRoot(c.root)
+	if err != nil {
+		return err
+	}
+	i, n, err := parseShard(c.shard)
+	if err != nil {
+		return err
+	}
+	levels, err := tablebase.Levels(root, c.level)
+	if err != nil {
+		return usageErrorf("-level: %v", err)
+	}
+	if err := checkTableMemory(ttBits, 1); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
+		return err
+	}
+	canon, _ := tablebase.Canonical(root)
+	sr := &shardRun{path: filepath.Join(c.out, shardName(c.level, i, n)), done: map[uint64]tablebase.Record{},
+		header: tablebase.Header{Kind: tablebase.KindShard, Margins: margin, Root: tablebase.Key(&canon),
+			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n,
+			Limit: time.Duration(c.limit * float64(time.Second)).Round(time.Millisecond)}}
+	for k, p := range levels[len(levels)-1] {
+		if tablebase.InShard(k, i, n) {
+			sr.positions = append(sr.positions, p)
+		}
+	}
+	switch t, err := readTable(sr.path); {
+	case err == nil && t.Header.Kind == tablebase.KindShard && sameShard(t.Header, sr.header):
+		fmt.Fprintf(stdout, "%s: done before (%d positions)\n", sr.path, t.Len())
+		return nil
+	case err == nil:
+		fmt.Fprintf(stderr, "solve: %s is of another shard or table: solving it again\n", sr.path)
+	case !errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "solve: %v: solving it again\n", err)
+	}
+	sr.resume(stderr)
+	return sr.solve(stdout, stderr, c, ttBits)
+}
+
+// sameShard reports whether two headers describe one shard of one table.
+func sameShard(a, b tablebase.Header) bool {
+	return a.Margins == b.Margins && a.Root == b.Root && a.FirstLevel == b.FirstLevel && a.LastLevel == b.LastLevel &&
+		a.Shard == b.Shard && a.Shards == b.Shards && a.Limit == b.Limit
+}
+
+// readTable reads and decodes the table file at path.
+func readTable(path string) (*tablebase.Table, error) {
+	data, err := regularfile.Read(path, maxTableBytes)
+	if err != nil {
+		return nil, err
+	}
+	t, err := tablebase.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return t, nil
+}
+
+// resume takes the records of the shard's checkpoint, if there is one for this very
+// shard; a checkpoint that is damaged or of another shard is said and ignored.
+func (sr *shardRun) resume(stderr io.Writer) {
+	t, err := readTable(sr.path + ".partial")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err == nil && (t.Header.Kind != tablebase.KindCheckpoint || !sameShard(t.Header, sr.header)):
+		err = fmt.Errorf("%s: the checkpoint of another shard or table", sr.path+".partial")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: ignoring the checkpoint: %v\n", err)
+		return
+	}
+	for _, r := range t.Records() {
+		sr.done[r.Key()] = r
+	}
+	sr.header.CPU = t.Header.CPU
+}
+
+// solve proves the positions the checkpoint lacks, one at a time with a cleared table
+// (so each result is a function of the position alone), saving a checkpoint every
+// c.checkpoint, then writes the shard file and removes the checkpoint.
+func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) error {
+	s := solver.New(ttBits)
+	resumed := len(sr.done)
+	lastSave := time.Now()
+	var times []time.Duration
+	unknown := 0
+	for k, p := range sr.positions {
+		key := tablebase.Key(&p)
+		if _, ok := sr.done[key]; ok {
+			continue
+		}
+		if c.stopAfter > 0 && len(times) == c.stopAfter {
+			if err := sr.save(tablebase.KindCheckpoint); err != nil {
+				return err
+			}
+			return errStopped
+		}
+		s.Clear()
+		e, cpu := solveEntry(s, p, sr.header.Margins, sr.header.Limit)
+		sr.done[key] = tablebase.MakeRecord(p, e)
+		sr.header.CPU += cpu
+		times = append(times, cpu)
+		if !e.Known {
+			unknown++
+		}
+		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds())
+		if time.Since(lastSave) >= c.checkpoint {
+			if err := sr.save(tablebase.KindCheckpoint); err != nil {
+				return err
+			}
+			lastSave = time.Now()
+		}
+	}
+	if err := sr.save(tablebase.KindShard); err != nil {
+		return err
+	}
+	if err := os.Remove(sr.path + ".partial"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	fmt.Fprintf(stdout, "level %d shard %d/%d: %d positions (%d solved now, %d from the checkpoint), %d unknown; %s; %.1f CPU-s in all -> %s\n",
+		sr.header.LastLevel, sr.header.Shard, sr.header.Shards, len(sr.positions), len(times), resumed, unknown,
+		cpuSummary(times), sr.header.CPU.Seconds(), sr.path)
+	return nil
+}
+
+// save writes the records so far atomically, as a checkpoint or the finished shard.
+func (sr *shardRun) save(kind tablebase.Kind) error {
+	h := sr.header
+	h.Kind = kind
+	h.Note = fmt.Sprintf("solve -table: level %d, shard %d of %d", h.LastLevel, h.Shard, h.Shards)
+	path := sr.path
+	if kind == tablebase.KindCheckpoint {
+		path += ".partial"
+	}
+	records := make([]tablebase.Record, 0, len(sr.done))
+	for _, r := range sr.done {
+		records = append(records, r)
+	}
+	data, err := tablebase.Encode(h, records)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, data, 0o644)
+}
+
+// solveEntry proves pos's value, or its exact margin with margin, within limit.
+func solveEntry(s *solver.Solver, pos board.Position, margin bool, limit time.Duration) (tablebase.Entry, time.Duration) {
+	start := cputime.Process()
+	e := tablebase.Entry{Best: board.NoPoint}
+	if margin {
+		if m := s.Margin(pos, solver.Limits{CPU: limit}); m.Known {
+			e = tablebase.Entry{Known: true, Win: (m.Margin >= board.BlackMargin) == (pos.Turn == board.Black),
+				MarginKnown: true, Margin: m.Margin, Best: m.Best}
+		}
+	} else if r := s.Solve(pos, solver.Limits{CPU: limit}); r.Known {
+		e = tablebase.Entry{Known: true, Win: r.Win, Best: r.Best}
+	}
+	return e, cputime.Process() - start
+}
+
+// entryWords says an entry for the side to move: win, loss or unknown, and the margin.
+func entryWords(e tablebase.Entry) string {
+	w := "unknown"
+	switch {
+	case e.Known && e.Win:
+		w = "win"
+	case e.Known:
+		w = "loss"
+	}
+	if e.MarginKnown {
+		w += fmt.Sprintf(" (margin %+d)", e.Margin)
+	}
+	return w
+}
+
+// cpuSummary gives the median and maximum of times.
+func cpuSummary(times []time.Duration) string {
+	if len(times) == 0 {
+		return "nothing solved now"
+	}
+	sorted := slices.Sorted(slices.Values(times))
+	return fmt.Sprintf("CPU per position: median %.3f s, max %.3f s", sorted[len(sorted)/2].Seconds(), sorted[len(sorted)-1].Seconds())
+}

@@ -1,0 +1,280 @@
+// table_test.go: the opening table's batch job on a late root: shards merged into the solver's answers, a stopped shard resumed, the merge's refusals.
+
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"littlego/board"
+	"littlego/internal/clitest"
+	"littlego/review"
+	"littlego/solver"
+	"littlego/tablebase"
+)
+
+// lateRoot is a position at move 17 whose levels 17, 18 and 19 hold 10, 89 and 477
+// positions, each proved in a millisecond: a whole table in a test.
+const lateRoot = "2,2 1,2 2,3 2,1 3,2 1,3 1,1 3,1 3,3 0,2 2,4 4,2 4,1 0,3 1,4 4,3"
+
+// lateLevel is the deepest level of the test tables.
+const lateLevel = "19"
+
+// buildShards runs shard i of n for every i into dir, with extra flags.
+func buildShards(t *testing.T, dir string, n int, extra ...string) {
+	t.Helper()
+	for i := range n {
+		args := append([]string{"-table", "-root", lateRoot, "-level", lateLevel, "-shard", shardArg(i, n), "-o", dir, "-tt", "16"}, extra...)
+		if code, stdout, stderr := clitest.Call(run, args...); code != 0 || !strings.Contains(stdout, "0 unknown") {
+			t.Fatalf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+}
+
+func shardArg(i, n int) string { return fmt.Sprintf("%d/%d", i, n) }
+
+// mergeInto merges dir into a table file and returns its path, the exit status and output.
+func mergeInto(dir string) (path string, code int, stdout, stderr string) {
+	path = filepath.Join(filepath.Dir(dir), filepath.Base(dir)+".lgtb")
+	code, stdout, stderr = clitest.Call(run, "-table-merge", dir, "-o", path)
+	return path, code, stdout, stderr
+}
+
+// The shards of level 19, merged, give every position of levels 16 to 19 the value and
+// margin the solver gives it directly, whatever the number of shards.
+func TestTableMatchesTheSolver(t *testing.T) {
+	root, err := parseRoot(lateRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels, err := tablebase.Levels(root, 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(16)
+	for _, n := range []int{1, 4} {
+		dir := filepath.Join(t.TempDir(), "shards")
+		buildShards(t, dir, n, "-margin")
+		path, code, stdout, stderr := mergeInto(dir)
+		if code != 0 {
+			t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
+		}
+		table := readTableOrFail(t, path)
+		if h := table.Header; h.Kind != tablebase.KindTable || h.FirstLevel != 16 || h.LastLevel != 19 || !h.Margins {
+			t.Errorf("header %+v", h)
+		}
+		total := 0
+		for l, level := range levels {
+			for _, p := range level {
+				e, ok := table.Lookup(p)
+				r, m := s.Solve(p, solver.Limits{}), s.Margin(p, solver.Limits{})
+				if !ok || !e.Known || e.Win != r.Win || !e.MarginKnown || e.Margin != m.Margin {
+					t.Fatalf("%d shards, level %d: the table gives %+v (%v), the solver win %v margin %+d:\n%s", n, 16+l, e, ok, r.Win, m.Margin, p.String())
+				}
+				total++
+			}
+		}
+		if table.Len() != total || !strings.Contains(stdout, "level 19: 477 positions") {
+			t.Errorf("%d shards: %d records for %d positions\n%s", n, table.Len(), total, stdout)
+		}
+	}
+}
+
+func readTableOrFail(t *testing.T, path string) *tablebase.Table {
+	t.Helper()
+	table, err := readTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+// A shard stopped part way leaves a checkpoint; run again, it solves only the rest and
+// writes the records an uninterrupted run writes; run once more, it does nothing.
+func TestShardResumesFromItsCheckpoint(t *testing.T) {
+	whole := filepath.Join(t.TempDir(), "whole")
+	buildShards(t, whole, 1)
+	dir := filepath.Join(t.TempDir(), "stopped")
+	c := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, stopAfter: 100}
+	var stdout, stderr strings.Builder
+	if err := buildShard(&stdout, &stderr, c, 16, false); !errors.Is(err, errStopped) {
+		t.Fatalf("the stopped run: %v", err)
+	}
+	partial := filepath.Join(dir, shardName(19, 0, 1)+".partial")
+	if cp := readTableOrFail(t, partial); cp.Header.Kind != tablebase.KindCheckpoint || cp.Len() != 100 {
+		t.Fatalf("the checkpoint holds %d records of kind %v, want 100", cp.Len(), cp.Header.Kind)
+	}
+	c.stopAfter = 0
+	stdout.Reset()
+	if err := buildShard(&stdout, &stderr, c, 16, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout.String(), "(377 solved now, 100 from the checkpoint)") {
+		t.Errorf("the resumed run: %s", stdout.String())
+	}
+	if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is left behind: %v", err)
+	}
+	a := readTableOrFail(t, filepath.Join(whole, shardName(19, 0, 1)))
+	b := readTableOrFail(t, filepath.Join(dir, shardName(19, 0, 1)))
+	if !slices.Equal(a.Records(), b.Records()) {
+		t.Error("the resumed shard's records differ from an uninterrupted run's")
+	}
+	stdout.Reset()
+	if err := buildShard(&stdout, &stderr, c, 16, false); err != nil || !strings.Contains(stdout.String(), "done before") {
+		t.Errorf("a finished shard run again: %v %s", err, stdout.String())
+	}
+}
+
+// The merge refuses a missing, repeated, damaged, truncated, foreign or tampered shard,
+// with its reason, and writes nothing.
+func TestMergeRefusesBadShards(t *testing.T) {
+	good := filepath.Join(t.TempDir(), "good")
+	buildShards(t, good, 3)
+	other := filepath.Join(t.TempDir(), "other")
+	for i := range 2 {
+		if code, out, errs := clitest.Call(run, "-table", "-root", lateRoot, "-level", "18", "-shard", shardArg(i, 2), "-o", other, "-tt", "16"); code != 0 {
+			t.Fatalf("level 18: %s%s", out, errs)
+		}
+	}
+	name := func(i int) string { return shardName(19, i, 3) }
+	cases := map[string]struct {
+		damage func(dir string) error
+		reason string
+	}{
+		"missing":  {func(dir string) error { return os.Remove(filepath.Join(dir, name(1))) }, "shard 1/3 of level 19 is missing"},
+		"repeated": {func(dir string) error { return copyFile(filepath.Join(dir, name(2)), filepath.Join(dir, "copy.lgtb")) }, "shard 2/3 twice"},
+		"damaged": {func(dir string) error {
+			return editFile(filepath.Join(dir, name(0)), func(b []byte) []byte { b[len(b)-5] ^= 4; return b })
+		},
+			"checksum mismatch"},
+		"truncated": {func(dir string) error {
+			return editFile(filepath.Join(dir, name(0)), func(b []byte) []byte { return b[:len(b)-8] })
+		},
+			"truncated"},
+		"another version": {func(dir string) error {
+			return editFile(filepath.Join(dir, name(2)), func(b []byte) []byte { binary.LittleEndian.PutUint16(b[4:], tablebase.Version+1); return b })
+		}, "another format version"},
+		"another level": {func(dir string) error {
+			return copyFile(filepath.Join(other, shardName(18, 0, 2)), filepath.Join(dir, shardName(18, 0, 2)))
+		}, "of another table or level"},
+		"a checkpoint": {func(dir string) error { return retag(filepath.Join(dir, name(1)), tablebase.KindCheckpoint, nil) }, "not a shard"},
+		"tampered": {func(dir string) error {
+			return retag(filepath.Join(dir, name(1)), tablebase.KindShard, func(r []tablebase.Record) []tablebase.Record { return r[1:] })
+		}, "does not hold the positions of its index"},
+	}
+	for what, c := range cases {
+		dir := filepath.Join(t.TempDir(), "shards")
+		if err := os.CopyFS(dir, os.DirFS(good)); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.damage(dir); err != nil {
+			t.Fatal(err)
+		}
+		path, code, stdout, stderr := mergeInto(dir)
+		if code != 1 || !strings.Contains(stderr, c.reason) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and one line with %q\n%s", what, code, stderr, c.reason, stdout)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a table was written", what)
+		}
+		t.Logf("%s: %s", what, strings.TrimSpace(stderr))
+	}
+	if _, code, stdout, stderr := mergeInto(good); code != 0 {
+		t.Errorf("the good shards: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, code, _, stderr := mergeInto(t.TempDir()); code != 1 || !strings.Contains(stderr, "no shard files") {
+		t.Errorf("an empty folder: exit %d, %q", code, stderr)
+	}
+}
+
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}
+
+func editFile(path string, edit func([]byte) []byte) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, edit(data), 0o644)
+}
+
+// retag rewrites a shard file, intact, with another kind and its records edited.
+func retag(path string, kind tablebase.Kind, edit func([]tablebase.Record) []tablebase.Record) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	t, err := tablebase.Decode(data)
+	if err != nil {
+		return err
+	}
+	h, recs := t.Header, t.Records()
+	h.Kind = kind
+	if edit != nil {
+		recs = edit(recs)
+	}
+	if data, err = tablebase.Encode(h, recs); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// A table rooted at the empty board must agree with the board's full solve.
+func TestEmptyBoardCheck(t *testing.T) {
+	win := tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: review.EmptyBoardMargin}
+	if err := checkEmptyBoard(win, []board.Point{review.WinningFirstMove}); err != nil {
+		t.Errorf("the solved value is refused: %v", err)
+	}
+	values := win
+	values.MarginKnown, values.Margin = false, 0
+	if err := checkEmptyBoard(values, []board.Point{review.WinningFirstMove}); err != nil {
+		t.Errorf("the solved value without margin is refused: %v", err)
+	}
+	wide := win
+	wide.Margin = review.EmptyBoardMargin + 2
+	for what, c := range map[string]struct {
+		e       tablebase.Entry
+		winning []board.Point
+	}{
+		"unknown":           {tablebase.Entry{}, nil},
+		"a loss":            {tablebase.Entry{Known: true}, nil},
+		"two winning moves": {win, []board.Point{board.PointAt(1, 1), review.WinningFirstMove}},
+		"another move":      {win, []board.Point{board.PointAt(1, 2)}},
+		"another margin":    {wide, []board.Point{review.WinningFirstMove}},
+	} {
+		if err := checkEmptyBoard(c.e, c.winning); err == nil {
+			t.Errorf("%s: taken", what)
+		}
+	}
+}
+
+func TestTableFlagsChecked(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"-table", "-level", "19", "-root", lateRoot},
+		{"-table", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "3/3"},
+		{"-table", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "x"},
+		{"-table", "-level", "19", "-root", "2,2 2,2", "-o", dir},
+		{"-table", "-level", "19", "-root", "PASS PASS", "-o", dir},
+		{"-table", "-level", "9", "-root", lateRoot, "-o", dir},
+		{"-table", "-level", "24", "-o", dir},
+		{"-table", "-level", "2", "-o", dir, "-position-limit", "-1"},
+		{"-table-merge", dir},
+	} {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
+		}
+	}
+}
