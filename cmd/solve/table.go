@@ -27,6 +27,7 @@ import (
 type tableConfig struct {
 	build      bool
 	merge      string // the folder of shards to merge
+	verify     string // the table file to check against the solver
 	level      int
 	root       string // actions from the empty board, separated by spaces
 	shard      string // "i/n"
@@ -41,6 +42,7 @@ func tableFlags(fs *flag.FlagSet) *tableConfig {
 	c := &tableConfig{}
 	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
 	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
+	fs.StringVar(&c.verify, "table-verify", "", "prove again a seeded sample of -n records (0: all) of this table file with the solver")
 	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")
 	fs.StringVar(&c.root, "root", "", "with -table: the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
 	fs.StringVar(&c.shard, "shard", "0/1", "with -table: i/n, this shard's index and the number of shards: the level's positions whose index is i mod n")
