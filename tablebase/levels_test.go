@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/internal/racedetect"
 	"littlego/solver"
 )
 
@@ -106,6 +107,37 @@ func TestLevelsMatchAPlainCount(t *testing.T) {
 			}
 		}
 		t.Logf("level %d: %d running, %d finished", l, running[l], finished[l])
+	}
+}
+
+// The levels through 6, with the games two passes end counted apart: 108,891 positions
+// through level 5 and 797,232 through level 6 (quoted as about 109,000 and 797,000).
+func TestLevelCountsThroughSix(t *testing.T) {
+	if testing.Short() || racedetect.Enabled {
+		t.Skip("seconds of enumeration")
+	}
+	levels, err := Levels(board.New(), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	through, records := 0, 0
+	for l, level := range levels {
+		finished := map[uint64]bool{}
+		for _, p := range levels[max(l-1, 0)] {
+			for a := board.Point(0); a < board.NumActions && l > 0; a++ {
+				if child := p; child.Act(a) && child.Over {
+					c, _ := Canonical(child)
+					finished[Key(&c)] = true
+				}
+			}
+		}
+		through += len(level) + len(finished)
+		records += len(level)
+		t.Logf("level %d: %d running + %d finished = %d; %d through level %d; the table's records: %d (%d bytes)",
+			l, len(level), len(finished), len(level)+len(finished), through, l, records, RecordSize*records)
+		if quoted := map[int]int{5: 109000, 6: 797000}[l]; quoted > 0 && (through+500)/1000*1000 != quoted {
+			t.Errorf("%d positions through level %d, quoted as about %d", through, l, quoted)
+		}
 	}
 }
 

@@ -97,6 +97,7 @@ func shardName(level, i, n int) string {
 // the records so far.
 type shardRun struct {
 	header    tablebase.Header
+	levelSize int // the number of positions in the whole level
 	positions []board.Position
 	done      map[uint64]tablebase.Record
 	path      string
@@ -133,6 +134,7 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 		header: tablebase.Header{Kind: tablebase.KindShard, Margins: margin, Root: tablebase.Key(&canon),
 			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n,
 			Limit: time.Duration(c.limit * float64(time.Second)).Round(time.Millisecond)}}
+	sr.levelSize = len(levels[len(levels)-1])
 	for k, p := range levels[len(levels)-1] {
 		if tablebase.InShard(k, i, n) {
 			sr.positions = append(sr.positions, p)
@@ -232,8 +234,8 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 	if err := os.Remove(sr.path + ".partial"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	fmt.Fprintf(stdout, "level %d shard %d/%d: %d positions (%d solved now, %d from the checkpoint), %d unknown; %s; %.1f CPU-s in all -> %s\n",
-		sr.header.LastLevel, sr.header.Shard, sr.header.Shards, len(sr.positions), len(times), resumed, unknown,
+	fmt.Fprintf(stdout, "level %d shard %d/%d: %d of the level's %d positions (%d solved now, %d from the checkpoint), %d unknown; %s; %.1f CPU-s in all -> %s\n",
+		sr.header.LastLevel, sr.header.Shard, sr.header.Shards, len(sr.positions), sr.levelSize, len(times), resumed, unknown,
 		cpuSummary(times), sr.header.CPU.Seconds(), sr.path)
 	return nil
 }
