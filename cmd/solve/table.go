@@ -154,10 +154,7 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 }
 
 // sameShard reports whether two headers describe one shard of one table.
-func sameShard(a, b tablebase.Header) bool {
-	return a.Margins == b.Margins && a.Root == b.Root && a.FirstLevel == b.FirstLevel && a.LastLevel == b.LastLevel &&
-		a.Shard == b.Shard && a.Shards == b.Shards && a.Limit == b.Limit
-}
+func sameShard(a, b tablebase.Header) bool { return sameTable(a, b) && a.Shard == b.Shard }
 
 // readTable reads and decodes the table file at path.
 func readTable(path string) (*tablebase.Table, error) {
