@@ -210,14 +210,14 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 			return errStopped
 		}
 		s.Clear()
-		e, cpu := solveEntry(s, p, sr.header.Margins, sr.header.Limit)
+		e, cpu, nodes := solveEntry(s, p, sr.header.Margins, sr.header.Limit)
 		sr.done[key] = tablebase.MakeRecord(p, e)
 		sr.header.CPU += cpu
 		times = append(times, cpu)
 		if !e.Known {
 			unknown++
 		}
-		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds())
+		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s %d nodes\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds(), nodes)
 		if time.Since(lastSave) >= c.checkpoint {
 			if err := sr.save(tablebase.KindCheckpoint); err != nil {
 				return err
@@ -257,19 +257,25 @@ func (sr *shardRun) save(kind tablebase.Kind) error {
 	return atomicfile.WriteFile(path, data, 0o644)
 }
 
-// solveEntry proves pos's value, or its exact margin with margin, within limit.
-func solveEntry(s *solver.Solver, pos board.Position, margin bool, limit time.Duration) (tablebase.Entry, time.Duration) {
+// solveEntry proves pos's value, or its exact margin with margin, within limit, and
+// returns the CPU time and the solver's nodes it took.
+func solveEntry(s *solver.Solver, pos board.Position, margin bool, limit time.Duration) (tablebase.Entry, time.Duration, int64) {
 	start := cputime.Process()
 	e := tablebase.Entry{Best: board.NoPoint}
+	var nodes int64
 	if margin {
-		if m := s.Margin(pos, solver.Limits{CPU: limit}); m.Known {
+		m := s.Margin(pos, solver.Limits{CPU: limit})
+		if nodes = m.Nodes; m.Known {
 			e = tablebase.Entry{Known: true, Win: (m.Margin >= board.BlackMargin) == (pos.Turn == board.Black),
 				MarginKnown: true, Margin: m.Margin, Best: m.Best}
 		}
-	} else if r := s.Solve(pos, solver.Limits{CPU: limit}); r.Known {
-		e = tablebase.Entry{Known: true, Win: r.Win, Best: r.Best}
+	} else {
+		r := s.Solve(pos, solver.Limits{CPU: limit})
+		if nodes = r.Nodes; r.Known {
+			e = tablebase.Entry{Known: true, Win: r.Win, Best: r.Best}
+		}
 	}
-	return e, cputime.Process() - start
+	return e, cputime.Process() - start, nodes
 }
 
 // entryWords says an entry for the side to move: win, loss or unknown, and the margin.
