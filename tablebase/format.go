@@ -192,6 +192,9 @@ func (h Header) check() error {
 	case h.Root>>(ternaryBits+5) != uint64(h.FirstLevel):
 		return fmt.Errorf("%w: the root is not at the first level %d", ErrFormat, h.FirstLevel)
 	}
+	if err := Record(h.Root<<entryBits | noAction).check(); err != nil {
+		return fmt.Errorf("%w: the root: %v", ErrFormat, err)
+	}
 	return nil
 }
 
@@ -235,9 +238,10 @@ func (t *Table) Find(key uint64) (Record, bool) {
 }
 
 // Lookup returns the table's entry for pos, in any orientation (Best turned to pos's),
-// and whether the table holds pos. It allocates nothing.
+// and whether the table holds pos (a course game's position: Last is board.MaxMoves).
+// It allocates nothing.
 func (t *Table) Lookup(pos board.Position) (Entry, bool) {
-	if pos.Over {
+	if pos.Over || pos.Last != board.MaxMoves {
 		return Entry{Best: board.NoPoint}, false
 	}
 	c, sym := Canonical(pos)

@@ -241,6 +241,11 @@ func TestLookupUnderSymmetry(t *testing.T) {
 	if _, ok := tab.Lookup(absent); ok && !slices.ContainsFunc(recs, func(r Record) bool { return r.Key() == Key(&c) }) {
 		t.Error("Lookup found a position the table does not hold")
 	}
+	uncapped := recs[0].Position()
+	uncapped.Last = 40 // a game without the 24-move cap: the table's proofs do not hold for it
+	if _, ok := tab.Lookup(uncapped); ok {
+		t.Error("Lookup answered a position of a game of another length")
+	}
 	if n := testing.AllocsPerRun(100, func() { tab.Lookup(recs[7].Position()) }); n != 0 {
 		t.Errorf("Lookup allocates %v times", n)
 	}
