@@ -314,3 +314,64 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 		t.Errorf("a turned record: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// writeEmptyBoardShard writes level 1 of a table rooted at the empty board as one shard,
+// each position's entry given by value (White to move after Black's first stone).
+func writeEmptyBoardShard(t *testing.T, dir string, value func(first board.Point) tablebase.Entry) {
+	t.Helper()
+	levels, err := tablebase.Levels(board.New(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []tablebase.Record
+	for _, p := range levels[1] {
+		first := (p.Stones[board.Black]).First()
+		recs = append(recs, tablebase.MakeRecord(p, value(first)))
+	}
+	empty := board.New()
+	data, err := tablebase.Encode(tablebase.Header{Kind: tablebase.KindShard, Margins: true, Root: tablebase.Key(&empty),
+		LastLevel: 1, CompleteThrough: 1, Shards: 1}, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, shardName(1, 0, 1)), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A table rooted at the empty board is merged only if its root agrees with the solved
+// game. The level-1 entries here are made up, not proved: the test is of the check.
+func TestMergeChecksTheEmptyBoard(t *testing.T) {
+	solved := func(centre int) func(board.Point) tablebase.Entry {
+		return func(first board.Point) tablebase.Entry {
+			if first == review.WinningFirstMove {
+				return tablebase.Entry{Known: true, Win: false, MarginKnown: true, Margin: centre, Best: board.NoPoint}
+			}
+			return tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: 1, Best: board.NoPoint}
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "agrees")
+	writeEmptyBoardShard(t, dir, solved(review.EmptyBoardMargin))
+	if _, code, stdout, stderr := mergeInto(dir); code != 0 || !strings.Contains(stdout, "Black to play: win (margin +3); winning actions: 2,2") {
+		t.Errorf("the solved values: exit %d\n%s%s", code, stdout, stderr)
+	}
+	dir = filepath.Join(t.TempDir(), "wide")
+	writeEmptyBoardShard(t, dir, solved(review.EmptyBoardMargin+2))
+	if _, code, _, stderr := mergeInto(dir); code != 1 || !strings.Contains(stderr, "the margin +5") {
+		t.Errorf("another margin: exit %d, %q", code, stderr)
+	}
+	dir = filepath.Join(t.TempDir(), "edge")
+	writeEmptyBoardShard(t, dir, func(first board.Point) tablebase.Entry {
+		e := solved(review.EmptyBoardMargin)(first)
+		if first.Row() == 0 || first.Row() == board.Size-1 || first.Col() == 0 || first.Col() == board.Size-1 {
+			e = tablebase.Entry{Known: true, MarginKnown: true, Margin: review.EmptyBoardMargin, Best: board.NoPoint}
+		}
+		return e
+	})
+	if _, code, _, stderr := mergeInto(dir); code != 1 || !strings.Contains(stderr, "contradicts the solved empty board") {
+		t.Errorf("winning first moves on the edge: exit %d, %q", code, stderr)
+	}
+}
