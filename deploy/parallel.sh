@@ -1,14 +1,14 @@
 #!/bin/sh
 # parallel.sh: every shard of one level of the opening table through GNU parallel, on this machine or over ssh.
 #
-# usage: [LEVEL=4] [SHARDS=256] [OUT=shards] [SOLVE=solve] [ROOT=] [SOLVE_FLAGS=] deploy/parallel.sh [parallel options]
+# usage: [LEVEL=5] [SHARDS=384] [OUT=shards] [SOLVE=solve] [ROOT=] [SOLVE_FLAGS=] deploy/parallel.sh [parallel options]
 #
 # Shard i runs `solve -table -level LEVEL -shard i/SHARDS -o OUT`, a pure function of i: run
 # the script again after a stop and finished shards are skipped, stopped ones resume from
 # their checkpoint. Then `solve -table-merge OUT -o table.lgtb` joins them (deploy/README.md).
 set -eu
-LEVEL=${LEVEL:-4}
-SHARDS=${SHARDS:-256}
+LEVEL=${LEVEL:-5}
+SHARDS=${SHARDS:-384}
 OUT=${OUT:-shards}
 SOLVE=${SOLVE:-solve}
 ROOT=${ROOT:-}
