@@ -19,23 +19,14 @@ import (
 	"littlego/review"
 )
 
-const usage = `usage: arena [flags] AGENT_A AGENT_B
+// usage is the text -h prints before the flags.
+var usage = `usage: arena [flags] AGENT_A AGENT_B
 
 Plays Little-Go games between two agents, refereed as the CSCI-561 course host
 referees them; A is Black in the odd games and White in the even ones.
 
 An AGENT is one of:
-  random                  a uniformly random legal move
-  greedy                  the move that captures the most stones now
-  aggressive              the most stones captured net of the best reply's
-  alphabeta               alpha-beta search, 2 plies, at most 10 moves a node
-  engine                  the engine, in process, with its defaults
-  engine:k=v,k=v          the engine with options (my_player's flags without
-                          the dash, e.g. engine:budget=0.2,workers=1)
-  exec:PATH [ARGS]        a program run once per move as the course host runs it
-                          (input.txt in, output.txt out); quote the whole agent
-  gtp:PATH [ARGS]         a GTP engine, e.g. 'gtp:gnugo --mode gtp --level 10'
-
+` + arena.AgentUsage() + `
 Exit status: 0 when the match was played, 1 when it could not be or was
 interrupted, 2 for bad usage.
 
