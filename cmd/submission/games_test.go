@@ -72,7 +72,7 @@ func sharedFolderPlayers(t *testing.T, agent *arena.Agent, cfg *arena.Config, ga
 	var players [2]arena.Player
 	for c := board.Black; c <= board.White; c++ {
 		before := dirEntries(t, root)
-		p, err := agent.NewPlayer(c, 1, 0, root, true, cfg)
+		p, err := agent.NewPlayer(arena.Seat{Color: c, Game: 1, Root: root, MeasureCPU: true, Config: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func TestArenaGames(t *testing.T) {
 		}
 		var players [2]arena.Player
 		players[g.color] = player(g.color)
-		players[g.color.Other()], err = opp.NewPlayer(g.color.Other(), k+1, arena.GameSeed(15, k+1), "", true, cfg)
+		players[g.color.Other()], err = opp.NewPlayer(arena.Seat{Color: g.color.Other(), Game: k + 1, GameSeed: arena.GameSeed(15, k+1), MeasureCPU: true, Config: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +232,7 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 	}
 	writeInput()
 	cfg := &arena.Config{Games: 1, Jobs: 1, CPULimit: hostCPULimit}
-	oppPlayer, err := opp.NewPlayer(ours.Other(), 1, seed, "", true, cfg)
+	oppPlayer, err := opp.NewPlayer(arena.Seat{Color: ours.Other(), Game: 1, GameSeed: seed, MeasureCPU: true, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
