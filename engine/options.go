@@ -21,24 +21,14 @@ const MaxBudget = mcts.MaxBudget
 
 // Options are the engine's settings. The zero value is not useful: start from Defaults.
 type Options struct {
+	// Knobs are the search's settings, passed to every search as they are (a positive
+	// Playouts replaces the CPU budget by a fixed number of iterations).
+	mcts.Knobs
 	// Budget is the CPU time of the whole process (every thread counted) that the game
 	// plan spreads over a move; see PlanBudget. At most MaxBudget.
 	Budget time.Duration
-	// Playouts, when positive, replaces the CPU budget by a fixed number of search
-	// iterations (reproducible with Seed and one worker).
-	Playouts int
-	// Workers is the number of root-parallel search goroutines.
-	Workers int
-	// C is the UCT exploration constant.
-	C float64
-	// RAVE is the RAVE equivalence parameter (0 turns RAVE off).
-	RAVE float64
-	// Expand is the number of visits a leaf needs before it is expanded.
-	Expand int
 	// Policy names the rollout policy (policy.ByName).
 	Policy string
-	// Priors turns on prior knowledge for new tree nodes.
-	Priors bool
 	// Book turns on Black's proved opening book (BookMove).
 	Book bool
 	// Solve turns on the exact endgame solver.
@@ -48,8 +38,6 @@ type Options struct {
 	// Plan turns on the game plan (more time in the middle game, little when settled);
 	// off, every move gets Budget.
 	Plan bool
-	// Seed seeds the random streams (worker k uses Seed+k).
-	Seed uint64
 	// Verbose adds search statistics to the Report for -v.
 	Verbose bool
 }
@@ -59,18 +47,13 @@ type Options struct {
 func Defaults() Options {
 	cfg := mcts.DefaultConfig()
 	return Options{
+		Knobs:     cfg.Knobs,
 		Budget:    cfg.Budget,
-		Workers:   cfg.Workers,
-		C:         cfg.C,
-		RAVE:      cfg.RaveEquiv,
-		Expand:    cfg.ExpandThreshold,
 		Policy:    cfg.Policy.Name(),
-		Priors:    cfg.Priors,
 		Book:      true,
 		Solve:     true,
 		SolveFrom: 9,
 		Plan:      true,
-		Seed:      cfg.Seed,
 	}
 }
 
@@ -107,8 +90,8 @@ func (o *Options) Params() []Param {
 		intParam("playouts", "fixed `number` of search iterations per move instead of the CPU budget (0: use -budget)", &o.Playouts, mcts.PlayoutsRange),
 		intParam("workers", "root-parallel search `goroutines`; each costs CPU time", &o.Workers, mcts.WorkersRange),
 		floatParam("c", "UCT exploration `constant`", &o.C, mcts.CRange),
-		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off", &o.RAVE, mcts.RaveEquivRange),
-		intParam("expand", "`visits` before a leaf is expanded", &o.Expand, mcts.ExpandThresholdRange),
+		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off", &o.RAVE, mcts.RAVERange),
+		intParam("expand", "`visits` before a leaf is expanded", &o.Expand, mcts.ExpandRange),
 		{Name: "policy", Usage: "rollout `policy`: " + strings.Join(policy.Names(), ", "),
 			Get: func() string { return o.Policy }, Set: func(s string) error { o.Policy = s; return nil },
 			check: func() error {

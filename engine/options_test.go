@@ -14,8 +14,8 @@ import (
 // and its usage text states the range it checks.
 func TestOptionRangesMatchTheirUsage(t *testing.T) {
 	ints := map[string]mcts.Range[int]{"playouts": mcts.PlayoutsRange, "workers": mcts.WorkersRange,
-		"expand": mcts.ExpandThresholdRange, "solve-from": SolveFromRange}
-	floats := map[string]mcts.Range[float64]{"c": mcts.CRange, "rave": mcts.RaveEquivRange}
+		"expand": mcts.ExpandRange, "solve-from": SolveFromRange}
+	floats := map[string]mcts.Range[float64]{"c": mcts.CRange, "rave": mcts.RAVERange}
 	try := func(name, value string, ok bool) {
 		t.Helper()
 		o := Defaults()
@@ -58,7 +58,7 @@ func TestOptionRangesMatchTheirUsage(t *testing.T) {
 // search's.
 func TestOptionRangesAreTheSearchRanges(t *testing.T) {
 	o := Defaults()
-	o.Workers, o.C, o.RAVE, o.Expand = mcts.WorkersRange.Max, mcts.CRange.Max, mcts.RaveEquivRange.Max, mcts.ExpandThresholdRange.Max
+	o.Workers, o.C, o.RAVE, o.Expand = mcts.WorkersRange.Max, mcts.CRange.Max, mcts.RAVERange.Max, mcts.ExpandRange.Max
 	o.Playouts = mcts.PlayoutsRange.Max
 	e, err := New(o)
 	if err != nil {

@@ -487,8 +487,8 @@ func TestConfigValidate(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"C", func(c *Config) { c.C = -1 }},
-		{"RaveEquiv", func(c *Config) { c.RaveEquiv = -5 }},
-		{"ExpandThreshold", func(c *Config) { c.ExpandThreshold = 0 }},
+		{"RAVE", func(c *Config) { c.RAVE = -5 }},
+		{"Expand", func(c *Config) { c.Expand = 0 }},
 		{"Workers", func(c *Config) { c.Workers = 0 }},
 		{"Workers", func(c *Config) { c.Workers = WorkersRange.Max + 1 }},
 		{"Playouts", func(c *Config) { c.Playouts = -1 }},
@@ -515,10 +515,10 @@ func TestUniformPolicyAndNoPriorsNoRAVE(t *testing.T) {
 	for _, variant := range []func(*Config){
 		func(c *Config) { c.Policy = policy.Uniform{} },
 		func(c *Config) { c.Priors = false },
-		func(c *Config) { c.RaveEquiv = 0 },
+		func(c *Config) { c.RAVE = 0 },
 		func(c *Config) { c.C = 0 },
-		func(c *Config) { c.Priors, c.RaveEquiv = false, 0 },
-		func(c *Config) { c.ExpandThreshold = 1 },
+		func(c *Config) { c.Priors, c.RAVE = false, 0 },
+		func(c *Config) { c.Expand = 1 },
 	} {
 		cfg := fixedConfig(3000)
 		variant(&cfg)
