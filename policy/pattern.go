@@ -16,8 +16,6 @@ import (
 // pattern_weights.go.
 type Pattern struct {
 	table *patternTable
-	// whole selects the whole-board design of the player's ratings (pattern_whole.go).
-	whole bool
 }
 
 // NewPattern returns the pattern policy with the weights w.
@@ -29,7 +27,7 @@ func NewPattern(w *PatternWeights) Pattern {
 func (Pattern) Name() string { return "pattern" }
 
 // NewPlayer returns a Player with its own scratch state. It also implements Priorer.
-func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables(), whole: pt.whole} }
+func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables()} }
 
 // tables returns the compiled weights of pt.
 func (pt Pattern) tables() *patternTable {
@@ -56,7 +54,7 @@ func (pt Pattern) Probabilities(pos *board.Position, last board.Point, out *[boa
 		return
 	}
 	var p patternPlayer
-	p.t, p.whole = pt.tables(), pt.whole
+	p.t = pt.tables()
 	p.load(pos, last)
 	p.probabilities(out)
 }

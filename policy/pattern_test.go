@@ -530,7 +530,7 @@ func BenchmarkPatternPlayout(b *testing.B) {
 		for _, pol := range []struct {
 			name string
 			Policy
-		}{{"light", Light{}}, {"pattern", Pattern{}}, {"pattern-whole", Pattern{whole: true}}} {
+		}{{"light", Light{}}, {"pattern", Pattern{}}} {
 			b.Run(start.name+"/"+pol.name, func(b *testing.B) {
 				player := pol.NewPlayer()
 				rng := NewRand(1)

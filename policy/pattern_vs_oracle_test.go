@@ -118,15 +118,9 @@ func TestOracleFeaturesEqualPatternActions(t *testing.T) {
 	}
 }
 
-// playerCases are the oracle's cases for both players of the pattern policy: the
-// incremental default and the whole-board design.
-func playerCases() []oracleCase {
-	return append(oracleCases(), wholeCases()...)
-}
-
 func TestOracleProbabilitiesEqualPattern(t *testing.T) {
 	positions, prevs := patGames(oracleSize(60), 42)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		if err := compareProbabilities(tc.pt, tc.o, positions, prevs); err != nil {
 			t.Fatalf("%s weights: %v", tc.name, err)
 		}
@@ -135,7 +129,7 @@ func TestOracleProbabilitiesEqualPattern(t *testing.T) {
 
 func TestOracleReplaysPatternPlayouts(t *testing.T) {
 	positions, prevs := patGames(oracleSize(60), 21)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		if err := comparePlayouts(tc.pt, tc.o, positions, prevs, 1); err != nil {
 			t.Fatalf("%s weights: %v", tc.name, err)
 		}
@@ -144,7 +138,7 @@ func TestOracleReplaysPatternPlayouts(t *testing.T) {
 
 func TestOracleMovesAndPriorsEqualPattern(t *testing.T) {
 	positions, prevs := patGames(oracleSize(20), 22)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		p := tc.pt.NewPlayer().(*patternPlayer)
 		rngP, rngO := NewRand(4), NewRand(4)
 		for i := range positions {
