@@ -176,7 +176,7 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 	case p.move == p.last:
 		return 0, false // a placement can only add to the score of the last move
 	}
-	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%NumPassLevels], false
+	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%numPassLevels], false
 }
 
 // correct computes into p.adj the sampling weights of c: the stored ones, except that

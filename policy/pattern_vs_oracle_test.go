@@ -31,7 +31,7 @@ type oracleCase struct {
 func oracleCases() []oracleCase {
 	w := testPatternWeights()
 	return []oracleCase{
-		{"built-in", Pattern{}, newOracle(&learnedPatternWeights)},
+		{"built-in", Pattern{}, newOracle(learnedPatternWeights())},
 		{"varied", NewPattern(w), newOracle(w)},
 	}
 }
@@ -84,7 +84,7 @@ func comparePlayouts(pt Pattern, o *oracle, positions []board.Position, prevs []
 
 func TestOracleFeaturesEqualPatternActions(t *testing.T) {
 	positions, prevs := patGames(oracleSize(40), 41)
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	var acts []PatternAction
 	for i := range positions {
 		pos := positions[i]
@@ -182,7 +182,7 @@ func TestOracleMoveDistributionEqualsPattern(t *testing.T) {
 	}
 	starts, _ := patGames(games, 23)
 	p := Pattern{}.NewPlayer()
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	rngP, rngO := NewRand(101), NewRand(202)
 	sumChi, sumDF, tested := 0.0, 0, 0
 	for i := range starts {
@@ -228,7 +228,7 @@ func TestOracleMoveDistributionEqualsPattern(t *testing.T) {
 // fail: they can tell a wrong table from a right one.
 func TestOracleCatchesAPerturbedTable(t *testing.T) {
 	positions, prevs := patGames(oracleSize(20), 31)
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	perturbations := []struct {
 		name     string
 		change   func(*patternTable)
@@ -238,7 +238,7 @@ func TestOracleCatchesAPerturbedTable(t *testing.T) {
 			t.pattern[keyIndex(0)] ^= 1 // one step of about 6.5%
 		}, true},
 		{"the gamma of capturing one stone", func(t *patternTable) {
-			t.tactics[packLevels(1, 0, 0, 0, 0).index()] *= 1.07
+			t.tactics[packLevels(&[NumPatternFeatures]uint32{FeatureCapture: 1}).index()] *= 1.07
 		}, true},
 		{"the orthogonal last-move gamma", func(t *patternTable) { t.lastMul[1] += 8 }, true},
 		{"an early pass gamma", func(t *patternTable) { t.pass[1] += 8 }, false},
@@ -247,7 +247,7 @@ func TestOracleCatchesAPerturbedTable(t *testing.T) {
 		t.Fatalf("the built-in table already differs: %v", err)
 	}
 	for _, pc := range perturbations {
-		tab := *compilePattern(&learnedPatternWeights)
+		tab := *compilePattern(learnedPatternWeights())
 		pc.change(&tab)
 		pt := Pattern{table: &tab}
 		if compareProbabilities(pt, o, positions, prevs) == nil {
