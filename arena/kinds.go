@@ -109,7 +109,7 @@ func parseProgram(a *Agent, rest string, hasRest bool) error {
 	}
 	argv := strings.Fields(rest)
 	if len(argv) == 0 {
-		return fmt.Errorf("no program after %s:", a.Kind)
+		return fmt.Errorf("no program after %q", string(a.Kind)+":")
 	}
 	a.Name = string(a.Kind) + ":" + strings.Join(append([]string{filepath.Base(argv[0])}, argv[1:]...), " ")
 	path, err := exec.LookPath(argv[0])
