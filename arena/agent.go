@@ -78,7 +78,7 @@ func (a *Agent) returnEngine(e *engine.Engine) {
 
 // ParseAgent parses an agent specification strictly: one of random, greedy,
 // aggressive, alphabeta; engine or engine:flag=value,... (the engine's flags without
-// the dash, see engine.Parse); exec:PATH [ARGS] or gtp:PATH [ARGS], where PATH [ARGS] is
+// the dash, see engine.ParseOptions); exec:PATH [ARGS] or gtp:PATH [ARGS], where PATH [ARGS] is
 // split on spaces (no shell quoting), PATH must name an executable file (looked up in
 // $PATH when it has no slash), and relative paths are taken from the current folder
 // (see parseProgram).

@@ -84,7 +84,7 @@ func parseEngine(a *Agent, rest string, hasRest bool) error {
 	if hasRest && strings.TrimSpace(rest) == "" {
 		return fmt.Errorf("no options after engine: (write engine for the defaults)")
 	}
-	o, err := engine.Parse(rest)
+	o, err := engine.ParseOptions(rest)
 	if err != nil {
 		return err
 	}

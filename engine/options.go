@@ -141,10 +141,10 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Parse reads "name=value,name=value" (the names of Params; a bare name sets a
+// ParseOptions reads "name=value,name=value" (the names of Params; a bare name sets a
 // boolean) on top of Defaults, as the arena's engine:... agent spec does, and validates
 // the result.
-func Parse(spec string) (Options, error) {
+func ParseOptions(spec string) (Options, error) {
 	o := Defaults()
 	if strings.TrimSpace(spec) != "" {
 		for _, kv := range strings.Split(spec, ",") {
@@ -167,7 +167,7 @@ func Parse(spec string) (Options, error) {
 	return o, o.Validate()
 }
 
-// String lists the options as Parse reads them.
+// String lists the options as ParseOptions reads them.
 func (o Options) String() string {
 	var parts []string
 	for _, p := range o.Params() {

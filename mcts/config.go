@@ -55,10 +55,10 @@ type Config struct {
 	Budget time.Duration
 	// Policy plays the simulations.
 	Policy policy.Policy
-	// MaxNodes is the size of each worker's node arena (36 bytes a node). When it is
-	// full the tree stops growing and the search goes on with simulations from its
+	// TreeNodes is the most nodes each worker's tree holds, allocated at once (36
+	// bytes a node). When it is full the tree stops growing and the search goes on with simulations from its
 	// leaves. The memory is touched only as nodes are used.
-	MaxNodes int
+	TreeNodes int
 	// EarlyStop ends the search as soon as the most visited move cannot be overtaken
 	// in the rest of the budget (estimated from the speed so far).
 	EarlyStop bool
@@ -81,14 +81,9 @@ var (
 	ExpandRange   = Range[int]{1, 1000}
 	WorkersRange  = Range[int]{1, 64}
 	PlayoutsRange = Range[int]{0, 100_000_000}
-)
-
-// Limits on MaxNodes.
-const (
-	// MinNodes is the least MaxNodes: the root and its children.
-	MinNodes = board.NumActions + 1
-	// MaxMaxNodes bounds MaxNodes (node indices are int32).
-	MaxMaxNodes = 1 << 28
+	// TreeNodesRange runs from the root and its children to a size whose node indices
+	// fit in an int32.
+	TreeNodesRange = Range[int]{board.NumActions + 1, 1 << 28}
 )
 
 // DefaultConfig returns the default settings, which are also the engine's (engine.Defaults
@@ -99,7 +94,7 @@ func DefaultConfig() Config {
 		Knobs:     Knobs{C: 0.3, RAVE: 1000, Expand: 2, Priors: true, Workers: 1, Seed: 1},
 		Budget:    500 * time.Millisecond,
 		Policy:    policy.Pattern{},
-		MaxNodes:  1 << 21,
+		TreeNodes: 1 << 21,
 		EarlyStop: true,
 	}
 }
@@ -123,8 +118,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("mcts: no limit: set Playouts or Budget")
 	case c.Policy == nil:
 		return fmt.Errorf("mcts: Policy is nil")
-	case c.MaxNodes < MinNodes || c.MaxNodes > MaxMaxNodes:
-		return fmt.Errorf("mcts: MaxNodes = %d out of range: want %d to %d", c.MaxNodes, MinNodes, MaxMaxNodes)
+	case !TreeNodesRange.Contains(c.TreeNodes):
+		return fmt.Errorf("mcts: TreeNodes = %d out of range: want %v", c.TreeNodes, TreeNodesRange)
 	}
 	return nil
 }

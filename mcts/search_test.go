@@ -454,12 +454,12 @@ func TestForcedMove(t *testing.T) {
 
 func TestTinyArena(t *testing.T) {
 	cfg := fixedConfig(3000)
-	cfg.MaxNodes = MinNodes
+	cfg.TreeNodes = TreeNodesRange.Min
 	res, err := Search(context.Background(), board.New(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Iterations != 3000 || res.Nodes != MinNodes {
+	if res.Iterations != 3000 || res.Nodes != TreeNodesRange.Min {
 		t.Fatalf("tiny arena: %d iterations, %d nodes", res.Iterations, res.Nodes)
 	}
 }
@@ -495,7 +495,7 @@ func TestConfigValidate(t *testing.T) {
 		{"Budget", func(c *Config) { c.Budget = HardCeiling + time.Second }},
 		{"no limit", func(c *Config) { c.Budget, c.Playouts = 0, 0 }},
 		{"Policy", func(c *Config) { c.Policy = nil }},
-		{"MaxNodes", func(c *Config) { c.MaxNodes = 3 }},
+		{"TreeNodes", func(c *Config) { c.TreeNodes = 3 }},
 	}
 	for _, tc := range cases {
 		c := DefaultConfig()
@@ -538,7 +538,7 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
 			cfg := fixedConfig(100000 * workers)
 			cfg.Workers = workers
-			cfg.MaxNodes = 1 << 20
+			cfg.TreeNodes = 1 << 20
 			s, err := NewSearcher(cfg)
 			if err != nil {
 				b.Fatal(err)

@@ -76,7 +76,7 @@ type tree struct {
 
 // newTree allocates a worker's tree for cfg (already validated).
 func newTree(cfg *Config) *tree {
-	t := &tree{nodes: make([]node, cfg.MaxNodes)}
+	t := &tree{nodes: make([]node, cfg.TreeNodes)}
 	t.configure(cfg)
 	return t
 }

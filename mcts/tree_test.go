@@ -12,7 +12,7 @@ import (
 	"littlego/board"
 )
 
-// TestNodeSize keeps the node's size where Config.MaxNodes's doc (and the arena sizes
+// TestNodeSize keeps the node's size where Config.TreeNodes's doc (and the arena sizes
 // in profiles/README.md and docs/board.md) say it is.
 func TestNodeSize(t *testing.T) {
 	if got := unsafe.Sizeof(node{}); got != 36 {
