@@ -73,6 +73,9 @@ type Param struct {
 	Set func(string) error
 	// check returns an error when the stored value is out of range (nil: any value).
 	check func() error
+	// ints or floats is the range that check holds the value to, if it has one.
+	ints   *mcts.Range[int]
+	floats *mcts.Range[float64]
 }
 
 // Params returns one Param per option, bound to o, in a fixed order. Their usage texts
@@ -202,7 +205,7 @@ func parseBudget(s string, dst *time.Duration) error {
 
 // intParam is an integer option that must lie in r; its usage text states r.
 func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
-	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")", ints: &r,
 		Get: func() string { return strconv.Itoa(*dst) },
 		Set: func(s string) error {
 			v, err := strconv.Atoi(s)
@@ -222,7 +225,7 @@ func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
 // floatParam is a real option that must lie in r (NaN never does); its usage text
 // states r.
 func floatParam(name, usage string, dst *float64, r mcts.Range[float64]) Param {
-	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")", floats: &r,
 		Get: func() string { return strconv.FormatFloat(*dst, 'g', -1, 64) },
 		Set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)
