@@ -106,8 +106,8 @@ func (a *Agent) InProcess() bool {
 	return k == nil || !k.external
 }
 
-// Turn is what a player is told when it is to move.
-type Turn struct {
+// Request is what a player is told when it is to move.
+type Request struct {
 	// Pos is the position, with Pos.Turn to move and Pos.Move the number of this move.
 	Pos board.Position
 	// Previous is the board before the opponent's last action, as the host writes it
@@ -117,7 +117,7 @@ type Turn struct {
 	History []board.Point
 }
 
-// Reply is a player's answer to a Turn.
+// Reply is a player's answer to a Request.
 type Reply struct {
 	// Move is the action chosen; board.NoPoint when the player gave none. An exec or gtp
 	// player may return a point outside the board: the referee judges it.
@@ -134,12 +134,12 @@ type Reply struct {
 	Detail string
 }
 
-// Player plays one colour in one game. The referee calls Play once per turn of its
+// Player plays one colour in one game. The referee calls Answer once per turn of its
 // colour, then Close once.
 type Player interface {
-	// Play returns the player's reply to the turn. When ctx is cancelled (the match is
+	// Answer returns the player's reply to the request. When ctx is cancelled (the match is
 	// interrupted) it returns as soon as it can; the referee then discards the game.
-	Play(ctx context.Context, t *Turn) Reply
+	Answer(ctx context.Context, t *Request) Reply
 	// Close ends the player's part in the game and releases its processes and files.
 	Close() error
 }
