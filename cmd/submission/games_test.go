@@ -258,7 +258,7 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 				return mover.Other(), fmt.Sprintf("move %d over the time limit: %v", pos.Move, cpu), cpus
 			}
 		} else {
-			r := oppPlayer.Play(context.Background(), &arena.Turn{Pos: pos, Previous: previous, History: history})
+			r := oppPlayer.Answer(context.Background(), &arena.Request{Pos: pos, Previous: previous, History: history})
 			if r.Fault != "" {
 				t.Fatalf("the opponent failed: %s", r.Detail)
 			}
