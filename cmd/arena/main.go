@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"littlego/arena"
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 	"littlego/review"
 )
 

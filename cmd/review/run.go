@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 	"littlego/review"
 )
 

@@ -22,8 +22,8 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/engine"
-	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/solver"
 )

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/clitest"
 	"littlego/engine"
-	"littlego/internal/clitest"
 )
 
 func TestBlackRepliesUpToSymmetry(t *testing.T) {

@@ -54,8 +54,8 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/solver"
 )

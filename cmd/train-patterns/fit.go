@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/policy"
 )
 

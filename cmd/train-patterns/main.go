@@ -26,8 +26,8 @@ import (
 	"io"
 	"os"
 
+	"littlego/cmd/internal/cliflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
 )
 
 const usage = `usage: train-patterns gen|fit|eval [flags]   (train-patterns CMD -h for the flags)

@@ -1,5 +1,5 @@
 // Command tune tunes the engine's numeric options by SPSA (simultaneous perturbation
-// stochastic approximation, Spall 1992; package internal/spsa) from game pairs, and
+// stochastic approximation, Spall 1992; package cmd/internal/spsa) from game pairs, and
 // verifies the result against the start with a sequential test.
 //
 // Each iteration perturbs every parameter at once by ±c_k, plays one colour-swapped
@@ -27,9 +27,9 @@ import (
 	"golang.org/x/term"
 
 	"littlego/arena"
-	"littlego/internal/charts"
-	"littlego/internal/cliflag"
-	"littlego/internal/spsa"
+	"littlego/cmd/internal/charts"
+	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/spsa"
 )
 
 func main() {

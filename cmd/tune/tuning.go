@@ -17,10 +17,10 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/cmd/internal/charts"
+	"littlego/cmd/internal/spsa"
 	"littlego/engine"
-	"littlego/internal/charts"
 	"littlego/internal/splitmix"
-	"littlego/internal/spsa"
 )
 
 // tuning is a tuning run's settings.
