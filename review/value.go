@@ -119,6 +119,18 @@ func knownValue(pos board.Position) (v Value, proof Proof, winning []board.Point
 	return Unknown, ProofNone, nil, false
 }
 
+// knownMargin returns the exact final margin black - white of pos and true when it
+// follows without search: at the end of the game, and on the empty board.
+func knownMargin(pos board.Position) (int, bool) {
+	switch {
+	case pos.Over:
+		return pos.Margin(), true
+	case isEmptyBoard(pos):
+		return EmptyBoardMargin, true
+	}
+	return 0, false
+}
+
 // isEmptyBoard reports whether pos is the start of a game.
 func isEmptyBoard(pos board.Position) bool {
 	start := board.New()
