@@ -43,10 +43,11 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// DefaultOptions returns the defaults: 2 s of CPU per position, every CPU, and 2,000
-// engine playouts per position.
+// DefaultOptions returns the defaults, set by measurement (docs/review.md) so that a
+// student's game reviews in about 3 s of CPU: 0.3 s of CPU per position for its margin,
+// then 0.5 s for its value, every CPU, and 2,000 engine playouts per position.
 func DefaultOptions() Options {
-	return Options{Limit: 2 * time.Second, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
+	return Options{Limit: 500 * time.Millisecond, MarginLimit: 300 * time.Millisecond, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
 }
 
 // MistakePoints is the least loss of final margin, in stones, that makes a move a mistake.

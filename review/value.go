@@ -119,6 +119,15 @@ func knownValue(pos board.Position) (v Value, proof Proof, winning []board.Point
 	return Unknown, ProofNone, nil, false
 }
 
+// Known returns what is known of pos's value without search: its value for Black and
+// how it was proved (Unknown and ProofNone when nothing proves it), and its exact final
+// margin black - white with perfect play with true when that is known too.
+func Known(pos board.Position) (v Value, proof Proof, margin int, marginKnown bool) {
+	v, proof, _, _ = knownValue(pos)
+	margin, marginKnown = knownMargin(pos)
+	return v, proof, margin, marginKnown
+}
+
 // knownMargin returns the exact final margin black - white of pos and true when it
 // follows without search: at the end of the game, and on the empty board.
 func knownMargin(pos board.Position) (int, bool) {
