@@ -59,7 +59,7 @@ func runScript(t *testing.T, s *Server, steps []step) {
 // Sabaki and GoGui use, and the engine's own.
 var requiredCommands = []string{"protocol_version", "name", "version", "known_command", "list_commands",
 	"quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard", "final_score",
-	"time_settings", "time_left", "kgs-time_settings", "cputime", "lz-analyze", "lz-genmove_analyze",
+	"time_settings", "time_left", "kgs-time_settings", "cputime", "lz-analyze", "lz-genmove_analyze", "kata-analyze", "kata-genmove_analyze",
 	"littlego-set_param", "littlego-get_param", "littlego-rules"}
 
 func TestScriptedSession(t *testing.T) {
