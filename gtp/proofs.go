@@ -129,7 +129,7 @@ func (p *proofs) apply(t mcts.Totals) mcts.Totals {
 // margin in stones less the komi, KataGo's scoreLead) and whether it is proved: the
 // exact margin where the solver or the game's end proved it, else an estimate, the
 // difference in stones (in area under area rules) at the end of the principal variation
-// pv (a first).
+// pv (a first), moved to the nearest margin that agrees with a proved value.
 func (p *proofs) lead(a board.Point, pv []board.Point, komi float64) (float64, bool) {
 	margin, proved := p.margin[a], p.known[a]
 	if !proved {
@@ -146,6 +146,13 @@ func (p *proofs) lead(a board.Point, pv []board.Point, komi float64) (float64, b
 		if p.area {
 			b, w := territory(pos.Stones)
 			margin += b - w
+		}
+		blackWins := (p.value[a] == mcts.Win) == (p.pos.Turn == board.Black)
+		switch {
+		case p.value[a] != mcts.Unknown && blackWins:
+			margin = max(margin, board.BlackMargin)
+		case p.value[a] != mcts.Unknown:
+			margin = min(margin, board.BlackMargin-1)
 		}
 	}
 	black := float64(margin) - komi
