@@ -383,57 +383,63 @@ type infoEntry struct {
 	PV      []string
 }
 
-// parseInfoLine reads a line of info entries as lz-analyze writes them (and as Sabaki
-// and Lizzie read them). Unknown keys with one value are skipped.
-func parseInfoLine(line string) ([]infoEntry, error) {
+// infoFields is one entry of an info line: its key-value pairs (the move among them)
+// and its principal variation.
+type infoFields struct {
+	values map[string]string
+	pv     []string
+}
+
+// splitInfoLine splits a line of info entries, in Leela Zero's or KataGo's format, into
+// its entries; each has a move.
+func splitInfoLine(line string) ([]infoFields, error) {
 	fields := strings.Fields(line)
-	var out []infoEntry
+	var out []infoFields
 	for i := 0; i < len(fields); {
 		if fields[i] != "info" {
 			return nil, fmt.Errorf("expected info at field %d, got %q", i, fields[i])
 		}
-		i++
-		var e infoEntry
-		for i < len(fields) && fields[i] != "info" {
-			key := fields[i]
-			if key == "pv" {
-				i++
-				for i < len(fields) && fields[i] != "info" {
-					e.PV = append(e.PV, fields[i])
-					i++
+		e := infoFields{values: map[string]string{}}
+		for i++; i < len(fields) && fields[i] != "info"; i += 2 {
+			if fields[i] == "pv" {
+				for i++; i < len(fields) && fields[i] != "info"; i++ {
+					e.pv = append(e.pv, fields[i])
 				}
 				break
 			}
 			if i+1 >= len(fields) {
-				return nil, fmt.Errorf("key %q has no value", key)
+				return nil, fmt.Errorf("key %q has no value", fields[i])
 			}
-			val := fields[i+1]
-			i += 2
-			if key == "move" {
-				e.Move = val
-				continue
-			}
-			n, err := strconv.Atoi(val)
-			if err != nil {
-				return nil, fmt.Errorf("%s %q is not an integer", key, val)
-			}
-			switch key {
-			case "visits":
-				e.Visits = n
-			case "winrate":
-				e.Winrate = n
-			case "prior":
-				e.Prior = n
-			case "lcb":
-				e.LCB = n
-			case "order":
-				e.Order = n
-			}
+			e.values[fields[i]] = fields[i+1]
 		}
-		if e.Move == "" {
+		if e.values["move"] == "" {
 			return nil, errors.New("info entry without a move")
 		}
 		out = append(out, e)
+	}
+	return out, nil
+}
+
+// parseInfoLine reads a line of info entries as lz-analyze writes them (and as Sabaki
+// and Lizzie read them). Unknown keys with one value are skipped.
+func parseInfoLine(line string) ([]infoEntry, error) {
+	entries, err := splitInfoLine(line)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]infoEntry, len(entries))
+	for k, f := range entries {
+		e := &out[k]
+		e.Move, e.PV = f.values["move"], f.pv
+		for key, dst := range map[string]*int{"visits": &e.Visits, "winrate": &e.Winrate, "prior": &e.Prior, "lcb": &e.LCB, "order": &e.Order} {
+			val, ok := f.values[key]
+			if !ok {
+				continue
+			}
+			if *dst, err = strconv.Atoi(val); err != nil {
+				return nil, fmt.Errorf("%s %q is not an integer", key, val)
+			}
+		}
 	}
 	return out, nil
 }

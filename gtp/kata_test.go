@@ -3,7 +3,6 @@
 package gtp
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -22,81 +21,34 @@ type kataEntry struct {
 	Winrate, ScoreMean, ScoreLead, Prior float64
 	LCB                                  float64
 	PV                                   []string
-	seen                                 map[string]bool
 }
 
-// kataKeys are the keys every kata-analyze entry carries besides move and pv.
-var kataKeys = []string{"visits", "winrate", "scoreMean", "scoreLead", "prior", "lcb", "order"}
-
 // parseKataLine reads a line of info entries as kata-analyze writes them, requiring
-// every key of kataKeys in each, rates in [0,1] and integers where KataGo has them.
+// each of the keys below in every entry, rates in [0,1] and counts where KataGo has them.
 func parseKataLine(line string) ([]kataEntry, error) {
-	fields := strings.Fields(line)
-	var out []kataEntry
-	for i := 0; i < len(fields); {
-		if fields[i] != "info" {
-			return nil, fmt.Errorf("expected info at field %d, got %q", i, fields[i])
+	entries, err := splitInfoLine(line)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]kataEntry, len(entries))
+	for k, f := range entries {
+		e := &out[k]
+		e.Move, e.PV = f.values["move"], f.pv
+		var visits, order float64
+		for key, dst := range map[string]*float64{"visits": &visits, "order": &order, "winrate": &e.Winrate, "scoreMean": &e.ScoreMean,
+			"scoreLead": &e.ScoreLead, "prior": &e.Prior, "lcb": &e.LCB} {
+			x, err := strconv.ParseFloat(f.values[key], 64)
+			switch {
+			case err != nil || math.IsNaN(x):
+				return nil, fmt.Errorf("entry %s: %s %q is not a number", e.Move, key, f.values[key])
+			case (key == "visits" || key == "order") && (x != math.Trunc(x) || x < 0):
+				return nil, fmt.Errorf("entry %s: %s %g is not a count", e.Move, key, x)
+			case (key == "winrate" || key == "prior" || key == "lcb") && (x < 0 || x > 1):
+				return nil, fmt.Errorf("entry %s: %s %g is out of [0,1]", e.Move, key, x)
+			}
+			*dst = x
 		}
-		i++
-		e := kataEntry{seen: map[string]bool{}}
-		for i < len(fields) && fields[i] != "info" {
-			key := fields[i]
-			if key == "pv" {
-				for i++; i < len(fields) && fields[i] != "info"; i++ {
-					e.PV = append(e.PV, fields[i])
-				}
-				break
-			}
-			if i+1 >= len(fields) {
-				return nil, fmt.Errorf("key %q has no value", key)
-			}
-			val := fields[i+1]
-			i += 2
-			e.seen[key] = true
-			if key == "move" {
-				e.Move = val
-				continue
-			}
-			x, err := strconv.ParseFloat(val, 64)
-			if err != nil || math.IsNaN(x) {
-				return nil, fmt.Errorf("%s %q is not a number", key, val)
-			}
-			switch key {
-			case "visits", "order":
-				if x != math.Trunc(x) || x < 0 {
-					return nil, fmt.Errorf("%s %q is not a count", key, val)
-				}
-			case "winrate", "prior", "lcb":
-				if x < 0 || x > 1 {
-					return nil, fmt.Errorf("%s %q is out of [0,1]", key, val)
-				}
-			}
-			switch key {
-			case "visits":
-				e.Visits = int(x)
-			case "order":
-				e.Order = int(x)
-			case "winrate":
-				e.Winrate = x
-			case "scoreMean":
-				e.ScoreMean = x
-			case "scoreLead":
-				e.ScoreLead = x
-			case "prior":
-				e.Prior = x
-			case "lcb":
-				e.LCB = x
-			}
-		}
-		if e.Move == "" {
-			return nil, errors.New("info entry without a move")
-		}
-		for _, k := range kataKeys {
-			if !e.seen[k] {
-				return nil, fmt.Errorf("entry %s lacks %s", e.Move, k)
-			}
-		}
-		out = append(out, e)
+		e.Visits, e.Order = int(visits), int(order)
 	}
 	return out, nil
 }
