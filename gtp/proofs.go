@@ -6,7 +6,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/mcts"
-	"littlego/review"
+	"littlego/review/known"
 	"littlego/solver"
 )
 
@@ -31,17 +31,19 @@ func newProofs(pos *board.Position, sv *solver.Solver, area bool) *proofs {
 	if pos.Over || area {
 		return p
 	}
-	rootValue, _, _, _ := review.Known(*pos)
+	rootOK, rootBlack, _, _, _ := known.Value(*pos)
+	rootLost := rootOK && rootBlack != (pos.Turn == board.Black) // every action loses
 	for a := board.Point(0); a < board.NumActions; a++ {
 		child := *pos
 		if a != board.Pass && !pos.IsLegal(a) || !child.Act(a) {
 			continue
 		}
-		v, _, m, mk := review.Known(child)
-		if rootValue.For(pos.Turn) == review.Loss {
-			v = rootValue // every action of a lost position loses
+		if ok, blackWins, _, _, _ := known.Value(child); ok {
+			p.setValue(a, blackWins)
+		} else if rootLost {
+			p.setValue(a, rootBlack)
 		}
-		p.setValue(a, v)
+		m, mk := known.Margin(child)
 		p.margin[a], p.known[a] = m, mk
 		if sv != nil && !mk {
 			p.pending = append(p.pending, a)
@@ -55,12 +57,12 @@ func newProofs(pos *board.Position, sv *solver.Solver, area bool) *proofs {
 	return p
 }
 
-// setValue records v, a value for Black of the position after a, for the side to move.
-func (p *proofs) setValue(a board.Point, v review.Value) {
-	switch v.For(p.pos.Turn) {
-	case review.Win:
+// setValue records the proved value of the position after a, a win for Black when
+// blackWins is set, as the value of a for the side to move.
+func (p *proofs) setValue(a board.Point, blackWins bool) {
+	if blackWins == (p.pos.Turn == board.Black) {
 		p.value[a] = mcts.Win
-	case review.Loss:
+	} else {
 		p.value[a] = mcts.Loss
 	}
 }
@@ -77,23 +79,15 @@ func (p *proofs) step(lim solver.Limits) bool {
 	child.Act(a)
 	if r := p.solver.Margin(child, lim); r.Known {
 		p.margin[a], p.known[a] = r.Margin, true
-		p.setValue(a, blackValue(r.Margin >= board.BlackMargin))
+		p.setValue(a, r.Margin >= board.BlackMargin)
 		return true
 	}
 	if p.value[a] == mcts.Unknown {
 		if r := p.solver.Solve(child, lim); r.Known {
-			p.setValue(a, blackValue(r.Win == (child.Turn == board.Black)))
+			p.setValue(a, r.Win == (child.Turn == board.Black))
 		}
 	}
 	return true
-}
-
-// blackValue is a win for Black when black is set, else a loss.
-func blackValue(black bool) review.Value {
-	if black {
-		return review.Win
-	}
-	return review.Loss
 }
 
 // settled reports whether the solver has nothing left to try and every action's value

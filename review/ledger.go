@@ -12,6 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/review/known"
 	"littlego/solver"
 )
 
@@ -19,8 +20,8 @@ import (
 type entry struct {
 	value    Value // for Black
 	proof    Proof
-	margin   int           // the exact final margin black - white, when known
-	known    bool          // margin is proved
+	margin   int           // the exact final margin black - white, when marginOK
+	marginOK bool          // margin is proved
 	winning  []board.Point // winning actions of the side to move, as far as known
 	complete bool          // winning holds every winning action
 	queued   bool          // an alternatives job is queued or done
@@ -77,13 +78,13 @@ func (l *ledger) want(pos board.Position) {
 	c := sym.Apply(pos)
 	e := &entry{engineMove: board.NoPoint}
 	e.value, e.proof, e.winning, e.complete = knownValue(c)
-	e.margin, e.known = knownMargin(c)
+	e.margin, e.marginOK = known.Margin(c)
 	l.entries[key] = e
 	var kind jobKind
 	if e.value == Unknown {
 		kind |= jobValue
 	}
-	if !e.known && l.o.MarginLimit > 0 {
+	if !e.marginOK && l.o.MarginLimit > 0 {
 		kind |= jobMargin
 	}
 	if !c.Over && l.o.EnginePlayouts > 0 {
@@ -220,7 +221,7 @@ func (w *worker) proveMargin(pos board.Position, e *entry) {
 	if !r.Known {
 		return
 	}
-	e.margin, e.known = r.Margin, true
+	e.margin, e.marginOK = r.Margin, true
 	if e.value != Unknown {
 		return
 	}

@@ -59,7 +59,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
 		r.values[i] = e.value
-		if e.known {
+		if e.marginOK {
 			r.margins[i] = &e.margin
 		}
 	}
