@@ -18,8 +18,9 @@ import (
 	"littlego/solver"
 )
 
-// Analysis timing. lz-analyze searches in chunks of at most maxChunk of CPU (so that a
-// new command is noticed within about that long) and prints a line every interval.
+// Analysis timing. The analysis searches in chunks of at most maxChunk of CPU and gives
+// the solver as much for a margin and for a value between them (so that a new command
+// is noticed within about three chunks), and prints a line every interval.
 const (
 	defaultInterval = time.Second
 	minChunk        = 20 * time.Millisecond
