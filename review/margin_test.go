@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/internal/racedetect"
 )
 
 // bruteMargin is the final margin black - white of pos under perfect play, by plain
@@ -58,9 +59,14 @@ func recordedGames(t *testing.T) []Game {
 	return games
 }
 
-// marginOptions prove every late margin quickly and give up early on the opening.
+// marginOptions prove every late margin quickly and give up early on the opening (ten
+// times the limits under the race detector, which slows the solver as much).
 func marginOptions() Options {
-	return Options{Limit: 30 * time.Millisecond, MarginLimit: 100 * time.Millisecond, Jobs: 1}
+	scale := time.Duration(1)
+	if racedetect.Enabled {
+		scale = 10
+	}
+	return Options{Limit: 30 * time.Millisecond * scale, MarginLimit: 100 * time.Millisecond * scale, Jobs: 1}
 }
 
 func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {

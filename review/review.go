@@ -23,9 +23,10 @@ import (
 
 // Options set the work a review may do.
 type Options struct {
-	// Limit is the CPU time the solver may spend on one position, as on one core: with
-	// N workers busy, the process's CPU clock runs N times as fast, so each solve is
-	// given N × Limit of it. A position not proved within it is Unknown.
+	// Limit is the CPU time the solver may spend proving one position's value (win or
+	// loss) when its margin was not proved, as on one core: with N workers busy, the
+	// process's CPU clock runs N times as fast, so each solve is given N × Limit of it.
+	// A position not proved within it is Unknown.
 	Limit time.Duration
 	// MarginLimit is the CPU time, as on one core, the solver may spend proving one
 	// position's exact margin before it falls back to the win/loss proof of Limit; 0
