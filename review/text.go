@@ -169,8 +169,9 @@ func WriteAgents(w io.Writer, stats []AgentStats) {
 		if len(s.MistakeMoves) > 0 {
 			at = append(at, "mistakes "+numbers(s.MistakeMoves))
 		}
-		fmt.Fprintf(w, "%-24s %5d %5d %8d %9.2f %8d %22s  %s\n", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(),
+		line := fmt.Sprintf("%-24s %5d %5d %8d %9.2f %8d %22s  %s", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(),
 			s.Mistakes, kept, strings.Join(at, "; "))
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 }
 

@@ -128,3 +128,18 @@ func TestPlot(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyGameIsBlacksWin(t *testing.T) {
+	status, out, errs := runWith(t, `{"game":1,"black":"a","white":"b","moves":[]}`+"\n", append(quick, "-")...)
+	if status != 0 || !strings.Contains(out, "verdict: unfinished after move 0: Black to play, a proved win (B+3 with perfect play)") {
+		t.Errorf("status %d, stderr %q, review:\n%s", status, errs, out)
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 games", 1: "1 game", 2: "2 games"} {
+		if got := plural(n, "game"); got != want {
+			t.Errorf("plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
