@@ -59,14 +59,14 @@ func recordedGames(t *testing.T) []Game {
 	return games
 }
 
-// marginOptions prove every late margin quickly and give up early on the opening (ten
-// times the limits under the race detector, which slows the solver as much).
+// marginOptions prove every late margin (a few milliseconds each) and give up early on
+// the opening (three times the limits under the race detector, which slows the solver).
 func marginOptions() Options {
 	scale := time.Duration(1)
 	if racedetect.Enabled {
-		scale = 10
+		scale = 3
 	}
-	return Options{Limit: 30 * time.Millisecond * scale, MarginLimit: 100 * time.Millisecond * scale, Jobs: 1}
+	return Options{Limit: 10 * time.Millisecond * scale, MarginLimit: 30 * time.Millisecond * scale, Jobs: 1}
 }
 
 func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
@@ -117,7 +117,9 @@ func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
 func TestLostWhiteGameListsItsMistakes(t *testing.T) {
 	games := recordedGames(t)
 	g := games[0] // the engine as Black beats greedy
-	r, err := Review(context.Background(), g, marginOptions())
+	o := marginOptions()
+	o.MarginLimit *= 5 // its mistakes are at moves 12 to 16
+	r, err := Review(context.Background(), g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
