@@ -90,7 +90,7 @@ func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
 				}
 				want := bruteMargin(pos, seen)
 				if c.margin == nil || *c.margin != want {
-					t.Errorf("%s, position before move %d: review's margin %v, brute force %d", r.Name, c.n, c.margin, want)
+					t.Errorf("%s, position before move %d: review's margin %s, brute force %d", r.Name, c.n, intOrNil(c.margin), want)
 					continue
 				}
 				if (c.value == Win) != ((want >= board.BlackMargin) == (m.Color == board.Black)) || c.value == Unknown {
@@ -170,4 +170,12 @@ func TestEmptyBoardIsBlacksWinByThree(t *testing.T) {
 	if want := "Black to play, a proved win (B+3 with perfect play)"; !strings.Contains(r.Verdict, want) {
 		t.Errorf("verdict %q, want it to say %q", r.Verdict, want)
 	}
+}
+
+// intOrNil writes *p, or "nil".
+func intOrNil(p *int) string {
+	if p == nil {
+		return "nil"
+	}
+	return strconv.Itoa(*p)
 }
