@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"littlego/board"
-	"littlego/internal/charts"
+	"littlego/cmd/internal/charts"
 	"littlego/review"
 )
 
