@@ -1,12 +1,10 @@
-// agent.go: agent specifications (random, greedy, aggressive, alphabeta, engine, exec:, gtp:) and the Player interface the referee drives.
+// agent.go: the parsed agent specification and the Player interface the referee drives.
 
 package arena
 
 import (
 	"context"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -28,9 +26,6 @@ const (
 	KindExec       Kind = "exec"
 	KindGTP        Kind = "gtp"
 )
-
-// agentSyntax is the list of agent forms, for error messages and usage.
-const agentSyntax = "random, greedy, aggressive, alphabeta, engine, engine:flag=value,..., exec:PATH [ARGS] or gtp:PATH [ARGS]"
 
 // Agent is a parsed agent specification: what plays, not a game in progress. NewPlayer
 // makes the Player for one side of one game.
@@ -83,53 +78,17 @@ func (a *Agent) returnEngine(e *engine.Engine) {
 
 // ParseAgent parses an agent specification strictly: one of random, greedy,
 // aggressive, alphabeta; engine or engine:flag=value,... (the engine's flags without
-// the dash, see engine.Parse); exec:PATH [ARGS] or gtp:PATH [ARGS], where PATH [ARGS] is
-// split on spaces (no shell quoting) and PATH must name an executable file (looked up
-// in $PATH when it has no slash).
+// the dash, see engine.ParseOptions); exec:PATH [ARGS] or gtp:PATH [ARGS], where PATH [ARGS] is
+// split on spaces (no shell quoting), PATH must name an executable file (looked up in
+// $PATH when it has no slash), and relative paths are taken from the current folder
+// (see parseProgram).
 func ParseAgent(spec string) (*Agent, error) {
-	a := &Agent{Spec: spec, Name: spec}
 	kind, rest, hasRest := strings.Cut(spec, ":")
-	switch Kind(kind) {
-	case KindRandom, KindGreedy, KindAggressive, KindAlphaBeta:
-		if hasRest {
-			return nil, fmt.Errorf("agent %q: %s takes no options", spec, kind)
-		}
-		a.Kind = Kind(kind)
-		return a, nil
-	case KindEngine:
-		if hasRest && strings.TrimSpace(rest) == "" {
-			return nil, fmt.Errorf("agent %q: no options after engine: (write engine for the defaults)", spec)
-		}
-		o, err := engine.Parse(rest)
-		if err != nil {
+	if k := kindOf(Kind(kind)); k != nil {
+		a := &Agent{Spec: spec, Name: spec, Kind: k.kind}
+		if err := k.parse(a, rest, hasRest); err != nil {
 			return nil, fmt.Errorf("agent %q: %v", spec, err)
 		}
-		a.Kind, a.Engine = KindEngine, o
-		for _, kv := range strings.Split(rest, ",") {
-			name, _, _ := strings.Cut(strings.TrimSpace(kv), "=")
-			if name == "seed" {
-				a.EngineSeedSet = true
-			}
-		}
-		return a, nil
-	case KindExec, KindGTP:
-		if !hasRest {
-			return nil, fmt.Errorf("agent %q: want %s:PATH [ARGS]", spec, kind)
-		}
-		argv := strings.Fields(rest)
-		if len(argv) == 0 {
-			return nil, fmt.Errorf("agent %q: no program after %s:", spec, kind)
-		}
-		path, err := exec.LookPath(argv[0])
-		if err != nil {
-			return nil, fmt.Errorf("agent %q: program %s: %v", spec, argv[0], unwrapExecError(err))
-		}
-		if path, err = filepath.Abs(path); err != nil {
-			return nil, fmt.Errorf("agent %q: %v", spec, err)
-		}
-		argv[0] = path
-		a.Kind, a.Argv = Kind(kind), argv
-		a.Name = kind + ":" + strings.Join(append([]string{filepath.Base(path)}, argv[1:]...), " ")
 		return a, nil
 	}
 	if low := strings.ToLower(spec); low != spec {
@@ -137,23 +96,18 @@ func ParseAgent(spec string) (*Agent, error) {
 			return nil, fmt.Errorf("unknown agent %q (agent names are lower case: did you mean %q?)", spec, low)
 		}
 	}
-	return nil, fmt.Errorf("unknown agent %q: want %s", spec, agentSyntax)
+	return nil, fmt.Errorf("unknown agent %q: want %s", spec, agentSyntax())
 }
 
 // InProcess reports whether a plays inside the arena's process (the built-ins and the
 // engine), timed in CPU time only when one game is played at a time.
-func (a *Agent) InProcess() bool { return a.Kind != KindExec && a.Kind != KindGTP }
-
-// unwrapExecError drops the "exec: " prefix and program name exec.LookPath adds.
-func unwrapExecError(err error) error {
-	if e, ok := err.(*exec.Error); ok {
-		return e.Err
-	}
-	return err
+func (a *Agent) InProcess() bool {
+	k := kindOf(a.Kind)
+	return k == nil || !k.external
 }
 
-// Turn is what a player is told when it is to move.
-type Turn struct {
+// Request is what a player is told when it is to move.
+type Request struct {
 	// Pos is the position, with Pos.Turn to move and Pos.Move the number of this move.
 	Pos board.Position
 	// Previous is the board before the opponent's last action, as the host writes it
@@ -163,7 +117,7 @@ type Turn struct {
 	History []board.Point
 }
 
-// Reply is a player's answer to a Turn.
+// Reply is a player's answer to a Request.
 type Reply struct {
 	// Move is the action chosen; board.NoPoint when the player gave none. An exec or gtp
 	// player may return a point outside the board: the referee judges it.
@@ -180,12 +134,12 @@ type Reply struct {
 	Detail string
 }
 
-// Player plays one colour in one game. The referee calls Play once per turn of its
+// Player plays one colour in one game. The referee calls Answer once per turn of its
 // colour, then Close once.
 type Player interface {
-	// Play returns the player's reply to the turn. When ctx is cancelled (the match is
+	// Answer returns the player's reply to the request. When ctx is cancelled (the match is
 	// interrupted) it returns as soon as it can; the referee then discards the game.
-	Play(ctx context.Context, t *Turn) Reply
+	Answer(ctx context.Context, t *Request) Reply
 	// Close ends the player's part in the game and releases its processes and files.
 	Close() error
 }

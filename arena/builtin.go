@@ -92,7 +92,7 @@ func newBuiltin(k Kind, seed uint64) chooser {
 
 // newRNG returns a PCG generator seeded by seed.
 func newRNG(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	return rand.New(rand.NewPCG(seed, seed^splitmix.Golden))
 }
 
 // Choose returns a uniformly random legal placement, or Pass when there is none.

@@ -46,8 +46,8 @@ type execPlayer struct {
 	wallLimit time.Duration
 }
 
-// Play runs one move.
-func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
+// Answer runs one move.
+func (p *execPlayer) Answer(ctx context.Context, t *Request) Reply {
 	reply := Reply{Move: board.NoPoint}
 	fail := func(r Reason, format string, a ...any) Reply {
 		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)
@@ -97,7 +97,7 @@ func (p *execPlayer) Play(ctx context.Context, t *Turn) Reply {
 // writeInput removes the last move's output.txt and writes input.txt afresh. Both are
 // removed first, so that nothing the program left in their place (a FIFO, whose opening
 // would block) is opened.
-func (p *execPlayer) writeInput(t *Turn) error {
+func (p *execPlayer) writeInput(t *Request) error {
 	for _, name := range []string{"output.txt", "input.txt"} {
 		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("cannot remove %s: %v", name, err)

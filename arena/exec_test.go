@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,5 +168,38 @@ func TestParseAgent(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseAgent(%q): %v; want it to mention %q", spec, err, want)
 		}
+	}
+}
+
+func TestExecAgentByRelativePath(t *testing.T) {
+	// exec:sh player.sh, started in the script's folder: sh is found in $PATH, and
+	// player.sh, a relative file argument, is found although the program runs in the
+	// game's working folder.
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nexec '" + exe + "' " + helperArg + " play\n"
+	if err := os.WriteFile(filepath.Join(dir, "player.sh"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	random, _ := ParseAgent("random")
+	for _, spec := range []string{"exec:sh player.sh", "exec:./player.sh"} {
+		a, err := ParseAgent(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec := playOne(t, a, random, Config{}); rec.Reason.Forfeit() {
+			t.Errorf("%s: %s %s", spec, rec.Reason, rec.Detail)
+		}
+	}
+	a, _ := ParseAgent("exec:sh -x player.sh no-such-file")
+	if a.Name != "exec:sh -x player.sh no-such-file" {
+		t.Errorf("agent named %q; want the arguments as given", a.Name)
+	}
+	if want := []string{"-x", filepath.Join(dir, "player.sh"), "no-such-file"}; !slices.Equal(a.Argv[1:], want) {
+		t.Errorf("argv %q; want the program then %q", a.Argv, want)
 	}
 }

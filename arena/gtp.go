@@ -178,8 +178,8 @@ func parseGenmove(answer string) (p board.Point, resigned, offBoard bool, err er
 	return p, false, false, err
 }
 
-// Play tells the engine the actions it has not seen and asks for its move.
-func (g *gtpPlayer) Play(ctx context.Context, t *Turn) Reply {
+// Answer tells the engine the actions it has not seen and asks for its move.
+func (g *gtpPlayer) Answer(ctx context.Context, t *Request) Reply {
 	reply := Reply{Move: board.NoPoint}
 	start := time.Now()
 	cpu0, cpuOK := processCPU(g.cmd.Process.Pid)

@@ -26,8 +26,8 @@ type inProcess struct {
 	close      func() // called by Close, if not nil
 }
 
-// Play asks the chooser for a move and times it.
-func (p *inProcess) Play(_ context.Context, t *Turn) Reply {
+// Answer asks the chooser for a move and times it.
+func (p *inProcess) Answer(_ context.Context, t *Request) Reply {
 	if p.measureCPU {
 		before := cputime.Process()
 		mv := p.chooser.Choose(t.Pos)

@@ -83,40 +83,39 @@ func Labels(a, b *Agent) (string, string) {
 	return a.Name, b.Name
 }
 
-// NewPlayer returns a's player for colour c in a game seeded by gameSeed. exec and gtp
-// players get a new working folder under root named after the game and the side.
-// measureCPU selects CPU timing for in-process players.
-func (a *Agent) NewPlayer(c board.Color, game int, gameSeed uint64, root string, measureCPU bool, cfg *Config) (Player, error) {
-	seed := sideSeed(gameSeed, c)
-	switch a.Kind {
-	case KindRandom, KindGreedy, KindAggressive, KindAlphaBeta:
-		return &inProcess{chooser: newBuiltin(a.Kind, seed), measureCPU: measureCPU}, nil
-	case KindEngine:
-		o := a.Engine
-		if !a.EngineSeedSet {
-			o.Seed = seed
-		}
-		e, err := a.takeEngine(o)
-		if err != nil {
-			return nil, err
-		}
-		return &inProcess{chooser: engineChooser{e}, measureCPU: measureCPU, close: func() { a.returnEngine(e) }}, nil
-	case KindExec, KindGTP:
-		dir := filepath.Join(root, fmt.Sprintf("game%04d-%s", game, c))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-		if a.Kind == KindExec {
-			return &execPlayer{argv: a.Argv, dir: dir, color: c, cpuLimit: cfg.CPULimit, wallLimit: cfg.wallLimit()}, nil
-		}
-		g, err := startGTP(a.Argv, dir, c, cfg.wallLimit())
-		if err != nil {
-			os.RemoveAll(dir)
-			return nil, err
-		}
-		return g, nil
+// Seat is one side of one game: what NewPlayer needs to make that side's player.
+type Seat struct {
+	Color board.Color
+	// Game is the game's number, from 1, and GameSeed its seed: the player's own seed
+	// is derived from it and Color.
+	Game     int
+	GameSeed uint64
+	// Root is where an external player's working folder is made, named after the game
+	// and the side.
+	Root string
+	// MeasureCPU times in-process players' moves in CPU time (right only when one game
+	// is played at a time).
+	MeasureCPU bool
+	// Config is the match: its CPU and wall-clock limits.
+	Config *Config
+}
+
+// seed returns the seat's player's seed.
+func (s Seat) seed() uint64 { return sideSeed(s.GameSeed, s.Color) }
+
+// makeFolder makes the seat's working folder under Root.
+func (s Seat) makeFolder() (string, error) {
+	dir := filepath.Join(s.Root, fmt.Sprintf("game%04d-%s", s.Game, s.Color))
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// NewPlayer returns a's player for seat s.
+func (a *Agent) NewPlayer(s Seat) (Player, error) {
+	k := kindOf(a.Kind)
+	if k == nil {
+		return nil, fmt.Errorf("agent %q has no kind", a.Spec)
 	}
-	return nil, fmt.Errorf("agent %q has no kind", a.Spec)
+	return k.newPlayer(a, s)
 }
 
 // PlayGame plays game number game of a match between a and b (a is Black when game is
@@ -149,7 +148,7 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 	var players [2]Player
 	var rec Record
 	for c := board.Black; c <= board.White; c++ {
-		p, err := agents[c].NewPlayer(c, game, seed, root, measure, cfg)
+		p, err := agents[c].NewPlayer(Seat{Color: c, Game: game, GameSeed: seed, Root: root, MeasureCPU: measure, Config: cfg})
 		if err != nil {
 			rec = Record{Winner: c.Other(), Reason: AgentError,
 				Detail: fmt.Sprintf("%s (%s) could not start: %v", c, names[c], err)}
@@ -187,7 +186,7 @@ func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
 		return nil, fmt.Errorf("arena: want games >= 1, jobs >= 1 and a positive CPU limit, got %d, %d, %v", cfg.Games, cfg.Jobs, cfg.CPULimit)
 	}
 	root := ""
-	if a.Kind == KindExec || a.Kind == KindGTP || b.Kind == KindExec || b.Kind == KindGTP {
+	if !a.InProcess() || !b.InProcess() {
 		dir, err := os.MkdirTemp(cfg.WorkDir, "arena-")
 		if err != nil {
 			return nil, err

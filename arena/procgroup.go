@@ -35,8 +35,9 @@ func killGroup(pgid int) {
 	syscall.Kill(-pgid, syscall.SIGKILL)
 }
 
-// KillAgents kills the process groups of every external agent still running. Main
-// calls it on every way out; programs that drive Run themselves should too.
+// KillAgents kills the process groups of every external agent still running. cmd/arena
+// calls it on every way out of a match (an interrupt included); programs that drive
+// Run themselves should too.
 func KillAgents() {
 	liveGroups.Lock()
 	pgids := make([]int, 0, len(liveGroups.pgids))

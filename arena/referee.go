@@ -180,7 +180,7 @@ func RefereeFrom(ctx context.Context, players [2]Player, cpuLimit time.Duration,
 			break
 		}
 		c := pos.Turn
-		reply := players[c].Play(ctx, &Turn{Pos: pos, Previous: previous, History: history})
+		reply := players[c].Answer(ctx, &Request{Pos: pos, Previous: previous, History: history})
 		if ctx.Err() != nil {
 			rec.Reason, rec.Detail = Aborted, "match interrupted"
 			break

@@ -15,11 +15,11 @@ import (
 type scripted struct {
 	moves []board.Point
 	next  int
-	seen  []Turn
+	seen  []Request
 }
 
-func (s *scripted) Play(_ context.Context, t *Turn) Reply {
-	s.seen = append(s.seen, Turn{Pos: t.Pos, Previous: t.Previous, History: append([]board.Point(nil), t.History...)})
+func (s *scripted) Answer(_ context.Context, t *Request) Reply {
+	s.seen = append(s.seen, Request{Pos: t.Pos, Previous: t.Previous, History: append([]board.Point(nil), t.History...)})
 	mv := board.Pass
 	if s.next < len(s.moves) {
 		mv = s.moves[s.next]
@@ -130,7 +130,7 @@ func TestRefereeShowsHostBoards(t *testing.T) {
 	stones := func(black, white board.Bitboard) board.Stones { return board.Stones{black, white} }
 	checks := []struct {
 		name          string
-		turn          Turn
+		turn          Request
 		prev, current board.Stones
 	}{
 		{"Black move 1", b.seen[0], board.Stones{}, board.Stones{}},
@@ -170,7 +170,7 @@ type timed struct {
 	n        int
 }
 
-func (p *timed) Play(_ context.Context, t *Turn) Reply {
+func (p *timed) Answer(_ context.Context, t *Request) Reply {
 	p.n++
 	mv := board.Pass
 	if p.n == 1 {

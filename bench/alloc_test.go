@@ -121,9 +121,9 @@ func TestSearchConfigIsTheEngineDefault(t *testing.T) {
 	o := engine.Defaults()
 	cfg := SearchConfig(1000, 1)
 	want := mcts.DefaultConfig()
-	if cfg.Policy.Name() != o.Policy || cfg.C != o.C || cfg.RaveEquiv != o.RAVE ||
-		cfg.ExpandThreshold != o.Expand || cfg.Priors != o.Priors || cfg.Workers != o.Workers ||
-		cfg.MaxNodes != want.MaxNodes || cfg.Seed != o.Seed {
+	if cfg.Policy.Name() != o.Policy || cfg.C != o.C || cfg.RAVE != o.RAVE ||
+		cfg.Expand != o.Expand || cfg.Priors != o.Priors || cfg.Workers != o.Workers ||
+		cfg.TreeNodes != want.TreeNodes || cfg.Seed != o.Seed {
 		t.Fatalf("SearchConfig %+v differs from the engine defaults %+v", cfg, o)
 	}
 	if cfg.Playouts != 1000 || cfg.Budget != 0 || cfg.EarlyStop {

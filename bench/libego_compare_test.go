@@ -24,11 +24,18 @@ light) echo "light $2 $(($2 * 42)) 0.25" ;;
 esac
 `
 
-// runCompare runs the script from the repository root with args and the extra
-// environment, and returns its stdout, its stderr and its exit code.
+// runCompare runs bench/libego-compare.sh from the repository root with args and the
+// extra environment, and returns its stdout, its stderr and its exit code.
 func runCompare(t *testing.T, env []string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command("bash", append([]string{"bench/libego-compare.sh"}, args...)...)
+	return runScript(t, "bench/libego-compare.sh", env, args...)
+}
+
+// runScript runs script from the repository root with args and the extra environment,
+// and returns its stdout, its stderr and its exit code.
+func runScript(t *testing.T, script string, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command("bash", append([]string{script}, args...)...)
 	cmd.Dir = ".."
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr strings.Builder

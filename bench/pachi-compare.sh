@@ -11,8 +11,9 @@
 # loading only) and takes that time out, and counts the playouts Pachi reports on its
 # "*** WINNER is" line (played games; the requested number if the line is missing).
 # littlego's side is BenchmarkSearchDefault (engine.Defaults()'s search, one worker,
-# 100000 iterations in five searches of 20000) with its iterations per CPU-second.
-# Run it from the repository root; ROUNDS defaults to 5.
+# 100000 iterations in five searches of 20000; -benchtime LITTLEGO_BENCHTIME, 5x by
+# default) with its iterations per CPU-second. Run it from the repository root; ROUNDS
+# defaults to 5.
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 || ! -x "$1" ]]; then
 	echo "usage: $0 PACHI_BINARY [ROUNDS]   (PACHI_BINARY: an executable Pachi)" >&2
@@ -30,6 +31,7 @@ printf 'boardsize 5\nkomi 2.5\nclear_board\ngenmove b\nquit\n' >"$work/g5.gtp"
 printf 'boardsize 5\nkomi 2.5\nclear_board\nquit\n' >"$work/load.gtp"
 go test -c -o "$work/bench.test" ./bench
 playouts=100000
+benchtime=${LITTLEGO_BENCHTIME:-5x}
 TIMEFORMAT='%U %S'
 
 # pachi_cpu GTP_FILE runs Pachi on GTP_FILE and prints its user+system CPU seconds; its
@@ -44,11 +46,13 @@ printf 'round  pachi-playouts  pachi-cpu-s  loading-cpu-s  pachi/cpu-s  littlego
 for r in $(seq "$rounds"); do
 	load=$(pachi_cpu "$work/load.gtp")
 	total=$(pachi_cpu "$work/g5.gtp")
-	# "*** WINNER is C3 (3,3) with score 0.61 (a/b:c/d games), extra komi ...": d is
-	# the games played by this genmove.
-	played=$(sed -n 's/.*\*\*\* WINNER is .*[:]\([0-9]*\)\/\([0-9]*\) games).*/\2/p' "$work/pachi.log" | tail -n 1)
+	# Pachi 12.90 (uct/search.c) writes "*** WINNER is C3 with score 84.0% (a/b games),
+	# extra komi 5.0", b the root's games, all played by this genmove on a fresh tree;
+	# at -d 4 and above "(a/b games, n new)", n the games this genmove played.
+	played=$(sed -n -e 's/^\*\*\* WINNER is .* ([0-9]*\/[0-9]* games, \([0-9]*\) new), extra komi .*/\1/p' \
+		-e 's/^\*\*\* WINNER is .* ([0-9]*\/\([0-9]*\) games), extra komi .*/\1/p' "$work/pachi.log" | tail -n 1)
 	played=${played:-$playouts}
-	l=$("$work/bench.test" -test.run '^$' -test.bench '^BenchmarkSearchDefault$' -test.benchtime 5x |
+	l=$("$work/bench.test" -test.run '^$' -test.bench '^BenchmarkSearchDefault$' -test.benchtime "$benchtime" |
 		awk '/^BenchmarkSearchDefault/ { for (i = 1; i < NF; i++) if ($(i+1) == "iterations/cpu-s") printf "%.0f", $i }')
 	awk -v r="$r" -v n="$played" -v t="$total" -v z="$load" -v l="$l" 'BEGIN {
 		cpu = t - z

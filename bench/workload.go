@@ -44,11 +44,7 @@ func Positions() []board.Position {
 func SearchConfig(playouts, workers int) mcts.Config {
 	o := engine.Defaults()
 	cfg := mcts.DefaultConfig()
-	cfg.C = o.C
-	cfg.RaveEquiv = o.RAVE
-	cfg.ExpandThreshold = o.Expand
-	cfg.Priors = o.Priors
-	cfg.Seed = o.Seed
+	cfg.Knobs = o.Knobs
 	if pol, err := policy.ByName(o.Policy); err == nil {
 		cfg.Policy = pol
 	}

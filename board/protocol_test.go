@@ -13,8 +13,6 @@ import (
 	"testing/iotest"
 )
 
-const emptyRows = "00000\n00000\n00000\n00000\n00000"
-
 // inputFile joins a colour line and board rows with LF, with no final newline, as the
 // host writes input.txt.
 func inputFile(color string, rows ...string) string {

@@ -221,19 +221,6 @@ func (g *refGame) legalPoints() [][2]int {
 	return out
 }
 
-// koPoints returns the placements that fail only the ko check.
-func (g *refGame) koPoints() [][2]int {
-	var out [][2]int
-	for i := 0; i < 5; i++ {
-		for j := 0; j < 5; j++ {
-			if v, _, _ := g.check(i, j); v == refKo {
-				out = append(out, [2]int{i, j})
-			}
-		}
-	}
-	return out
-}
-
 // blackWins applies the winning rule: Black wins iff black > white + 2.5.
 func (g *refGame) blackWins() bool {
 	return float64(g.board.count(refBlack)) > float64(g.board.count(refWhite))+2.5
@@ -256,14 +243,6 @@ func refToStones(b refBoard) Stones {
 		}
 	}
 	return s
-}
-
-func refPointsToBitboard(pts [][2]int) Bitboard {
-	var b Bitboard
-	for _, p := range pts {
-		b |= 1 << uint(5*p[0]+p[1])
-	}
-	return b
 }
 
 func refColor(c Color) int {

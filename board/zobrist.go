@@ -5,7 +5,7 @@ package board
 import "littlego/internal/splitmix"
 
 // zobristSeed fixes the keys; hashes stored in files or books stay valid across builds.
-const zobristSeed = 0x6c6974746c65676f // "littlego"
+const zobristSeed = splitmix.Salt
 
 var (
 	zobristStone  [2][NumPoints]uint64

@@ -124,14 +124,8 @@ func (e *Engine) SetOptions(o Options) error {
 // fixed number of playouts).
 func (e *Engine) config(budget time.Duration) mcts.Config {
 	cfg := mcts.DefaultConfig()
-	cfg.C = e.opts.C
-	cfg.RaveEquiv = e.opts.RAVE
-	cfg.ExpandThreshold = e.opts.Expand
-	cfg.Workers = e.opts.Workers
-	cfg.Seed = e.opts.Seed
+	cfg.Knobs = e.opts.Knobs
 	cfg.Policy = e.pol
-	cfg.Priors = e.opts.Priors
-	cfg.Playouts = e.opts.Playouts
 	cfg.Budget = 0
 	cfg.EarlyStop = false
 	if e.opts.Playouts == 0 {

@@ -28,14 +28,14 @@ func ExampleEngine_GenMove() {
 }
 
 // Options read from an arena-style spec, as `arena 'engine:budget=0.2,c=0.7'` does.
-func ExampleParse() {
-	o, err := engine.Parse("budget=200ms,c=0.7,book=false")
+func ExampleParseOptions() {
+	o, err := engine.ParseOptions("budget=200ms,c=0.7,book=false")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(o.Budget, o.C, o.Book, o.Policy)
-	_, err = engine.Parse("budget=60")
+	_, err = engine.ParseOptions("budget=60")
 	fmt.Println(err)
 	// Output:
 	// 200ms 0.7 false pattern

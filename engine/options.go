@@ -21,24 +21,14 @@ const MaxBudget = mcts.MaxBudget
 
 // Options are the engine's settings. The zero value is not useful: start from Defaults.
 type Options struct {
+	// Knobs are the search's settings, passed to every search as they are (a positive
+	// Playouts replaces the CPU budget by a fixed number of iterations).
+	mcts.Knobs
 	// Budget is the CPU time of the whole process (every thread counted) that the game
 	// plan spreads over a move; see PlanBudget. At most MaxBudget.
 	Budget time.Duration
-	// Playouts, when positive, replaces the CPU budget by a fixed number of search
-	// iterations (reproducible with Seed and one worker).
-	Playouts int
-	// Workers is the number of root-parallel search goroutines.
-	Workers int
-	// C is the UCT exploration constant.
-	C float64
-	// RAVE is the RAVE equivalence parameter (0 turns RAVE off).
-	RAVE float64
-	// Expand is the number of visits a leaf needs before it is expanded.
-	Expand int
 	// Policy names the rollout policy (policy.ByName).
 	Policy string
-	// Priors turns on prior knowledge for new tree nodes.
-	Priors bool
 	// Book turns on Black's proved opening book (BookMove).
 	Book bool
 	// Solve turns on the exact endgame solver.
@@ -48,8 +38,6 @@ type Options struct {
 	// Plan turns on the game plan (more time in the middle game, little when settled);
 	// off, every move gets Budget.
 	Plan bool
-	// Seed seeds the random streams (worker k uses Seed+k).
-	Seed uint64
 	// Verbose adds search statistics to the Report for -v.
 	Verbose bool
 }
@@ -59,18 +47,13 @@ type Options struct {
 func Defaults() Options {
 	cfg := mcts.DefaultConfig()
 	return Options{
+		Knobs:     cfg.Knobs,
 		Budget:    cfg.Budget,
-		Workers:   cfg.Workers,
-		C:         cfg.C,
-		RAVE:      cfg.RaveEquiv,
-		Expand:    cfg.ExpandThreshold,
 		Policy:    cfg.Policy.Name(),
-		Priors:    cfg.Priors,
 		Book:      true,
 		Solve:     true,
 		SolveFrom: 9,
 		Plan:      true,
-		Seed:      cfg.Seed,
 	}
 }
 
@@ -90,6 +73,9 @@ type Param struct {
 	Set func(string) error
 	// check returns an error when the stored value is out of range (nil: any value).
 	check func() error
+	// ints or floats is the range that check holds the value to, if it has one.
+	ints   *mcts.Range[int]
+	floats *mcts.Range[float64]
 }
 
 // Params returns one Param per option, bound to o, in a fixed order. Their usage texts
@@ -107,8 +93,8 @@ func (o *Options) Params() []Param {
 		intParam("playouts", "fixed `number` of search iterations per move instead of the CPU budget (0: use -budget)", &o.Playouts, mcts.PlayoutsRange),
 		intParam("workers", "root-parallel search `goroutines`; each costs CPU time", &o.Workers, mcts.WorkersRange),
 		floatParam("c", "UCT exploration `constant`", &o.C, mcts.CRange),
-		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off", &o.RAVE, mcts.RaveEquivRange),
-		intParam("expand", "`visits` before a leaf is expanded", &o.Expand, mcts.ExpandThresholdRange),
+		floatParam("rave", "RAVE equivalence `parameter`, 0 turns RAVE off", &o.RAVE, mcts.RAVERange),
+		intParam("expand", "`visits` before a leaf is expanded", &o.Expand, mcts.ExpandRange),
 		{Name: "policy", Usage: "rollout `policy`: " + strings.Join(policy.Names(), ", "),
 			Get: func() string { return o.Policy }, Set: func(s string) error { o.Policy = s; return nil },
 			check: func() error {
@@ -158,10 +144,10 @@ func (o *Options) Validate() error {
 	return nil
 }
 
-// Parse reads "name=value,name=value" (the names of Params; a bare name sets a
+// ParseOptions reads "name=value,name=value" (the names of Params; a bare name sets a
 // boolean) on top of Defaults, as the arena's engine:... agent spec does, and validates
 // the result.
-func Parse(spec string) (Options, error) {
+func ParseOptions(spec string) (Options, error) {
 	o := Defaults()
 	if strings.TrimSpace(spec) != "" {
 		for _, kv := range strings.Split(spec, ",") {
@@ -184,7 +170,7 @@ func Parse(spec string) (Options, error) {
 	return o, o.Validate()
 }
 
-// String lists the options as Parse reads them.
+// String lists the options as ParseOptions reads them.
 func (o Options) String() string {
 	var parts []string
 	for _, p := range o.Params() {
@@ -219,7 +205,7 @@ func parseBudget(s string, dst *time.Duration) error {
 
 // intParam is an integer option that must lie in r; its usage text states r.
 func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
-	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")", ints: &r,
 		Get: func() string { return strconv.Itoa(*dst) },
 		Set: func(s string) error {
 			v, err := strconv.Atoi(s)
@@ -239,7 +225,7 @@ func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
 // floatParam is a real option that must lie in r (NaN never does); its usage text
 // states r.
 func floatParam(name, usage string, dst *float64, r mcts.Range[float64]) Param {
-	return Param{Name: name, Usage: usage + " (" + r.String() + ")",
+	return Param{Name: name, Usage: usage + " (" + r.String() + ")", floats: &r,
 		Get: func() string { return strconv.FormatFloat(*dst, 'g', -1, 64) },
 		Set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)

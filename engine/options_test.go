@@ -6,16 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"littlego/mcts"
 )
 
 // Each ranged option accepts both ends of its range and rejects one step beyond either,
 // and its usage text states the range it checks.
 func TestOptionRangesMatchTheirUsage(t *testing.T) {
-	ints := map[string]mcts.Range[int]{"playouts": mcts.PlayoutsRange, "workers": mcts.WorkersRange,
-		"expand": mcts.ExpandThresholdRange, "solve-from": SolveFromRange}
-	floats := map[string]mcts.Range[float64]{"c": mcts.CRange, "rave": mcts.RaveEquivRange}
 	try := func(name, value string, ok bool) {
 		t.Helper()
 		o := Defaults()
@@ -30,36 +25,55 @@ func TestOptionRangesMatchTheirUsage(t *testing.T) {
 		}
 	}
 	o := Defaults()
-	for name, r := range ints {
-		p, _ := o.Param(name)
-		if !strings.Contains(p.Usage, r.String()) {
-			t.Errorf("%s: usage %q does not state %v", name, p.Usage, r)
-		}
-		try(name, strconv.Itoa(r.Min), true)
-		try(name, strconv.Itoa(r.Max), true)
-		try(name, strconv.Itoa(r.Min-1), false)
-		try(name, strconv.Itoa(r.Max+1), false)
-	}
-	for name, r := range floats {
-		p, _ := o.Param(name)
-		if !strings.Contains(p.Usage, r.String()) {
-			t.Errorf("%s: usage %q does not state %v", name, p.Usage, r)
-		}
+	ranged := 0
+	for _, p := range o.Params() {
 		f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-		try(name, f(r.Min), true)
-		try(name, f(r.Max), true)
-		try(name, f(r.Min-1), false)
-		try(name, f(r.Max*1.5), false)
-		try(name, "NaN", false)
+		switch {
+		case p.ints != nil:
+			r := *p.ints
+			if !strings.Contains(p.Usage, r.String()) {
+				t.Errorf("%s: usage %q does not state %v", p.Name, p.Usage, r)
+			}
+			try(p.Name, strconv.Itoa(r.Min), true)
+			try(p.Name, strconv.Itoa(r.Max), true)
+			try(p.Name, strconv.Itoa(r.Min-1), false)
+			try(p.Name, strconv.Itoa(r.Max+1), false)
+		case p.floats != nil:
+			r := *p.floats
+			if !strings.Contains(p.Usage, r.String()) {
+				t.Errorf("%s: usage %q does not state %v", p.Name, p.Usage, r)
+			}
+			try(p.Name, f(r.Min), true)
+			try(p.Name, f(r.Max), true)
+			try(p.Name, f(r.Min-1), false)
+			try(p.Name, f(r.Max*1.5), false)
+			try(p.Name, "NaN", false)
+		default:
+			continue
+		}
+		ranged++
+	}
+	if ranged < 6 { // playouts, workers, c, rave, expand, solve-from at least
+		t.Fatalf("only %d options have a range", ranged)
 	}
 }
 
-// Options in range make a valid search configuration: the engine's ranges are the
-// search's.
+// Options at the top of their ranges make a valid search configuration: the engine's
+// ranges are the search's.
 func TestOptionRangesAreTheSearchRanges(t *testing.T) {
 	o := Defaults()
-	o.Workers, o.C, o.RAVE, o.Expand = mcts.WorkersRange.Max, mcts.CRange.Max, mcts.RaveEquivRange.Max, mcts.ExpandThresholdRange.Max
-	o.Playouts = mcts.PlayoutsRange.Max
+	for _, p := range o.Params() {
+		var err error
+		switch {
+		case p.ints != nil:
+			err = p.Set(strconv.Itoa(p.ints.Max))
+		case p.floats != nil:
+			err = p.Set(strconv.FormatFloat(p.floats.Max, 'g', -1, 64))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	e, err := New(o)
 	if err != nil {
 		t.Fatalf("options at the top of their ranges: %v", err)

@@ -249,7 +249,7 @@ func TestParseAnalyzeArgs(t *testing.T) {
 		{args: "allow w c3 5", err: true},
 	}
 	for _, c := range cases {
-		a, err := s.parseAnalyzeArgs("lz-analyze", strings.Fields(c.args))
+		a, err := s.parseAnalyzeArgs("lz-analyze", strings.Fields(c.args), lzFormat)
 		if (err != nil) != c.err {
 			t.Errorf("%q: error %v, want error %v", c.args, err, c.err)
 			continue
@@ -276,12 +276,12 @@ func TestAnalysisMergeAndFormat(t *testing.T) {
 	// visited, is not listed.
 	want := "info move B2 visits 100 winrate 6400 prior 385 lcb " + itoa(per10000(wilsonLower(0.64, 100))) + " order 0 pv B2 C3 " +
 		"info move C3 visits 100 winrate 4800 prior 385 lcb " + itoa(per10000(wilsonLower(0.48, 100))) + " order 1 pv C3 D3 C2"
-	if got := a.line(0); got != want {
+	if got := a.line(0, lzFormat); got != want {
 		t.Fatalf("line\n%s\nwant\n%s", got, want)
 	}
 	// Proofs order before visits: a proven win first, a proven loss last.
 	a.add(&mcts.Result{Moves: []mcts.MoveStat{{Move: d4, Visits: 5, WinRate: 0.9, Proof: mcts.Win}, {Move: e5, Visits: 500, WinRate: 0.1, Proof: mcts.Loss}}})
-	es, err := parseInfoLine(a.line(0))
+	es, err := parseInfoLine(a.line(0, lzFormat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +295,7 @@ func TestAnalysisMergeAndFormat(t *testing.T) {
 	if es[0].Winrate != 10000 || es[0].LCB != 10000 || es[3].Winrate != 0 || es[3].LCB != 0 {
 		t.Fatalf("proven entries: %+v %+v", es[0], es[3])
 	}
-	if got := a.line(2); strings.Count(got, "info move") != 2 {
+	if got := a.line(2, lzFormat); strings.Count(got, "info move") != 2 {
 		t.Fatalf("maxmoves 2 gave %q", got)
 	}
 }
@@ -328,7 +328,7 @@ func TestPriors(t *testing.T) {
 	}
 	over := board.New()
 	over.Pass()
-	if a := newAnalysis(&over, "light", true); a.line(0) != "" {
+	if a := newAnalysis(&over, "light", true); a.line(0, lzFormat) != "" {
 		t.Error("a finished game has an analysis line")
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/solver"
 )
 
 // Name and Version are the answers to name and version.
@@ -63,6 +64,7 @@ type Server struct {
 	lines   <-chan string // preprocessed, non-empty command lines
 	pending []string      // lines read during an analysis, to run next
 	quit    bool
+	prover  *solver.Solver // the analysis's solver, made on first use
 }
 
 // NewServer returns a server that plays with eng, starting from eng's options.
@@ -225,6 +227,8 @@ func init() {
 		{name: "cputime", run: (*Server).cputime},
 		{name: "lz-analyze", stream: (*Server).lzAnalyze},
 		{name: "lz-genmove_analyze", stream: (*Server).lzGenmoveAnalyze},
+		{name: "kata-analyze", stream: (*Server).kataAnalyze},
+		{name: "kata-genmove_analyze", stream: (*Server).kataGenmoveAnalyze},
 		{name: "littlego-set_param", run: (*Server).setParam},
 		{name: "littlego-get_param", run: (*Server).getParam},
 		{name: "littlego-rules", run: (*Server).rulesCommand},

@@ -16,42 +16,49 @@ const HardCeiling = board.HostCPULimit * 4 / 5
 // process's start-up and the exact solver.
 const MaxBudget = HardCeiling * 3 / 4
 
-// Config holds the settings of a search. Start from DefaultConfig.
-type Config struct {
+// Knobs are the search settings the engine offers as options (engine.Options embeds
+// them, and its flags carry the same names in lower case): each has one name and one
+// range, and DefaultConfig sets its default.
+type Knobs struct {
 	// C is the UCT exploration constant (Kocsis and Szepesvári, "Bandit based
 	// Monte-Carlo planning", ECML 2006): a child's urgency gets C*sqrt(ln N / n), N the
 	// parent's simulations and n the child's (priors included). 0 turns exploration
 	// off, as in MC-RAVE, where priors and RAVE drive the choice.
 	C float64
-	// RaveEquiv is the RAVE equivalence parameter k: a child's value is
+	// RAVE is the RAVE equivalence parameter k: a child's value is
 	// (1-b)*Q + b*Q_amaf with b = n_amaf / (n + n_amaf + n*n_amaf/k), the
 	// minimum-error schedule of Gelly and Silver ("Monte-Carlo tree search and rapid
 	// action value estimation in computer Go", Artificial Intelligence 175, 2011,
 	// section 5.2, with k = 1/(4b^2)) in the form michi and Pachi use. 0 turns RAVE
 	// off.
-	RaveEquiv float64
-	// ExpandThreshold is the number of simulations a leaf needs before its children
-	// are created (1 expands every leaf at its first visit).
-	ExpandThreshold int
+	RAVE float64
+	// Expand is the number of simulations a leaf needs before its children are
+	// created (1 expands every leaf at its first visit).
+	Expand int
+	// Priors gives new nodes the policy's prior knowledge, if its Player implements
+	// policy.Priorer.
+	Priors bool
 	// Workers is the number of root-parallel goroutines, each with its own tree.
 	Workers int
 	// Playouts, when positive, is the number of iterations of the whole search, shared
 	// among the workers; with one worker and no Budget the search is reproducible.
 	Playouts int
+	// Seed seeds the random streams: worker k draws from Seed+k.
+	Seed uint64
+}
+
+// Config holds the settings of a search. Start from DefaultConfig.
+type Config struct {
+	Knobs
 	// Budget, when positive, is the process CPU time (every thread) the search may
 	// use: two busy workers spend it twice as fast as one. At most MaxBudget.
 	Budget time.Duration
-	// Seed seeds the random streams: worker k draws from Seed+k.
-	Seed uint64
 	// Policy plays the simulations.
 	Policy policy.Policy
-	// Priors gives new nodes the policy's prior knowledge, if its Player implements
-	// policy.Priorer.
-	Priors bool
-	// MaxNodes is the size of each worker's node arena (36 bytes a node). When it is
-	// full the tree stops growing and the search goes on with simulations from its
+	// TreeNodes is the most nodes each worker's tree holds, allocated at once (36
+	// bytes a node). When it is full the tree stops growing and the search goes on with simulations from its
 	// leaves. The memory is touched only as nodes are used.
-	MaxNodes int
+	TreeNodes int
 	// EarlyStop ends the search as soon as the most visited move cannot be overtaken
 	// in the rest of the budget (estimated from the speed so far).
 	EarlyStop bool
@@ -69,19 +76,14 @@ func (r Range[T]) String() string { return fmt.Sprintf("%v..%v", r.Min, r.Max) }
 // The ranges of the Config fields: Validate checks them, and the engine's options (flags
 // and their usage text) state and check the same.
 var (
-	CRange               = Range[float64]{0, 10}
-	RaveEquivRange       = Range[float64]{0, 1e9}
-	ExpandThresholdRange = Range[int]{1, 1000}
-	WorkersRange         = Range[int]{1, 64}
-	PlayoutsRange        = Range[int]{0, 100_000_000}
-)
-
-// Limits on MaxNodes.
-const (
-	// MinNodes is the least MaxNodes: the root and its children.
-	MinNodes = board.NumActions + 1
-	// MaxMaxNodes bounds MaxNodes (node indices are int32).
-	MaxMaxNodes = 1 << 28
+	CRange        = Range[float64]{0, 10}
+	RAVERange     = Range[float64]{0, 1e9}
+	ExpandRange   = Range[int]{1, 1000}
+	WorkersRange  = Range[int]{1, 64}
+	PlayoutsRange = Range[int]{0, 100_000_000}
+	// TreeNodesRange runs from the root and its children to a size whose node indices
+	// fit in an int32.
+	TreeNodesRange = Range[int]{board.NumActions + 1, 1 << 28}
 )
 
 // DefaultConfig returns the default settings, which are also the engine's (engine.Defaults
@@ -89,16 +91,11 @@ const (
 // docs/tuning.md has the matches that chose them.
 func DefaultConfig() Config {
 	return Config{
-		C:               0.3,
-		RaveEquiv:       1000,
-		ExpandThreshold: 2,
-		Workers:         1,
-		Budget:          500 * time.Millisecond,
-		Seed:            1,
-		Policy:          policy.Pattern{},
-		Priors:          true,
-		MaxNodes:        1 << 21,
-		EarlyStop:       true,
+		Knobs:     Knobs{C: 0.3, RAVE: 1000, Expand: 2, Priors: true, Workers: 1, Seed: 1},
+		Budget:    500 * time.Millisecond,
+		Policy:    policy.Pattern{},
+		TreeNodes: 1 << 21,
+		EarlyStop: true,
 	}
 }
 
@@ -107,10 +104,10 @@ func (c *Config) Validate() error {
 	switch {
 	case !CRange.Contains(c.C):
 		return fmt.Errorf("mcts: C = %v out of range: want %v", c.C, CRange)
-	case !RaveEquivRange.Contains(c.RaveEquiv):
-		return fmt.Errorf("mcts: RaveEquiv = %v out of range: want %v (0: off)", c.RaveEquiv, RaveEquivRange)
-	case !ExpandThresholdRange.Contains(c.ExpandThreshold):
-		return fmt.Errorf("mcts: ExpandThreshold = %d out of range: want %v", c.ExpandThreshold, ExpandThresholdRange)
+	case !RAVERange.Contains(c.RAVE):
+		return fmt.Errorf("mcts: RAVE = %v out of range: want %v (0: off)", c.RAVE, RAVERange)
+	case !ExpandRange.Contains(c.Expand):
+		return fmt.Errorf("mcts: Expand = %d out of range: want %v", c.Expand, ExpandRange)
 	case !WorkersRange.Contains(c.Workers):
 		return fmt.Errorf("mcts: Workers = %d out of range: want %v", c.Workers, WorkersRange)
 	case !PlayoutsRange.Contains(c.Playouts):
@@ -121,8 +118,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("mcts: no limit: set Playouts or Budget")
 	case c.Policy == nil:
 		return fmt.Errorf("mcts: Policy is nil")
-	case c.MaxNodes < MinNodes || c.MaxNodes > MaxMaxNodes:
-		return fmt.Errorf("mcts: MaxNodes = %d out of range: want %d to %d", c.MaxNodes, MinNodes, MaxMaxNodes)
+	case !TreeNodesRange.Contains(c.TreeNodes):
+		return fmt.Errorf("mcts: TreeNodes = %d out of range: want %v", c.TreeNodes, TreeNodesRange)
 	}
 	return nil
 }

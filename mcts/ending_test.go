@@ -40,7 +40,7 @@ func TestLosingPassBelowTheRootIsProven(t *testing.T) {
 		.....`, board.Black, 5)
 	pos.Passed = false
 	cfg := fixedConfig(20000)
-	cfg.ExpandThreshold = 1
+	cfg.Expand = 1
 	res, err := Search(context.Background(), pos, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -70,6 +70,6 @@ func fixedConfig(playouts int) Config {
 	cfg.Playouts = playouts
 	cfg.Budget = 0
 	cfg.EarlyStop = false
-	cfg.MaxNodes = 1 << 18
+	cfg.TreeNodes = 1 << 18
 	return cfg
 }

@@ -35,8 +35,8 @@ import (
 // conditions (CPU time, context, early stop): a few hundred microseconds of search.
 const checkEvery = 32
 
-// Proof is what is known for certain about an action or a position, for the side to
-// move at the root.
+// Proof is what is known for certain about an action, for the player who makes it (at
+// the root, the side to move); a Result's is that of its best action.
 type Proof int8
 
 const (
@@ -182,7 +182,7 @@ func NewSearcher(cfg Config) (*Searcher, error) {
 func (s *Searcher) Config() Config { return s.cfg }
 
 // SetConfig changes the configuration for the next searches (a new budget each move,
-// for instance). Arenas are kept when Workers and MaxNodes allow it.
+// for instance). Arenas are kept when Workers and TreeNodes allow it.
 func (s *Searcher) SetConfig(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -191,7 +191,7 @@ func (s *Searcher) SetConfig(cfg Config) error {
 		s.trees = s.trees[:cfg.Workers]
 	}
 	for i, t := range s.trees {
-		if len(t.nodes) != cfg.MaxNodes {
+		if len(t.nodes) != cfg.TreeNodes {
 			s.trees[i] = nil // replaced below
 		}
 	}

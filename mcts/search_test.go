@@ -454,12 +454,12 @@ func TestForcedMove(t *testing.T) {
 
 func TestTinyArena(t *testing.T) {
 	cfg := fixedConfig(3000)
-	cfg.MaxNodes = MinNodes
+	cfg.TreeNodes = TreeNodesRange.Min
 	res, err := Search(context.Background(), board.New(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Iterations != 3000 || res.Nodes != MinNodes {
+	if res.Iterations != 3000 || res.Nodes != TreeNodesRange.Min {
 		t.Fatalf("tiny arena: %d iterations, %d nodes", res.Iterations, res.Nodes)
 	}
 }
@@ -487,15 +487,15 @@ func TestConfigValidate(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"C", func(c *Config) { c.C = -1 }},
-		{"RaveEquiv", func(c *Config) { c.RaveEquiv = -5 }},
-		{"ExpandThreshold", func(c *Config) { c.ExpandThreshold = 0 }},
+		{"RAVE", func(c *Config) { c.RAVE = -5 }},
+		{"Expand", func(c *Config) { c.Expand = 0 }},
 		{"Workers", func(c *Config) { c.Workers = 0 }},
 		{"Workers", func(c *Config) { c.Workers = WorkersRange.Max + 1 }},
 		{"Playouts", func(c *Config) { c.Playouts = -1 }},
 		{"Budget", func(c *Config) { c.Budget = HardCeiling + time.Second }},
 		{"no limit", func(c *Config) { c.Budget, c.Playouts = 0, 0 }},
 		{"Policy", func(c *Config) { c.Policy = nil }},
-		{"MaxNodes", func(c *Config) { c.MaxNodes = 3 }},
+		{"TreeNodes", func(c *Config) { c.TreeNodes = 3 }},
 	}
 	for _, tc := range cases {
 		c := DefaultConfig()
@@ -515,10 +515,10 @@ func TestUniformPolicyAndNoPriorsNoRAVE(t *testing.T) {
 	for _, variant := range []func(*Config){
 		func(c *Config) { c.Policy = policy.Uniform{} },
 		func(c *Config) { c.Priors = false },
-		func(c *Config) { c.RaveEquiv = 0 },
+		func(c *Config) { c.RAVE = 0 },
 		func(c *Config) { c.C = 0 },
-		func(c *Config) { c.Priors, c.RaveEquiv = false, 0 },
-		func(c *Config) { c.ExpandThreshold = 1 },
+		func(c *Config) { c.Priors, c.RAVE = false, 0 },
+		func(c *Config) { c.Expand = 1 },
 	} {
 		cfg := fixedConfig(3000)
 		variant(&cfg)
@@ -538,7 +538,7 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
 			cfg := fixedConfig(100000 * workers)
 			cfg.Workers = workers
-			cfg.MaxNodes = 1 << 20
+			cfg.TreeNodes = 1 << 20
 			s, err := NewSearcher(cfg)
 			if err != nil {
 				b.Fatal(err)

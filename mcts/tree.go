@@ -62,10 +62,10 @@ type tree struct {
 	player  policy.Player
 	priorer policy.Priorer // nil when priors are off or the player has none
 
-	c            float32
-	invRaveEquiv float32 // 1/RaveEquiv; 0 when RAVE is off
-	useRAVE      bool
-	expandAt     uint32
+	c        float32
+	invRAVE  float32 // 1/RAVE; 0 when RAVE is off
+	useRAVE  bool
+	expandAt uint32
 
 	// Scratch for one iteration.
 	pos    board.Position
@@ -76,7 +76,7 @@ type tree struct {
 
 // newTree allocates a worker's tree for cfg (already validated).
 func newTree(cfg *Config) *tree {
-	t := &tree{nodes: make([]node, cfg.MaxNodes)}
+	t := &tree{nodes: make([]node, cfg.TreeNodes)}
 	t.configure(cfg)
 	return t
 }
@@ -84,12 +84,12 @@ func newTree(cfg *Config) *tree {
 // configure takes the search constants and the policy from cfg.
 func (t *tree) configure(cfg *Config) {
 	t.c = float32(cfg.C)
-	t.useRAVE = cfg.RaveEquiv > 0
-	t.invRaveEquiv = 0
+	t.useRAVE = cfg.RAVE > 0
+	t.invRAVE = 0
 	if t.useRAVE {
-		t.invRaveEquiv = float32(1 / cfg.RaveEquiv)
+		t.invRAVE = float32(1 / cfg.RAVE)
 	}
-	t.expandAt = uint32(cfg.ExpandThreshold)
+	t.expandAt = uint32(cfg.Expand)
 	t.player = cfg.Policy.NewPlayer()
 	t.priorer = nil
 	if cfg.Priors {
@@ -256,37 +256,44 @@ func (t *tree) iterate() {
 // or AMAF; proven or not), else the unproven child of highest urgency: an unproven
 // parent always has one (see prove).
 func (t *tree) selectChild(parent int32) int32 {
-	// Urgency is the value plus the UCT term C*sqrt(ln N)*bonus, the bonus 1/sqrt(n)
-	// kept by setBonus. The value mixes the mean Q = w/n and the AMAF mean Q~ = rw/rn with
-	// the weight b = rn / (n + rn + n*rn/k) on Q~ (RaveEquiv k), over a common
-	// denominator so that a child costs one division:
-	//
-	//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k).
-	//
-	// A proven win for the side to move would have proven the parent, and a proven loss
-	// is never worth a simulation. The loop has no branch on the data but the rare
-	// unvisited child (selection is a sixth of the search's instructions): a table
-	// lookup pushes proven children down, and the maximum is kept by conditional moves
-	// on the urgencies' bits ordered as integers.
+	// The loop has no branch on the data but the rare unvisited child (selection is a
+	// sixth of the search's instructions): a table lookup in urgency pushes proven
+	// children down, and the maximum is kept by conditional moves on the urgencies'
+	// bits ordered as integers.
 	nd := &t.nodes[parent]
 	first := nd.child
 	children := t.nodes[first : first+nd.numChildren()]
 	explore := t.c * sqrtLog(nd.visits+1)
-	invK := t.invRaveEquiv
+	invK := t.invRAVE
 	best, bestKey := 0, int32(math.MinInt32)
 	for i := range children {
-		ch := &children[i]
-		n, rn, w := ch.n, ch.rn, ch.w
-		d := n + rn + n*rn*invK
-		if d == 0 {
+		u, visited := urgency(&children[i], explore, invK)
+		if !visited {
 			return first + int32(i)
 		}
-		urgency := (w+w*rn*invK+ch.rw)/d + explore*ch.bonus - proofPenalty[uint8(ch.proof)&3]
-		if key := orderedBits(urgency); key > bestKey {
+		if key := orderedBits(u); key > bestKey {
 			best, bestKey = i, key
 		}
 	}
 	return first + int32(best)
+}
+
+// urgency returns a child's urgency, for a parent whose exploration factor is explore
+// (C*sqrt(ln N)) and with invK = 1/k (RAVE k), and whether the child has simulations
+// (real, virtual or AMAF); without any its urgency is meaningless. The urgency is the
+// value plus the UCT term explore*bonus, the bonus 1/sqrt(n) kept by setBonus. The value
+// mixes the mean Q = w/n and the AMAF mean Q~ = rw/rn with the weight
+// b = rn / (n + rn + n*rn/k) on Q~, over a common denominator so that it costs one
+// division:
+//
+//	(1-b)*Q + b*Q~ = (w*(1 + rn/k) + rw) / (n + rn + n*rn/k).
+//
+// A proven child ranks below every unproven one: a proven win for the side to move
+// would have proven the parent, and a proven loss is never worth a simulation.
+func urgency(ch *node, explore, invK float32) (float32, bool) {
+	n, rn, w := ch.n, ch.rn, ch.w
+	d := n + rn + n*rn*invK
+	return (w+w*rn*invK+ch.rw)/d + explore*ch.bonus - proofPenalty[uint8(ch.proof)&3], d != 0
 }
 
 // orderedBits returns an integer that orders as x does among floats that are not NaN,

@@ -12,7 +12,7 @@ import (
 	"littlego/board"
 )
 
-// TestNodeSize keeps the node's size where Config.MaxNodes's doc (and the arena sizes
+// TestNodeSize keeps the node's size where Config.TreeNodes's doc (and the arena sizes
 // in profiles/README.md and docs/board.md) say it is.
 func TestNodeSize(t *testing.T) {
 	if got := unsafe.Sizeof(node{}); got != 36 {
@@ -60,7 +60,7 @@ func TestInvSqrtAndSqrtLog(t *testing.T) {
 // 0.2%, so a choice may differ from the plain one only by that much of the bonus.
 func TestSelectChildMatchesPlainFormula(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	tr := &tree{nodes: make([]node, 1+board.NumActions), c: 0.3, invRaveEquiv: 1.0 / 1000}
+	tr := &tree{nodes: make([]node, 1+board.NumActions), c: 0.3, invRAVE: 1.0 / 1000}
 	for trial := 0; trial < 20000; trial++ {
 		parent := &tr.nodes[0]
 		*parent = node{child: 1, moves: board.Bitboard(rng.Uint32()) & board.Full, visits: rng.Uint32N(5000)}
@@ -102,7 +102,7 @@ func TestSelectChildMatchesPlainFormula(t *testing.T) {
 // proven, its exploration term, and the index of the first child without simulations
 // (-1 if none).
 func plainUrgencies(tr *tree, children []node, visits uint32) (u, bonus []float64, firstUnvisited int32) {
-	k := 1 / float64(tr.invRaveEquiv)
+	k := 1 / float64(tr.invRAVE)
 	firstUnvisited = -1
 	for i, ch := range children {
 		n, w, rn, rw := float64(ch.n), float64(ch.w), float64(ch.rn), float64(ch.rw)

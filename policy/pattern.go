@@ -2,7 +2,7 @@
 
 package policy
 
-//go:generate go run ../cmd/train-patterns fit -data testdata/patterns/selfplay.txt -out pattern_weights.go
+//go:generate go run ../cmd/train-patterns fit -data testdata/patterns/selfplay.txt -out pattern_weights.json
 
 import (
 	"sync"
@@ -13,11 +13,9 @@ import (
 // Pattern plays each move at random in proportion to its weight, the product of the
 // learned gammas of its features (pattern_features.go); its Player also rates the
 // moves of new tree nodes (Priorer). The zero Pattern uses the built-in weights of
-// pattern_weights.go.
+// pattern_weights.json.
 type Pattern struct {
 	table *patternTable
-	// whole selects the whole-board design of the player's ratings (pattern_whole.go).
-	whole bool
 }
 
 // NewPattern returns the pattern policy with the weights w.
@@ -29,14 +27,14 @@ func NewPattern(w *PatternWeights) Pattern {
 func (Pattern) Name() string { return "pattern" }
 
 // NewPlayer returns a Player with its own scratch state. It also implements Priorer.
-func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables(), whole: pt.whole} }
+func (pt Pattern) NewPlayer() Player { return &patternPlayer{t: pt.tables()} }
 
 // tables returns the compiled weights of pt.
 func (pt Pattern) tables() *patternTable {
 	if pt.table != nil {
 		return pt.table
 	}
-	defaultPatternOnce.Do(func() { defaultPattern = compilePattern(&learnedPatternWeights) })
+	defaultPatternOnce.Do(func() { defaultPattern = compilePattern(learnedPatternWeights()) })
 	return defaultPattern
 }
 
@@ -56,7 +54,7 @@ func (pt Pattern) Probabilities(pos *board.Position, last board.Point, out *[boa
 		return
 	}
 	var p patternPlayer
-	p.t, p.whole = pt.tables(), pt.whole
+	p.t = pt.tables()
 	p.load(pos, last)
 	p.probabilities(out)
 }
@@ -67,20 +65,17 @@ type PatternGamma struct {
 	Gamma float32
 }
 
-// PatternWeights are the gammas of the pattern policy's features; entry 0 of each
-// tactical array is the level "absent" and should be 1.
+// PatternWeights are the gammas of the pattern policy's features.
 type PatternWeights struct {
+	// Source says how the weights were made (the weights file keeps it).
+	Source string
 	// Patterns holds the codes (in canonical form, as FeaturePattern's levels less
 	// one) with a gamma of their own. The player stores them to about 6.5%.
 	Patterns []PatternGamma
 	// Unseen is the gamma of the codes not in Patterns.
-	Unseen    float32
-	Point     [NumPointLevels]float32
-	Capture   [NumCaptureLevels]float32
-	Escape    [NumEscapeLevels]float32
-	Extend    [NumExtendLevels]float32
-	SelfAtari [NumSelfAtariLevels]float32
-	Atari     [NumAtariLevels]float32
-	Last      [NumLastLevels]float32
-	Pass      [NumPassLevels]float32
+	Unseen float32
+	// Gammas[f][l] is the gamma of level l of feature f, for every feature but
+	// FeaturePattern: NumLevels(f) of them, level 0 ("absent" for a tactical
+	// feature) included, which should be 1.
+	Gammas [NumPatternFeatures][]float32
 }

@@ -47,46 +47,110 @@ const (
 	NumPatternFeatures
 )
 
-// Level counts of the features other than FeaturePattern (level 0 included).
+// Level counts of the features (level 0 included).
 const (
-	NumPointLevels     = 1 + numPointClasses
-	NumCaptureLevels   = 5
-	NumEscapeLevels    = 3
-	NumExtendLevels    = 2
-	NumSelfAtariLevels = 4
-	NumAtariLevels     = 3
-	NumLastLevels      = 3
-	NumPassLevels      = 9
+	numPatternLevels   = 1 + 1<<patternCodeBits
+	numPointLevels     = 1 + numPointClasses
+	numCaptureLevels   = 5
+	numEscapeLevels    = 3
+	numExtendLevels    = 2
+	numSelfAtariLevels = 4
+	numAtariLevels     = 3
+	numLastLevels      = 3
+	numPassLevels      = 9
 )
 
-// tacticalLevels are the levels of the tactical features of a placement, packed into
-// one number (capture, escape, extend, self-atari and atari, in mixed radix), which
-// indexes the table of their products.
-type tacticalLevels uint32
-
-// The place values of the levels in a tacticalLevels.
-const (
-	unitAtari     = 1
-	unitSelfAtari = unitAtari * NumAtariLevels
-	unitExtend    = unitSelfAtari * NumSelfAtariLevels
-	unitEscape    = unitExtend * NumExtendLevels
-	unitCapture   = unitEscape * NumEscapeLevels
-	// tacticalCombinations bounds tacticalLevels (a power of two, for the mask).
-	tacticalCombinations = 512
-)
-
-// packLevels packs the levels of the five tactical features.
-func packLevels(capture, escape, extend, selfAtari, atari int) tacticalLevels {
-	return tacticalLevels(capture*unitCapture + escape*unitEscape + extend*unitExtend +
-		selfAtari*unitSelfAtari + atari*unitAtari)
+// featureInfo is what the code knows of a feature besides how to find its levels.
+type featureInfo struct {
+	name   string
+	levels int
 }
 
-// capture, escape, extend, selfAtari and atari unpack the levels.
-func (l tacticalLevels) capture() uint32   { return uint32(l) / unitCapture }
-func (l tacticalLevels) escape() uint32    { return uint32(l) / unitEscape % NumEscapeLevels }
-func (l tacticalLevels) extend() uint32    { return uint32(l) / unitExtend % NumExtendLevels }
-func (l tacticalLevels) selfAtari() uint32 { return uint32(l) / unitSelfAtari % NumSelfAtariLevels }
-func (l tacticalLevels) atari() uint32     { return uint32(l) % NumAtariLevels }
+// features holds every feature's name and level count.
+var features = [NumPatternFeatures]featureInfo{
+	FeaturePattern:   {"pattern", numPatternLevels},
+	FeaturePoint:     {"point", numPointLevels},
+	FeatureCapture:   {"capture", numCaptureLevels},
+	FeatureEscape:    {"escape", numEscapeLevels},
+	FeatureExtend:    {"extend", numExtendLevels},
+	FeatureSelfAtari: {"self-atari", numSelfAtariLevels},
+	FeatureAtari:     {"atari", numAtariLevels},
+	FeatureLast:      {"last", numLastLevels},
+	FeaturePass:      {"pass", numPassLevels},
+}
+
+// NumLevels returns the number of levels of feature f, level 0 included.
+func NumLevels(f int) int { return features[f].levels }
+
+// FeatureName returns the name of feature f, as reports and the weights file write it.
+func FeatureName(f int) string { return features[f].name }
+
+// featureNamed returns the feature called name, or -1.
+func featureNamed(name string) int {
+	for f := range features {
+		if features[f].name == name {
+			return f
+		}
+	}
+	return -1
+}
+
+// tacticalLevels are the levels of the tactical features of a placement, packed into
+// one number in mixed radix (the place values below), which indexes the table of
+// their products.
+type tacticalLevels uint32
+
+// The place values of the tactical features' levels in a tacticalLevels, the last
+// feature's first: a tactical feature has one here and one in tacticalUnit.
+const (
+	unitAtari     = 1
+	unitSelfAtari = unitAtari * numAtariLevels
+	unitExtend    = unitSelfAtari * numSelfAtariLevels
+	unitEscape    = unitExtend * numExtendLevels
+	unitCapture   = unitEscape * numEscapeLevels
+	// tacticalProduct is the number of tacticalLevels: the first feature's place
+	// value times its level count.
+	tacticalProduct = unitCapture * numCaptureLevels
+)
+
+// tacticalUnit[f] is the place value of feature f in a tacticalLevels; 0 for a
+// feature that is not tactical.
+var tacticalUnit = [NumPatternFeatures]uint32{
+	FeatureCapture: unitCapture, FeatureEscape: unitEscape, FeatureExtend: unitExtend,
+	FeatureSelfAtari: unitSelfAtari, FeatureAtari: unitAtari,
+}
+
+// tacticalCombinations is tacticalProduct rounded up to a power of two, the size of the
+// tables indexed by tacticalLevels (a mask then drops the bounds check): the bits of
+// tacticalProduct-1 smeared right, plus one.
+const (
+	smear1               = (tacticalProduct - 1) | (tacticalProduct-1)>>1
+	smear2               = smear1 | smear1>>2
+	smear4               = smear2 | smear2>>4
+	smear8               = smear4 | smear4>>8
+	tacticalCombinations = (smear8 | smear8>>16) + 1
+)
+
+// Checked at compile time: the tables hold every tacticalLevels (a negative constant
+// converted to uint does not compile), and the size is a power of two.
+const (
+	_ = uint(tacticalCombinations - tacticalProduct)
+	_ = uint(0 - tacticalCombinations&(tacticalCombinations-1))
+)
+
+// level returns the level of the tactical feature f in l.
+func (l tacticalLevels) level(f int) uint32 {
+	return uint32(l) / tacticalUnit[f] % uint32(features[f].levels)
+}
+
+// packLevels packs the levels of the tactical features in lv (the others are ignored).
+func packLevels(lv *[NumPatternFeatures]uint32) tacticalLevels {
+	var l uint32
+	for f, u := range tacticalUnit {
+		l += lv[f] * u
+	}
+	return tacticalLevels(l)
+}
 
 // index returns l as an index of a table of tacticalCombinations entries.
 func (l tacticalLevels) index() int { return int(l) & (tacticalCombinations - 1) }
@@ -243,11 +307,11 @@ func PatternActions(pos *board.Position, last board.Point, out []PatternAction) 
 		a.Action = x
 		a.Levels[FeaturePattern] = 1 + canonicalPatternCode(s.code(x, c))
 		a.Levels[FeaturePoint] = 1 + uint32(pointClassOf[x])
-		a.Levels[FeatureCapture] = lv.capture()
-		a.Levels[FeatureEscape] = lv.escape()
-		a.Levels[FeatureExtend] = lv.extend()
-		a.Levels[FeatureSelfAtari] = lv.selfAtari()
-		a.Levels[FeatureAtari] = lv.atari()
+		for f, u := range tacticalUnit {
+			if u != 0 {
+				a.Levels[f] = lv.level(f)
+			}
+		}
 		a.Levels[FeatureLast] = uint32(lastLevel(x, last))
 		out = append(out, a)
 		placements++

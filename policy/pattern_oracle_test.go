@@ -97,7 +97,7 @@ func (o *oracle) rate(pos *board.Position, last board.Point) oracleRating {
 	case pos.Move == pos.Last:
 		// a placement can only add to the score on the last move
 	default:
-		r.weight[board.Pass] = oracleRound(o.w.Pass[oraclePassLevel(pos)] * oracleScale)
+		r.weight[board.Pass] = oracleRound(o.w.Gammas[FeaturePass][oraclePassLevel(pos)] * oracleScale)
 	}
 	return r
 }
@@ -177,12 +177,12 @@ func (o *oracle) placementWeight(lv *[NumPatternFeatures]uint32) uint32 {
 	if !ok {
 		g = w.Unseen
 	}
-	base := oracleQuantised(g) * (w.Point[lv[FeaturePoint]] * oracleScale)
-	tactics := w.Capture[lv[FeatureCapture]] * w.Escape[lv[FeatureEscape]] * w.Extend[lv[FeatureExtend]] *
-		w.SelfAtari[lv[FeatureSelfAtari]] * w.Atari[lv[FeatureAtari]]
+	base := oracleQuantised(g) * (w.Gammas[FeaturePoint][lv[FeaturePoint]] * oracleScale)
+	tactics := w.Gammas[FeatureCapture][lv[FeatureCapture]] * w.Gammas[FeatureEscape][lv[FeatureEscape]] * w.Gammas[FeatureExtend][lv[FeatureExtend]] *
+		w.Gammas[FeatureSelfAtari][lv[FeatureSelfAtari]] * w.Gammas[FeatureAtari][lv[FeatureAtari]]
 	v := oracleRound(base * tactics)
 	if l := lv[FeatureLast]; l != 0 {
-		m := min(math.Round(float64(w.Last[l])*oracleLastUnit), oracleMaxLast)
+		m := min(math.Round(float64(w.Gammas[FeatureLast][l])*oracleLastUnit), oracleMaxLast)
 		v = uint32(uint64(v) * uint64(m) / oracleLastUnit)
 	}
 	return v

@@ -4,14 +4,6 @@ package policy
 
 import "littlego/board"
 
-// rowOf[x] is the row of x.
-var rowOf = func() (r [board.NumPoints]uint8) {
-	for x := range r {
-		r[x] = uint8(x / board.Size)
-	}
-	return r
-}()
-
 // patternPlayer is the Player (and Priorer) of Pattern: the game state, the feature
 // state and the weights of every point for both colours.
 //
@@ -47,10 +39,6 @@ var rowOf = func() (r [board.NumPoints]uint8) {
 type patternPlayer struct {
 	t *patternTable
 	s patState
-	// whole selects the whole-board design (pattern_whole.go): every weight of the
-	// side to move is computed afresh before each choice, and dirty is not read.
-	whole bool
-
 	turnState
 	// prev is the opponent's last action if it was a placement, else board.NoPoint.
 	prev board.Point
@@ -96,10 +84,6 @@ func (p *patternPlayer) store(pos *board.Position) {
 // refresh computes the weights of c's dirty points: a table lookup for a point without
 // tactics, the tactical levels and one multiplication otherwise.
 func (p *patternPlayer) refresh(c board.Color) {
-	if p.whole {
-		p.rateAll(c)
-		return
-	}
 	s := &p.s
 	t := p.t
 	c &= 1
@@ -192,7 +176,7 @@ func (p *patternPlayer) passWeight(c board.Color) (w uint32, forced bool) {
 	case p.move == p.last:
 		return 0, false // a placement can only add to the score of the last move
 	}
-	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%NumPassLevels], false
+	return p.t.pass[passLevelOf(int(p.last)-int(p.move)+1, p.winning(c))%numPassLevels], false
 }
 
 // correct computes into p.adj the sampling weights of c: the stored ones, except that

@@ -33,8 +33,8 @@ type patternTable struct {
 	pointGamma [board.NumPoints]float32 // times weightScale
 	// tactics[l.index()] is the product of the tactical gammas of the levels l.
 	tactics [tacticalCombinations]float32
-	lastMul [NumLastLevels]uint64
-	pass    [NumPassLevels]uint32
+	lastMul [numLastLevels]uint64
+	pass    [numPassLevels]uint32
 	// scaled[x][q] is quantisedGamma[q] * pointGamma[x]: the float weight of a
 	// placement on x with pattern byte q before its tactical factor; quiet[x][q] is
 	// its integer weight when it has no tactics (scaledWeight of the same product,
@@ -45,8 +45,11 @@ type patternTable struct {
 	poorLevels [tacticalCombinations]bool
 }
 
-// compilePattern builds the tables of w.
+// compilePattern builds the tables of w. It panics when w lacks a feature's levels.
 func compilePattern(w *PatternWeights) *patternTable {
+	if err := w.check(); err != nil {
+		panic("policy: " + err.Error())
+	}
 	t := &patternTable{}
 	unseen := quantiseGamma(w.Unseen)
 	for i := range t.pattern {
@@ -59,19 +62,16 @@ func compilePattern(w *PatternWeights) *patternTable {
 		}
 	}
 	for x := range t.pointGamma {
-		t.pointGamma[x] = w.Point[1+pointClassOf[x]] * weightScale
+		t.pointGamma[x] = w.Gammas[FeaturePoint][1+pointClassOf[x]] * weightScale
 	}
-	for c := range NumCaptureLevels {
-		for e := range NumEscapeLevels {
-			for x := range NumExtendLevels {
-				for s := range NumSelfAtariLevels {
-					for a := range NumAtariLevels {
-						l := packLevels(c, e, x, s, a)
-						t.tactics[l.index()] = w.Capture[c] * w.Escape[e] * w.Extend[x] * w.SelfAtari[s] * w.Atari[a]
-					}
-				}
+	for l := range tacticalLevels(tacticalProduct) {
+		g := float32(1)
+		for f, u := range tacticalUnit {
+			if u != 0 {
+				g *= w.Gammas[f][l.level(f)]
 			}
 		}
+		t.tactics[l.index()] = g
 	}
 	for x := range t.scaled {
 		for q := range t.scaled[x] {
@@ -80,12 +80,12 @@ func compilePattern(w *PatternWeights) *patternTable {
 		}
 	}
 	for l := range t.poorLevels {
-		t.poorLevels[l] = tacticalLevels(l).selfAtari() >= 2
+		t.poorLevels[l] = tacticalLevels(l).level(FeatureSelfAtari) >= 2
 	}
-	for l, g := range w.Last {
+	for l, g := range w.Gammas[FeatureLast] {
 		t.lastMul[l] = uint64(min(math.Round(float64(g)*(1<<lastShift)), maxLastMul))
 	}
-	for l, g := range w.Pass {
+	for l, g := range w.Gammas[FeaturePass] {
 		t.pass[l] = toWeight(g)
 	}
 	return t
@@ -110,11 +110,6 @@ func quantiseGamma(g float32) uint8 {
 		return 1
 	}
 	return uint8(min(q, 255))
-}
-
-// gamma returns the gamma of the code.
-func (t *patternTable) gamma(code uint32) float32 {
-	return quantisedGamma[t.pattern[keyIndex(code)]]
 }
 
 // toWeight turns a product of gammas into an integer weight of at least 1.

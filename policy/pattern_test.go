@@ -37,7 +37,7 @@ func patGames(n int, seed uint64) (positions []board.Position, prevs []board.Poi
 // testPatternWeights are varied gammas, so that a wrong level or code shows in the
 // weights: every pattern seen in a few random games gets a gamma of its own.
 func testPatternWeights() *PatternWeights {
-	w := learnedPatternWeights
+	w := learnedPatternWeights()
 	w.Patterns = nil
 	seen := map[uint32]bool{}
 	positions, prevs := patGames(20, 99)
@@ -52,17 +52,17 @@ func testPatternWeights() *PatternWeights {
 		}
 	}
 	w.Unseen = 0.5
-	for l := range w.Point {
-		w.Point[l] = 1 + float32(l)/3
+	for l := range w.Gammas[FeaturePoint] {
+		w.Gammas[FeaturePoint][l] = 1 + float32(l)/3
 	}
-	w.Capture = [NumCaptureLevels]float32{1, 20, 8, 40, 60}
-	w.Escape = [NumEscapeLevels]float32{1, 5, 9}
-	w.Extend = [NumExtendLevels]float32{1, 3}
-	w.SelfAtari = [NumSelfAtariLevels]float32{1, 0.5, 0.05, 0.01}
-	w.Atari = [NumAtariLevels]float32{1, 2, 4}
-	w.Last = [NumLastLevels]float32{1, 3, 2}
-	w.Pass = [NumPassLevels]float32{1, 0.2, 0.02, 0.3, 0.03, 0.5, 0.05, 0.9, 0.09}
-	return &w
+	w.Gammas[FeatureCapture] = []float32{1, 20, 8, 40, 60}
+	w.Gammas[FeatureEscape] = []float32{1, 5, 9}
+	w.Gammas[FeatureExtend] = []float32{1, 3}
+	w.Gammas[FeatureSelfAtari] = []float32{1, 0.5, 0.05, 0.01}
+	w.Gammas[FeatureAtari] = []float32{1, 2, 4}
+	w.Gammas[FeatureLast] = []float32{1, 3, 2}
+	w.Gammas[FeaturePass] = []float32{1, 0.2, 0.02, 0.3, 0.03, 0.5, 0.05, 0.9, 0.09}
+	return w
 }
 
 // freshWeights returns the weights of both colours computed from scratch in pos.
@@ -421,8 +421,8 @@ func TestPatternPassRules(t *testing.T) {
 
 func TestPatternPlayoutsPassOnlyWithoutAcceptablePlacements(t *testing.T) {
 	w := testPatternWeights()
-	for l := range w.Pass {
-		w.Pass[l] = 1000 // the model would pass almost always
+	for l := range w.Gammas[FeaturePass] {
+		w.Gammas[FeaturePass][l] = 1000 // the model would pass almost always
 	}
 	pol := NewPattern(w)
 	player := pol.NewPlayer()
@@ -530,7 +530,7 @@ func BenchmarkPatternPlayout(b *testing.B) {
 		for _, pol := range []struct {
 			name string
 			Policy
-		}{{"light", Light{}}, {"pattern", Pattern{}}, {"pattern-whole", Pattern{whole: true}}} {
+		}{{"light", Light{}}, {"pattern", Pattern{}}} {
 			b.Run(start.name+"/"+pol.name, func(b *testing.B) {
 				player := pol.NewPlayer()
 				rng := NewRand(1)

@@ -31,7 +31,7 @@ type oracleCase struct {
 func oracleCases() []oracleCase {
 	w := testPatternWeights()
 	return []oracleCase{
-		{"built-in", Pattern{}, newOracle(&learnedPatternWeights)},
+		{"built-in", Pattern{}, newOracle(learnedPatternWeights())},
 		{"varied", NewPattern(w), newOracle(w)},
 	}
 }
@@ -84,7 +84,7 @@ func comparePlayouts(pt Pattern, o *oracle, positions []board.Position, prevs []
 
 func TestOracleFeaturesEqualPatternActions(t *testing.T) {
 	positions, prevs := patGames(oracleSize(40), 41)
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	var acts []PatternAction
 	for i := range positions {
 		pos := positions[i]
@@ -118,15 +118,9 @@ func TestOracleFeaturesEqualPatternActions(t *testing.T) {
 	}
 }
 
-// playerCases are the oracle's cases for both players of the pattern policy: the
-// incremental default and the whole-board design.
-func playerCases() []oracleCase {
-	return append(oracleCases(), wholeCases()...)
-}
-
 func TestOracleProbabilitiesEqualPattern(t *testing.T) {
 	positions, prevs := patGames(oracleSize(60), 42)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		if err := compareProbabilities(tc.pt, tc.o, positions, prevs); err != nil {
 			t.Fatalf("%s weights: %v", tc.name, err)
 		}
@@ -135,7 +129,7 @@ func TestOracleProbabilitiesEqualPattern(t *testing.T) {
 
 func TestOracleReplaysPatternPlayouts(t *testing.T) {
 	positions, prevs := patGames(oracleSize(60), 21)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		if err := comparePlayouts(tc.pt, tc.o, positions, prevs, 1); err != nil {
 			t.Fatalf("%s weights: %v", tc.name, err)
 		}
@@ -144,7 +138,7 @@ func TestOracleReplaysPatternPlayouts(t *testing.T) {
 
 func TestOracleMovesAndPriorsEqualPattern(t *testing.T) {
 	positions, prevs := patGames(oracleSize(20), 22)
-	for _, tc := range playerCases() {
+	for _, tc := range oracleCases() {
 		p := tc.pt.NewPlayer().(*patternPlayer)
 		rngP, rngO := NewRand(4), NewRand(4)
 		for i := range positions {
@@ -188,7 +182,7 @@ func TestOracleMoveDistributionEqualsPattern(t *testing.T) {
 	}
 	starts, _ := patGames(games, 23)
 	p := Pattern{}.NewPlayer()
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	rngP, rngO := NewRand(101), NewRand(202)
 	sumChi, sumDF, tested := 0.0, 0, 0
 	for i := range starts {
@@ -234,7 +228,7 @@ func TestOracleMoveDistributionEqualsPattern(t *testing.T) {
 // fail: they can tell a wrong table from a right one.
 func TestOracleCatchesAPerturbedTable(t *testing.T) {
 	positions, prevs := patGames(oracleSize(20), 31)
-	o := newOracle(&learnedPatternWeights)
+	o := newOracle(learnedPatternWeights())
 	perturbations := []struct {
 		name     string
 		change   func(*patternTable)
@@ -244,7 +238,7 @@ func TestOracleCatchesAPerturbedTable(t *testing.T) {
 			t.pattern[keyIndex(0)] ^= 1 // one step of about 6.5%
 		}, true},
 		{"the gamma of capturing one stone", func(t *patternTable) {
-			t.tactics[packLevels(1, 0, 0, 0, 0).index()] *= 1.07
+			t.tactics[packLevels(&[NumPatternFeatures]uint32{FeatureCapture: 1}).index()] *= 1.07
 		}, true},
 		{"the orthogonal last-move gamma", func(t *patternTable) { t.lastMul[1] += 8 }, true},
 		{"an early pass gamma", func(t *patternTable) { t.pass[1] += 8 }, false},
@@ -253,7 +247,7 @@ func TestOracleCatchesAPerturbedTable(t *testing.T) {
 		t.Fatalf("the built-in table already differs: %v", err)
 	}
 	for _, pc := range perturbations {
-		tab := *compilePattern(&learnedPatternWeights)
+		tab := *compilePattern(learnedPatternWeights())
 		pc.change(&tab)
 		pt := Pattern{table: &tab}
 		if compareProbabilities(pt, o, positions, prevs) == nil {

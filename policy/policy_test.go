@@ -373,7 +373,7 @@ func TestPlayoutEqualsSteps(t *testing.T) {
 }
 
 func TestPlayoutAllocatesNothing(t *testing.T) {
-	for _, pol := range []Policy{Light{}, Uniform{}, Pattern{}, Pattern{whole: true}} {
+	for _, pol := range []Policy{Light{}, Uniform{}, Pattern{}} {
 		if allocs := playoutAllocs(pol.NewPlayer()); allocs != 0 {
 			t.Fatalf("%#v playout allocates %.1f times", pol, allocs)
 		}

@@ -23,7 +23,7 @@ func NewRand(seed uint64) Rand {
 // Seed restarts the stream from seed. Nearby seeds (seed, seed+1, ...) give unrelated
 // streams, because the seed itself is mixed once before use.
 func (r *Rand) Seed(seed uint64) {
-	r.state = splitmix.Mix(seed ^ 0x6c6974746c65676f)
+	r.state = splitmix.Mix(seed ^ splitmix.Salt)
 }
 
 // Uint64 returns the next 64 random bits.

@@ -12,6 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/review/known"
 	"littlego/solver"
 )
 
@@ -19,6 +20,8 @@ import (
 type entry struct {
 	value    Value // for Black
 	proof    Proof
+	margin   int           // the exact final margin black - white, when marginOK
+	marginOK bool          // margin is proved
 	winning  []board.Point // winning actions of the side to move, as far as known
 	complete bool          // winning holds every winning action
 	queued   bool          // an alternatives job is queued or done
@@ -33,6 +36,7 @@ type jobKind uint8
 
 const (
 	jobValue        jobKind = 1 << iota // prove the value with the solver
+	jobMargin                           // prove the exact margin (and so the value)
 	jobEngine                           // ask the engine for its move
 	jobAlternatives                     // list the winning actions
 )
@@ -74,10 +78,14 @@ func (l *ledger) want(pos board.Position) {
 	c := sym.Apply(pos)
 	e := &entry{engineMove: board.NoPoint}
 	e.value, e.proof, e.winning, e.complete = knownValue(c)
+	e.margin, e.marginOK = known.Margin(c)
 	l.entries[key] = e
 	var kind jobKind
 	if e.value == Unknown {
 		kind |= jobValue
+	}
+	if !e.marginOK && l.o.MarginLimit > 0 {
+		kind |= jobMargin
 	}
 	if !c.Over && l.o.EnginePlayouts > 0 {
 		kind |= jobEngine
@@ -120,6 +128,7 @@ func (l *ledger) run(ctx context.Context) error {
 	// times as fast as one: each gets Limit of its own.
 	for _, w := range l.workers {
 		w.limit = solver.Limits{CPU: l.o.Limit * time.Duration(active)}
+		w.marginLimit = solver.Limits{CPU: l.o.MarginLimit * time.Duration(active)}
 	}
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -149,9 +158,10 @@ func (l *ledger) run(ctx context.Context) error {
 
 // worker owns a solver and an engine: neither is safe for concurrent use.
 type worker struct {
-	solver *solver.Solver
-	engine *engine.Engine
-	limit  solver.Limits
+	solver      *solver.Solver
+	engine      *engine.Engine
+	limit       solver.Limits
+	marginLimit solver.Limits
 }
 
 func newWorker(o Options) (*worker, error) {
@@ -170,7 +180,10 @@ func newWorker(o Options) (*worker, error) {
 // do does one job; each job writes only its own entry.
 func (w *worker) do(j *job) {
 	e := j.e
-	if j.kind&jobValue != 0 {
+	if j.kind&jobMargin != 0 {
+		w.proveMargin(j.pos, e)
+	}
+	if j.kind&jobValue != 0 && e.value == Unknown {
 		r := w.solver.Solve(j.pos, w.limit)
 		if r.Known {
 			e.value, e.proof = winValue(r.Win).For(j.pos.Turn), ProofSolver
@@ -198,6 +211,24 @@ func (w *worker) do(j *job) {
 		}
 		slices.Sort(e.winning)
 		e.complete = known
+	}
+}
+
+// proveMargin proves the exact margin of pos within the margin limit and, with it, the
+// value and a winning action of the side to move; the win/loss proof is the fallback.
+func (w *worker) proveMargin(pos board.Position, e *entry) {
+	r := w.solver.Margin(pos, w.marginLimit)
+	if !r.Known {
+		return
+	}
+	e.margin, e.marginOK = r.Margin, true
+	if e.value != Unknown {
+		return
+	}
+	black := r.Margin >= board.BlackMargin
+	e.value, e.proof = winValue(black), ProofSolver
+	if black == (pos.Turn == board.Black) && r.Best != board.NoPoint {
+		e.winning = []board.Point{r.Best}
 	}
 }
 

@@ -53,11 +53,15 @@ func illegalReason(pos *board.Position, a board.Point) string {
 // assemble builds the review of g's moves from the ledger's entries.
 func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
-		positions: ln.positions}
-	values := make([]Value, len(ln.positions)) // for Black
+		positions: ln.positions, Mistakes: []int{}}
+	r.values = make([]Value, len(ln.positions))
+	r.margins = make([]*int, len(ln.positions))
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
-		values[i] = e.value
+		r.values[i] = e.value
+		if e.marginOK {
+			r.margins[i] = &e.margin
+		}
 	}
 	r.Moves = make([]MoveReview, 0, len(ln.positions)-1)
 	for i := 0; i+1 < len(ln.positions); i++ {
@@ -65,9 +69,21 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		e, sym := l.lookup(pos)
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
-			Before: values[i].For(c), After: values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint}
+			Before: r.values[i].For(c), After: r.values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint,
+			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
 		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		if m.MarginBefore != nil && m.MarginAfter != nil {
+			lost := *m.MarginBefore - *m.MarginAfter
+			if c == board.White {
+				lost = -lost
+			}
+			m.PointsLost = &lost
+			m.Mistake = !m.Opening && !m.Blunder && lost >= MistakePoints
+		}
+		if m.Mistake {
+			r.Mistakes = append(r.Mistakes, m.Number)
+		}
 		if e.engineMethod != "" {
 			m.EngineMove = sym.Inverse().Point(e.engineMove)
 			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
@@ -78,6 +94,15 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		r.Winner = colorWord(c)
 	}
 	return r
+}
+
+// copyInt returns a pointer to a copy of *p, or nil for nil.
+func copyInt(p *int) *int {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // Winner returns the side that won g and true, or false for an unfinished game without

@@ -23,10 +23,15 @@ import (
 
 // Options set the work a review may do.
 type Options struct {
-	// Limit is the CPU time the solver may spend on one position, as on one core: with
-	// N workers busy, the process's CPU clock runs N times as fast, so each solve is
-	// given N × Limit of it. A position not proved within it is Unknown.
+	// Limit is the CPU time the solver may spend proving one position's value (win or
+	// loss) when its margin was not proved, as on one core: with N workers busy, the
+	// process's CPU clock runs N times as fast, so each solve is given N × Limit of it.
+	// A position not proved within it is Unknown.
 	Limit time.Duration
+	// MarginLimit is the CPU time, as on one core, the solver may spend proving one
+	// position's exact margin before it falls back to the win/loss proof of Limit; 0
+	// proves no margin beyond those known without search (the end, the empty board).
+	MarginLimit time.Duration
 	// Jobs is the number of positions worked on at once; 0 means runtime.NumCPU().
 	Jobs int
 	// EnginePlayouts is the number of search iterations the engine spends on its
@@ -39,13 +44,17 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-// DefaultOptions returns the defaults: 2 s of CPU per position, every CPU, and 2,000
-// engine playouts per position.
+// DefaultOptions returns the defaults, set by measurement (docs/review.md) so that a
+// student's game reviews in about 3 s of CPU: 0.3 s of CPU per position for its margin,
+// then 0.5 s for its value, every CPU, and 2,000 engine playouts per position.
 func DefaultOptions() Options {
-	return Options{Limit: 2 * time.Second, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
+	return Options{Limit: 500 * time.Millisecond, MarginLimit: 300 * time.Millisecond, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
 }
 
-// MaxLimit bounds Options.Limit.
+// MistakePoints is the least loss of final margin, in stones, that makes a move a mistake.
+const MistakePoints = 2
+
+// MaxLimit bounds Options.Limit and Options.MarginLimit.
 const MaxLimit = time.Hour
 
 // Validate returns an error saying what is out of range in o.
@@ -53,6 +62,8 @@ func (o Options) Validate() error {
 	switch {
 	case o.Limit <= 0 || o.Limit > MaxLimit:
 		return fmt.Errorf("review: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
+	case o.MarginLimit < 0 || o.MarginLimit > MaxLimit:
+		return fmt.Errorf("review: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
 	case o.Jobs < 0 || o.Jobs > 256:
 		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to 256", o.Jobs)
 	case o.EnginePlayouts < 0 || o.EnginePlayouts > 10_000_000:
@@ -77,8 +88,19 @@ type MoveReview struct {
 	After  Value `json:"after"`
 	// Proof says how Before was established.
 	Proof Proof `json:"proof,omitempty"`
+	// MarginBefore and MarginAfter are the exact final margins black - white with
+	// perfect play (the same framing for both colours) of the positions before and after
+	// the move, nil where not proved.
+	MarginBefore *int `json:"margin_before"`
+	MarginAfter  *int `json:"margin_after"`
+	// PointsLost is what the move cost the side that moved, in stones of the final
+	// margin (0 for a best move), nil unless both margins are proved.
+	PointsLost *int `json:"points_lost"`
 	// Blunder marks a won position turned into a lost one.
 	Blunder bool `json:"blunder"`
+	// Mistake marks a move that lost at least MistakePoints without changing the
+	// result (a blunder is not also a mistake).
+	Mistake bool `json:"mistake"`
 	// Gift marks a move made in a position won thanks to the opponent's blunder just before.
 	Gift bool `json:"gift"`
 	// WinningAlternatives are, for a blunder, actions that kept the win (in point order,
@@ -145,6 +167,8 @@ type GameReview struct {
 	Winner string `json:"winner"`
 	// Moves are the reviews of the legal actions, in order.
 	Moves []MoveReview `json:"moves"`
+	// Mistakes are the numbers of the moves marked Mistake, in order.
+	Mistakes []int `json:"mistakes"`
 	// Decisive is the number of the decisive move (the loser's last blunder, after
 	// which the winner always held a win), or 0 when none was proved.
 	Decisive int `json:"decisive"`
@@ -156,6 +180,8 @@ type GameReview struct {
 	Fault string `json:"fault,omitempty"`
 
 	positions []board.Position
+	values    []Value // of each position, for Black
+	margins   []*int  // of each position, black - white, nil where not proved
 }
 
 // Position returns the position before move number n (1..len(Moves)+1: n =

@@ -1,4 +1,4 @@
-// stats.go: each agent's record across reviewed games: blunders, where, and the won positions it kept.
+// stats.go: each agent's record across reviewed games: blunders and mistakes, where, and what became of its won positions.
 
 package review
 
@@ -18,10 +18,15 @@ type AgentStats struct {
 	// Blunders counts its blunders; BlunderMoves are their move numbers, in game order.
 	Blunders     int   `json:"blunders"`
 	BlunderMoves []int `json:"blunder_moves"`
-	// Won counts its moves made in a proved won position (openings excepted), Kept those
-	// whose position stayed proved won; the rest are Blunders or unproved after.
-	Won  int `json:"won"`
-	Kept int `json:"kept"`
+	// Mistakes counts its mistakes; MistakeMoves are their move numbers, in game order.
+	Mistakes     int   `json:"mistakes"`
+	MistakeMoves []int `json:"mistake_moves"`
+	// Won counts its moves made in a proved won position (openings excepted): Kept of
+	// them left a proved win, WonUnknown a position not proved either way, and the
+	// rest (Blunders) a proved loss.
+	Won        int `json:"won"`
+	Kept       int `json:"kept"`
+	WonUnknown int `json:"won_unknown"`
 }
 
 // BlundersPerGame returns Blunders / Games.
@@ -47,7 +52,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 	byName := map[string]*AgentStats{}
 	get := func(name string) *AgentStats {
 		if byName[name] == nil {
-			byName[name] = &AgentStats{Name: name, BlunderMoves: []int{}}
+			byName[name] = &AgentStats{Name: name, BlunderMoves: []int{}, MistakeMoves: []int{}}
 		}
 		return byName[name]
 	}
@@ -61,10 +66,14 @@ func Summarize(reviews []GameReview) []AgentStats {
 			}
 		}
 		for _, m := range r.Moves {
+			s := get(r.Agent(m.Color))
+			if m.Mistake {
+				s.Mistakes++
+				s.MistakeMoves = append(s.MistakeMoves, m.Number)
+			}
 			if m.Opening || m.Before != Win {
 				continue
 			}
-			s := get(r.Agent(m.Color))
 			s.Won++
 			switch {
 			case m.Blunder:
@@ -72,6 +81,8 @@ func Summarize(reviews []GameReview) []AgentStats {
 				s.BlunderMoves = append(s.BlunderMoves, m.Number)
 			case m.After == Win:
 				s.Kept++
+			default:
+				s.WonUnknown++
 			}
 		}
 	}

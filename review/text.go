@@ -25,6 +25,13 @@ func WriteGame(w io.Writer, r *GameReview) {
 	if r.Fault != "" {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
 	}
+	if len(r.Mistakes) > 0 {
+		fmt.Fprintf(w, "mistakes (%d or more stones lost, result unchanged):\n", MistakePoints)
+		for _, n := range r.Mistakes {
+			m := &r.Moves[n-1]
+			fmt.Fprintf(w, "    move %d, %s %s: %s\n", m.Number, m.Color, m.Action, marginChange(m))
+		}
+	}
 	if r.Decisive > 0 && r.Decisive <= len(r.Moves) {
 		m := &r.Moves[r.Decisive-1]
 		pos, _ := r.Position(r.Decisive)
@@ -44,15 +51,49 @@ func moveLine(m *MoveReview) string {
 	if m.Gift {
 		marks = append(marks, "gift")
 	}
+	if m.Mistake {
+		marks = append(marks, "MISTAKE")
+	}
 	if m.Blunder {
 		marks = append(marks, "BLUNDER ("+alternatives(m)+")")
 	}
-	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-8s %s", m.Number, m.Color.String()[:1], m.Action,
-		m.Before, m.After, proofWord(m.Proof), strings.Join(marks, ", "))
+	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-13s %-22s %s", m.Number, m.Color.String()[:1], m.Action,
+		m.Before, m.After, proofWord(m.Proof), marginChange(m), strings.Join(marks, ", "))
 	if m.EngineMove != board.NoPoint {
-		line = fmt.Sprintf("%-60s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
+		line = fmt.Sprintf("%-88s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
 	}
 	return strings.TrimRight(line, " ")
+}
+
+// MarginString writes a final margin black - white in stones as Go players write a
+// result: "B+5", "W+2", or "0" for equal stones (the komi is not counted).
+func MarginString(m int) string {
+	switch {
+	case m > 0:
+		return fmt.Sprintf("B+%d", m)
+	case m < 0:
+		return fmt.Sprintf("W+%d", -m)
+	}
+	return "0"
+}
+
+// marginChange says the move's margins before and after and the stones it lost
+// ("B+5 -> B+1, lost 4"), "?" for a margin not proved, or "" when neither is.
+func marginChange(m *MoveReview) string {
+	if m.MarginBefore == nil && m.MarginAfter == nil {
+		return ""
+	}
+	word := func(p *int) string {
+		if p == nil {
+			return "?"
+		}
+		return MarginString(*p)
+	}
+	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
+	if m.PointsLost != nil {
+		s += fmt.Sprintf(", lost %d", *m.PointsLost)
+	}
+	return s
 }
 
 // proofWord names how the value before the move was proved, in brackets.
@@ -113,18 +154,32 @@ func drawDecisive(pos board.Position, m *MoveReview) string {
 	return sb.String()
 }
 
-// WriteAgents writes a table of each agent's record across the games reviewed.
+// WriteAgents writes a table of each agent's record across the games reviewed; its
+// moves in proved won positions are split by what followed: still won, a proved loss
+// (a blunder), or not proved either way.
 func WriteAgents(w io.Writer, stats []AgentStats) {
-	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %13s  %s\n", "agent", "games", "lost", "blunders", "per game", "won kept", "blunders at moves")
+	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s  %s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
+		"won: kept/unknown", "at moves")
 	for _, s := range stats {
-		moves := make([]string, len(s.BlunderMoves))
-		for k, n := range s.BlunderMoves {
-			moves[k] = fmt.Sprint(n)
+		kept := fmt.Sprintf("%d: %d/%d", s.Won, s.Kept, s.WonUnknown)
+		var at []string
+		if len(s.BlunderMoves) > 0 {
+			at = append(at, "blunders "+numbers(s.BlunderMoves))
 		}
-		kept := fmt.Sprintf("%d/%d", s.Kept, s.Won)
-		if s.Won > 0 {
-			kept += fmt.Sprintf(" %.0f%%", 100*s.KeptShare())
+		if len(s.MistakeMoves) > 0 {
+			at = append(at, "mistakes "+numbers(s.MistakeMoves))
 		}
-		fmt.Fprintf(w, "%-24s %5d %5d %8d %9.2f %13s  %s\n", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(), kept, strings.Join(moves, " "))
+		line := fmt.Sprintf("%-24s %5d %5d %8d %9.2f %8d %22s  %s", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(),
+			s.Mistakes, kept, strings.Join(at, "; "))
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
+}
+
+// numbers writes move numbers separated by spaces.
+func numbers(ns []int) string {
+	s := make([]string, len(ns))
+	for k, n := range ns {
+		s[k] = fmt.Sprint(n)
+	}
+	return strings.Join(s, " ")
 }

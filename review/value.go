@@ -1,4 +1,4 @@
-// value.go: what is known of a position's value without search: the game's end, the solved empty board and Black's opening book.
+// value.go: a position's value for one side, how it was proved, and what is known of it without search (package known).
 
 package review
 
@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/review/known"
 )
 
 // Value is a position's game-theoretic value for one side: a proved win, a proved loss,
@@ -77,86 +77,24 @@ const (
 )
 
 // WinningFirstMove, 2,2, is Black's only first move that keeps the win of the empty
-// board. The empty board's solve (docs/solver.md: "Black wins, and 2,2 is its only winning
-// first move"; 2.98 billion nodes, 646 CPU-seconds) is far beyond a review's limit, so
-// the fact is stated here; the tests check the book, which starts from it, against it.
-const WinningFirstMove = board.Point(2*board.Size + 2)
+// board (known.WinningFirstMove).
+const WinningFirstMove = known.WinningFirstMove
 
 // EmptyBoardMargin, 3, is the empty board's exact final margin black - white with perfect
-// play: Black wins by the narrowest margin the komi allows (docs/solver.md, "The game's
-// exact value", gives the command that proves it, with its nodes and CPU).
-const EmptyBoardMargin = 3
+// play (known.EmptyBoardMargin).
+const EmptyBoardMargin = known.EmptyBoardMargin
 
 // knownValue returns the value of pos for Black when it follows without search, the
 // proof, and, when the side to move wins, the winning actions known with whether they
 // are all of them.
 func knownValue(pos board.Position) (v Value, proof Proof, winning []board.Point, complete bool) {
-	switch {
-	case pos.Over:
-		v = Loss
-		if pos.Winner() == board.Black {
-			v = Win
-		}
-		return v, ProofEnd, nil, true
-	case isEmptyBoard(pos):
-		return Win, ProofEmptyBoard, []board.Point{WinningFirstMove}, true
-	case afterFirstMove(pos):
-		if pos.Stones[board.Black] != WinningFirstMove.Bit() {
-			// Every first move but 2,2 loses: White, to move, wins; which replies keep it
-			// is not known.
-			return Loss, ProofEmptyBoard, nil, false
-		}
-	}
-	if pos.Turn == board.Black {
-		if mv, ok := engine.BookMove(pos); ok {
-			return Win, ProofBook, []board.Point{mv}, false
-		}
+	ok, blackWins, src, winning, complete := known.Value(pos)
+	if !ok {
 		return Unknown, ProofNone, nil, false
 	}
-	if int(pos.Move) < engine.BookLastMove() && everyReplyInBook(pos) {
-		return Win, ProofBook, nil, false
+	v = Loss
+	if blackWins {
+		v = Win
 	}
-	return Unknown, ProofNone, nil, false
-}
-
-// isEmptyBoard reports whether pos is the start of a game.
-func isEmptyBoard(pos board.Position) bool {
-	start := board.New()
-	return pos.Key() == start.Key() && pos.Stones == start.Stones
-}
-
-// afterFirstMove reports whether pos follows the empty board by one Black stone.
-func afterFirstMove(pos board.Position) bool {
-	if pos.Move != 2 || pos.Stones[board.White] != 0 || pos.Stones[board.Black].Count() != 1 {
-		return false
-	}
-	q := board.New()
-	q.Play(pos.Stones[board.Black].First())
-	return q.Key() == pos.Key()
-}
-
-// everyReplyInBook reports whether every action of White in pos leads to a position the
-// book holds (a proved Black win) or to a finished game Black has won: then White, to
-// move, has lost.
-func everyReplyInBook(pos board.Position) bool {
-	legal := pos.Legal()
-	for a := board.Point(0); a < board.NumActions; a++ {
-		if a != board.Pass && !legal.Has(a) {
-			continue
-		}
-		child := pos
-		if !child.Act(a) {
-			continue
-		}
-		if child.Over {
-			if child.Winner() != board.Black {
-				return false
-			}
-			continue
-		}
-		if _, ok := engine.BookMove(child); !ok {
-			return false
-		}
-	}
-	return true
+	return v, Proof(src), winning, complete
 }

@@ -16,6 +16,9 @@ func verdict(r *GameReview, g *Game) {
 		last := r.positions[n]
 		r.Verdict = fmt.Sprintf("unfinished after move %d: %s to play, %s", n, last.Turn,
 			valueWords(r.valueFor(n, last.Turn)))
+		if m := r.marginFor(n); m != nil {
+			r.Verdict += " (" + MarginString(*m) + " with perfect play)"
+		}
 		return
 	}
 	w := board.Black
@@ -54,21 +57,12 @@ func verdict(r *GameReview, g *Game) {
 
 // valueFor returns the value of position index i (before move i+1) for side c.
 func (r *GameReview) valueFor(i int, c board.Color) Value {
-	if i < len(r.Moves) {
-		m := &r.Moves[i]
-		if m.Color == c {
-			return m.Before
-		}
-		return m.Before.Flip()
-	}
-	if i == 0 {
-		return Unknown
-	}
-	m := &r.Moves[i-1]
-	if m.Color == c {
-		return m.After
-	}
-	return m.After.Flip()
+	return r.values[i].For(c)
+}
+
+// marginFor returns the proved margin black - white of position index i, or nil.
+func (r *GameReview) marginFor(i int) *int {
+	return r.margins[i]
 }
 
 // decisive returns the number of the loser's last blunder when the winner w held a win

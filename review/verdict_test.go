@@ -12,9 +12,13 @@ import (
 // handReview builds a review whose positions have the given values for Black ('w' win,
 // 'l' loss, '?' unknown), marking blunders and gifts as assemble does.
 func handReview(values string, winner string, opening int) (GameReview, Game) {
-	r := GameReview{Name: "hand", Winner: winner, positions: make([]board.Position, len(values))}
+	r := GameReview{Name: "hand", Winner: winner, positions: make([]board.Position, len(values)),
+		values: make([]Value, len(values)), margins: make([]*int, len(values))}
 	v := func(i int) Value {
 		return map[byte]Value{'w': Win, 'l': Loss, '?': Unknown}[values[i]]
+	}
+	for i := range values {
+		r.values[i] = v(i)
 	}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)

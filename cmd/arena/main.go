@@ -7,35 +7,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"strings"
 	"time"
 
 	"littlego/arena"
-	"littlego/board"
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 	"littlego/review"
 )
 
-const usage = `usage: arena [flags] AGENT_A AGENT_B
+// usage is the text -h prints before the flags.
+var usage = `usage: arena [flags] AGENT_A AGENT_B
 
 Plays Little-Go games between two agents, refereed as the CSCI-561 course host
 referees them; A is Black in the odd games and White in the even ones.
 
 An AGENT is one of:
-  random                  a uniformly random legal move
-  greedy                  the move that captures the most stones now
-  aggressive              the most stones captured net of the best reply's
-  alphabeta               alpha-beta search, 2 plies, at most 10 moves a node
-  engine                  the engine, in process, with its defaults
-  engine:k=v,k=v          the engine with options (my_player's flags without
-                          the dash, e.g. engine:budget=0.2,workers=1)
-  exec:PATH [ARGS]        a program run once per move as the course host runs it
-                          (input.txt in, output.txt out); quote the whole agent
-  gtp:PATH [ARGS]         a GTP engine, e.g. 'gtp:gnugo --mode gtp --level 10'
-
+` + arena.AgentUsage() + `
 Exit status: 0 when the match was played, 1 when it could not be or was
 interrupted, 2 for bad usage.
 
@@ -69,9 +58,8 @@ type match struct {
 // flags are the command line's raw values, checked by check.
 type flags struct {
 	games, jobs  int
-	cpuLimit     float64
+	match        arena.MatchFlags
 	seed         uint64
-	openingSpec  string
 	openingSolve time.Duration
 	sprtSpec     string
 	m            match
@@ -94,7 +82,7 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	var f flags
 	fs.IntVar(&f.games, "games", 10, "number of games (A is Black in the odd games)")
 	fs.IntVar(&f.jobs, "jobs", 0, "games played at the same time (0: the number of CPUs, or 1 when an in-process engine plays, because its budget is the process's CPU time); with more than 1, in-process agents are timed in wall-clock time")
-	fs.Float64Var(&f.cpuLimit, "cpu-limit", board.HostCPULimit.Seconds(), "CPU seconds a move may take (user + system, all threads); over it the move loses")
+	f.match.Register(fs, "")
 	fs.StringVar(&f.m.jsonPath, "json", "", "write one JSON line per game to `file`")
 	fs.StringVar(&f.m.sgfDir, "sgf", "", "write each game as SGF FF[4] into `dir` (game-0001.sgf, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
@@ -103,7 +91,6 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")
 	fs.DurationVar(&f.m.reviewLimit, "review-limit", review.DefaultOptions().Limit, "with -review: the solver's CPU time per position; a position not proved within it is unknown")
 	fs.StringVar(&f.m.show, "show", "none", "draw games for people after the match: `none`, last (the last game's moves and final board) or all")
-	fs.StringVar(&f.openingSpec, "openings", "", "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
 	fs.DurationVar(&f.openingSolve, "opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
 	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
 	fs.StringVar(&f.m.plotPath, "plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
@@ -126,8 +113,6 @@ func (f *flags) check(args []string) error {
 		return fmt.Errorf("-games %d out of range: want 1..1000000", f.games)
 	case f.jobs < 0 || f.jobs > 256:
 		return fmt.Errorf("-jobs %d out of range: want 1..256 (0: automatic)", f.jobs)
-	case math.IsNaN(f.cpuLimit) || f.cpuLimit <= 0 || f.cpuLimit > 3600:
-		return fmt.Errorf("-cpu-limit %v out of range: want 0 < seconds <= 3600", f.cpuLimit)
 	case f.openingSolve < 0:
 		return fmt.Errorf("-opening-solve %v: want a duration of at least 0", f.openingSolve)
 	case m.reviewLimit <= 0 || m.reviewLimit > review.MaxLimit:
@@ -135,8 +120,11 @@ func (f *flags) check(args []string) error {
 	case m.show != "none" && m.show != "last" && m.show != "all":
 		return fmt.Errorf("-show %q: want none, last or all", m.show)
 	}
-	m.games, m.seed, m.openingSpec, m.openingSolve = f.games, f.seed, f.openingSpec, f.openingSolve
-	m.cpuLimit = time.Duration(f.cpuLimit * float64(time.Second))
+	m.games, m.seed, m.openingSpec, m.openingSolve = f.games, f.seed, f.match.OpeningSpec, f.openingSolve
+	var err error
+	if m.cpuLimit, err = f.match.CPULimit(); err != nil {
+		return err
+	}
 	if f.sprtSpec != "" {
 		t, err := arena.ParseSPRT(f.sprtSpec)
 		if err != nil {
@@ -155,13 +143,9 @@ func (f *flags) check(args []string) error {
 			return fmt.Errorf("-plot %q: want a .png or .svg file", m.plotPath)
 		}
 	}
-	if f.openingSpec != "" {
-		var err error
-		if m.openings, err = arena.ParseOpenings(f.openingSpec, f.seed); err != nil {
-			return err
-		}
+	if m.openings, err = f.match.Openings(f.seed); err != nil {
+		return err
 	}
-	var err error
 	if m.a, err = arena.ParseAgent(args[0]); err != nil {
 		return fmt.Errorf("agent A: %v", err)
 	}

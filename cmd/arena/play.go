@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/arena"
-	"littlego/internal/charts"
+	"littlego/cmd/internal/charts"
 	"littlego/sgf"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/internal/clitest"
+	"littlego/cmd/internal/clitest"
 	"littlego/sgf"
 )
 

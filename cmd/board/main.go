@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 	"littlego/web"
 )
 

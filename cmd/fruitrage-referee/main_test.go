@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/cmd/internal/clitest"
 )
 
 func TestHelpAndUnknownFlag(t *testing.T) {

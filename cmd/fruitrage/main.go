@@ -16,9 +16,9 @@ import (
 	"runtime/debug"
 	"time"
 
+	"littlego/cmd/internal/atomicfile"
+	"littlego/cmd/internal/cliflag"
 	"littlego/games/fruitrage"
-	"littlego/internal/atomicfile"
-	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 )
 

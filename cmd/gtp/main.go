@@ -10,17 +10,17 @@ import (
 	"io"
 	"os"
 
+	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/gtp"
-	"littlego/internal/cliflag"
-	"littlego/internal/engineflag"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run serves GTP on stdin and stdout with the engine's flags (internal/engineflag) and
+// run serves GTP on stdin and stdout with the engine's flags (cmd/internal/engineflag) and
 // -rules, and returns the exit status: 0 after quit or the end of input, 1 on an I/O
 // error, 2 for bad flags.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -11,10 +11,10 @@ import (
 	"runtime/pprof"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/engineflag"
+	"littlego/cmd/internal/player"
 	"littlego/engine"
-	"littlego/internal/cliflag"
-	"littlego/internal/engineflag"
-	"littlego/internal/player"
 )
 
 func main() {

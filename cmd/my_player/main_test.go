@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/player"
 	"littlego/engine"
-	"littlego/internal/player"
 )
 
 // buildPlayer compiles my_player into a temporary folder and returns its path.

@@ -30,10 +30,10 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
-	"littlego/internal/engineflag"
 	"littlego/solver"
 
 	"github.com/schollz/progressbar/v3"

@@ -13,7 +13,7 @@ import (
 )
 
 // quick are flags that keep a test's review short.
-var quick = []string{"-limit", "50ms", "-engine-playouts", "50", "-jobs", "1"}
+var quick = []string{"-limit", "50ms", "-margin-limit", "50ms", "-engine-playouts", "50", "-jobs", "1"}
 
 // runWith runs the command with args and stdin and returns its status and outputs.
 func runWith(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -62,7 +62,8 @@ func TestTextReview(t *testing.T) {
 		t.Fatalf("status %d, stderr %q (no progress bar off a terminal)", status, errs)
 	}
 	for _, want := range []string{"1 B 1,1", "BLUNDER (wins: 2,2)", "decisive: move 1", "* a winning alternative",
-		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "blunders at moves"} {
+		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "won: kept/unknown", "blunders 1",
+		"1 B 1,1   win     -> loss    [empty board] B+3 -> ?"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the review does not say %q:\n%s", want, out)
 		}
@@ -91,11 +92,23 @@ func TestJSONAndAgent(t *testing.T) {
 	}
 	moves := games[0]["moves"].([]any)
 	first := moves[0].(map[string]any)
-	want := map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true}
-	for k, v := range want {
-		if first[k] != v {
-			t.Errorf("move 1: %s = %v, want %v (%v)", k, first[k], v, first)
+	last := moves[len(moves)-1].(map[string]any)
+	for _, c := range []struct {
+		move map[string]any
+		want map[string]any
+	}{
+		{first, map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true, "mistake": false,
+			"margin_before": 3.0, "points_lost": nil}},
+		{last, map[string]any{"number": 4.0, "action": "PASS", "margin_after": 0.0}}, // two passes end the game at 1 to 1
+	} {
+		for k, v := range c.want {
+			if got, ok := c.move[k]; !ok || got != v {
+				t.Errorf("move %v: %s = %v (present %v), want %v", c.move["number"], k, got, ok, v)
+			}
 		}
+	}
+	if _, ok := first["margin_after"]; !ok {
+		t.Errorf("move 1 has no margin_after (null when not proved): %v", first)
 	}
 }
 
@@ -112,6 +125,21 @@ func TestPlot(t *testing.T) {
 		data, err := os.ReadFile(path)
 		if err != nil || !bytes.HasPrefix(data, []byte(c.magic)) {
 			t.Errorf("%s: %d bytes starting %q, error %v; want a %q file", c.name, len(data), data[:min(len(data), 8)], err, c.magic)
+		}
+	}
+}
+
+func TestEmptyGameIsBlacksWin(t *testing.T) {
+	status, out, errs := runWith(t, `{"game":1,"black":"a","white":"b","moves":[]}`+"\n", append(quick, "-")...)
+	if status != 0 || !strings.Contains(out, "verdict: unfinished after move 0: Black to play, a proved win (B+3 with perfect play)") {
+		t.Errorf("status %d, stderr %q, review:\n%s", status, errs, out)
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 games", 1: "1 game", 2: "2 games"} {
+		if got := plural(n, "game"); got != want {
+			t.Errorf("plural(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

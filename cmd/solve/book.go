@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/solver"
 	"littlego/tablebase"

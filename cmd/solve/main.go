@@ -62,8 +62,8 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/solver"
 )

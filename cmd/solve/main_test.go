@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/cmd/internal/clitest"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.

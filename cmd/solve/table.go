@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
 	"littlego/solver"

@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/review"
 	"littlego/tablebase"
 )

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/clitest"
+	"littlego/cmd/internal/clitest"
 	"littlego/review"
 	"littlego/solver"
 	"littlego/tablebase"

@@ -16,9 +16,6 @@ import (
 	"littlego/engine"
 )
 
-// hostCPULimit is the course host's CPU limit per move.
-const hostCPULimit = 10 * time.Second
-
 // startupAllowance is what a move may cost beyond the engine's planned budget: the
 // engine counts Python's and its own start-up inside the budget, so this covers only
 // writing the files, exiting, and book moves that search nothing (docs/submission.md
@@ -72,7 +69,7 @@ func sharedFolderPlayers(t *testing.T, agent *arena.Agent, cfg *arena.Config, ga
 	var players [2]arena.Player
 	for c := board.Black; c <= board.White; c++ {
 		before := dirEntries(t, root)
-		p, err := agent.NewPlayer(c, 1, 0, root, true, cfg)
+		p, err := agent.NewPlayer(arena.Seat{Color: c, Game: 1, Root: root, MeasureCPU: true, Config: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +125,7 @@ func TestArenaGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &arena.Config{Games: 1, Jobs: 1, CPULimit: hostCPULimit}
+	cfg := &arena.Config{Games: 1, Jobs: 1, CPULimit: board.HostCPULimit}
 	game := t.TempDir()
 	player := sharedFolderPlayers(t, ours, cfg, game)
 	var worst time.Duration = -time.Hour
@@ -139,11 +136,11 @@ func TestArenaGames(t *testing.T) {
 		}
 		var players [2]arena.Player
 		players[g.color] = player(g.color)
-		players[g.color.Other()], err = opp.NewPlayer(g.color.Other(), k+1, arena.GameSeed(15, k+1), "", true, cfg)
+		players[g.color.Other()], err = opp.NewPlayer(arena.Seat{Color: g.color.Other(), Game: k + 1, GameSeed: arena.GameSeed(15, k+1), MeasureCPU: true, Config: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := arena.Referee(context.Background(), players, hostCPULimit)
+		rec := arena.Referee(context.Background(), players, board.HostCPULimit)
 		players[g.color.Other()].Close()
 		what := fmt.Sprintf("game %d, %s against %s", k+1, g.color, g.opponent)
 		if rec.Reason.Forfeit() {
@@ -231,8 +228,8 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 		}
 	}
 	writeInput()
-	cfg := &arena.Config{Games: 1, Jobs: 1, CPULimit: hostCPULimit}
-	oppPlayer, err := opp.NewPlayer(ours.Other(), 1, seed, "", true, cfg)
+	cfg := &arena.Config{Games: 1, Jobs: 1, CPULimit: board.HostCPULimit}
+	oppPlayer, err := opp.NewPlayer(arena.Seat{Color: ours.Other(), Game: 1, GameSeed: seed, MeasureCPU: true, Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,11 +254,11 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 			if stdout.Len() > 0 {
 				t.Errorf("move %d: the submission printed %q", pos.Move, stdout.String())
 			}
-			if cpu > hostCPULimit {
+			if cpu > board.HostCPULimit {
 				return mover.Other(), fmt.Sprintf("move %d over the time limit: %v", pos.Move, cpu), cpus
 			}
 		} else {
-			r := oppPlayer.Play(context.Background(), &arena.Turn{Pos: pos, Previous: previous, History: history})
+			r := oppPlayer.Answer(context.Background(), &arena.Request{Pos: pos, Previous: previous, History: history})
 			if r.Fault != "" {
 				t.Fatalf("the opponent failed: %s", r.Detail)
 			}

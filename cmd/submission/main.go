@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 )
 
 func main() {

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/cmd/internal/atomicfile"
 	"littlego/policy"
 )
 
@@ -113,26 +113,15 @@ func newModel(train []sample, minCount int) *model {
 		m.pattern[c] = add(policy.FeaturePattern, fmt.Sprintf("pattern %05x", c))
 	}
 	m.unseen = add(policy.FeaturePattern, "pattern (rare)")
-	sizes := [policy.NumPatternFeatures]int{
-		policy.FeaturePoint: policy.NumPointLevels, policy.FeatureCapture: policy.NumCaptureLevels,
-		policy.FeatureEscape: policy.NumEscapeLevels, policy.FeatureExtend: policy.NumExtendLevels,
-		policy.FeatureSelfAtari: policy.NumSelfAtariLevels, policy.FeatureAtari: policy.NumAtariLevels,
-		policy.FeatureLast: policy.NumLastLevels, policy.FeaturePass: policy.NumPassLevels,
-	}
 	for f := policy.FeaturePoint; f < policy.NumPatternFeatures; f++ {
-		m.level[f] = make([]int, sizes[f])
+		m.level[f] = make([]int, policy.NumLevels(f))
 		m.level[f][0] = -1
-		for l := 1; l < sizes[f]; l++ {
-			m.level[f][l] = add(f, fmt.Sprintf("%s %d", featureNames[f], l))
+		for l := 1; l < policy.NumLevels(f); l++ {
+			m.level[f][l] = add(f, fmt.Sprintf("%s %d", policy.FeatureName(f), l))
 		}
 	}
 	m.wins = make([]float64, len(m.gamma))
 	return m
-}
-
-// featureNames name the features in reports.
-var featureNames = [policy.NumPatternFeatures]string{
-	"pattern", "point", "capture", "escape", "extend", "self-atari", "atari", "last", "pass",
 }
 
 // members appends the gamma indices of the action a to out.
@@ -304,31 +293,13 @@ func (m *model) weights() policy.PatternWeights {
 		}
 		return 1
 	}
-	for l := range w.Point {
-		w.Point[l] = get(policy.FeaturePoint, l)
-	}
-	for l := range w.Capture {
-		w.Capture[l] = get(policy.FeatureCapture, l)
-	}
-	for l := range w.Escape {
-		w.Escape[l] = get(policy.FeatureEscape, l)
-	}
-	for l := range w.Extend {
-		w.Extend[l] = get(policy.FeatureExtend, l)
-	}
-	for l := range w.SelfAtari {
-		w.SelfAtari[l] = get(policy.FeatureSelfAtari, l)
-	}
-	for l := range w.Atari {
-		w.Atari[l] = get(policy.FeatureAtari, l)
-	}
-	for l := range w.Last {
-		w.Last[l] = get(policy.FeatureLast, l)
-	}
-	for l := range w.Pass {
-		w.Pass[l] = get(policy.FeaturePass, l)
-		if l > 0 {
-			w.Pass[l] = float32(float64(w.Pass[l]) / scale)
+	for f := policy.FeaturePoint; f < policy.NumPatternFeatures; f++ {
+		w.Gammas[f] = make([]float32, policy.NumLevels(f))
+		for l := range w.Gammas[f] {
+			w.Gammas[f][l] = get(f, l)
+			if f == policy.FeaturePass && l > 0 { // Pass has no pattern gamma to share the scale
+				w.Gammas[f][l] = float32(float64(w.Gammas[f][l]) / scale)
+			}
 		}
 	}
 	return w
@@ -369,9 +340,9 @@ func fit(s fitSettings, stdout, stderr io.Writer) error {
 	for f := policy.FeaturePoint; f < policy.NumPatternFeatures; f++ {
 		var parts []string
 		for l := 1; l < len(m.level[f]); l++ {
-			parts = append(parts, fmt.Sprintf("%d:%.3g", l, levelGammas(&w, f)[l]))
+			parts = append(parts, fmt.Sprintf("%d:%.3g", l, w.Gammas[f][l]))
 		}
-		fmt.Fprintf(stdout, "  %-10s %s\n", featureNames[f], strings.Join(parts, " "))
+		fmt.Fprintf(stdout, "  %-10s %s\n", policy.FeatureName(f), strings.Join(parts, " "))
 	}
 	fmt.Fprintf(stdout, "  %-10s rare %.3g\n", "pattern", w.Unseen)
 	if len(test) > 0 {
@@ -380,131 +351,31 @@ func fit(s fitSettings, stdout, stderr io.Writer) error {
 	if s.out == "" {
 		return nil
 	}
-	cmd := fmt.Sprintf("train-patterns fit -data %s -holdout %d -min-count %d -sweeps %d -tol %g -solve-from %d -solve-nodes %d",
-		s.data, s.holdout, s.minCount, s.sweeps, s.tol, s.solveFrom, s.solveNodes)
-	return writeWeights(s.out, &w, cmd, recs[0].seed, len(recs), len(train))
+	w.Source = fmt.Sprintf("fitted by `train-patterns fit -data %s -holdout %d -min-count %d -sweeps %d -tol %g -solve-from %d -solve-nodes %d`"+
+		" to the %d moves of the engine in the training part of %d self-play games (first game seed %d;"+
+		" the games were made by train-patterns gen, whose command line heads the data file)",
+		s.data, s.holdout, s.minCount, s.sweeps, s.tol, s.solveFrom, s.solveNodes, len(train), len(recs), recs[0].seed)
+	return writeWeights(s.out, &w)
 }
 
-// levelGammas returns the gammas of the levels of feature f (not FeaturePattern).
-func levelGammas(w *policy.PatternWeights, f int) []float32 {
-	switch f {
-	case policy.FeaturePoint:
-		return w.Point[:]
-	case policy.FeatureCapture:
-		return w.Capture[:]
-	case policy.FeatureEscape:
-		return w.Escape[:]
-	case policy.FeatureExtend:
-		return w.Extend[:]
-	case policy.FeatureSelfAtari:
-		return w.SelfAtari[:]
-	case policy.FeatureAtari:
-		return w.Atari[:]
-	case policy.FeatureLast:
-		return w.Last[:]
-	case policy.FeaturePass:
-		return w.Pass[:]
-	}
-	panic(fmt.Sprintf("train-patterns: feature %d has no level gammas", f))
-}
-
-// writeWeights writes the Go file holding w.
-func writeWeights(path string, w *policy.PatternWeights, cmd string, seed uint64, games, moves int) error {
-	f, err := os.Create(path)
+// writeWeights writes w to the weights file path (policy.EncodePatternWeights).
+func writeWeights(path string, w *policy.PatternWeights) error {
+	data, err := policy.EncodePatternWeights(w)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(f)
-	name := path[strings.LastIndex(path, "/")+1:]
-	fmt.Fprintf(bw, "// %s: the learned gammas of the pattern policy (generated by cmd/train-patterns).\n\n", name)
-	fmt.Fprintf(bw, "// Code generated by train-patterns; DO NOT EDIT.\n\n")
-	fmt.Fprintf(bw, "package policy\n\n")
-	fmt.Fprintf(bw, "// learnedPatternWeights were fitted by\n//\n//\t%s\n//\n", cmd)
-	fmt.Fprintf(bw, "// to the %d moves of the engine in the training part of %d self-play games (first game\n", moves, games)
-	fmt.Fprintf(bw, "// seed %d; the games were made by train-patterns gen, whose command line heads the data file).\n", seed)
-	fmt.Fprintf(bw, "var learnedPatternWeights = PatternWeights{\n")
-	fmt.Fprintf(bw, "\tUnseen:    %s,\n", g32(w.Unseen))
-	arr := func(name string, n string, v []float32) {
-		parts := make([]string, len(v))
-		for i, x := range v {
-			parts[i] = g32(x)
-		}
-		fmt.Fprintf(bw, "\t%s [%s]float32{%s},\n", name, n, strings.Join(parts, ", "))
-	}
-	arr("Point:    ", "NumPointLevels", w.Point[:])
-	arr("Capture:  ", "NumCaptureLevels", w.Capture[:])
-	arr("Escape:   ", "NumEscapeLevels", w.Escape[:])
-	arr("Extend:   ", "NumExtendLevels", w.Extend[:])
-	arr("SelfAtari:", "NumSelfAtariLevels", w.SelfAtari[:])
-	arr("Atari:    ", "NumAtariLevels", w.Atari[:])
-	arr("Last:     ", "NumLastLevels", w.Last[:])
-	arr("Pass:     ", "NumPassLevels", w.Pass[:])
-	fmt.Fprintf(bw, "\tPatterns: []PatternGamma{\n")
-	for _, p := range w.Patterns {
-		fmt.Fprintf(bw, "\t\t{0x%05x, %s},\n", p.Code, g32(p.Gamma))
-	}
-	fmt.Fprintf(bw, "\t},\n}\n")
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.WriteFile(path, data, 0o644)
 }
 
-// g32 formats a gamma with six significant digits.
-func g32(x float32) string {
-	return fmt.Sprintf("%.6g", x)
-}
-
-// readWeights reads back a file written by writeWeights.
+// readWeights reads a weights file written by writeWeights.
 func readWeights(path string) (*policy.PatternWeights, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var w policy.PatternWeights
-	arrays := map[string][]float32{
-		"Point": w.Point[:], "Capture": w.Capture[:], "Escape": w.Escape[:], "Extend": w.Extend[:],
-		"SelfAtari": w.SelfAtari[:], "Atari": w.Atari[:], "Last": w.Last[:], "Pass": w.Pass[:],
+	w, err := policy.DecodePatternWeights(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	seen := map[string]bool{}
-	for n, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		bad := fmt.Errorf("%s:%d: cannot read %q", path, n+1, line)
-		switch {
-		case strings.HasPrefix(line, "{0x"):
-			var p policy.PatternGamma
-			if _, err := fmt.Sscanf(line, "{0x%x, %g},", &p.Code, &p.Gamma); err != nil {
-				return nil, bad
-			}
-			w.Patterns = append(w.Patterns, p)
-		case strings.HasPrefix(line, "Unseen:"):
-			if _, err := fmt.Sscanf(strings.TrimPrefix(line, "Unseen:"), "%g,", &w.Unseen); err != nil {
-				return nil, bad
-			}
-			seen["Unseen"] = true
-		default:
-			name, rest, ok := strings.Cut(line, ":")
-			dst, known := arrays[name]
-			if !ok || !known {
-				continue
-			}
-			_, list, ok1 := strings.Cut(rest, "{")
-			list, _, ok2 := strings.Cut(list, "}")
-			fields := strings.Split(list, ",")
-			if !ok1 || !ok2 || len(fields) != len(dst) {
-				return nil, bad
-			}
-			for i, f := range fields {
-				if _, err := fmt.Sscanf(strings.TrimSpace(f), "%g", &dst[i]); err != nil {
-					return nil, bad
-				}
-			}
-			seen[name] = true
-		}
-	}
-	if len(seen) != len(arrays)+1 {
-		return nil, fmt.Errorf("%s: not a weights file written by train-patterns fit", path)
-	}
-	return &w, nil
+	return w, nil
 }

@@ -2,7 +2,7 @@
 // (policy.Pattern):
 //
 //	train-patterns gen -games 600 -playouts 50000 -seed 1 -out policy/testdata/patterns/selfplay.txt
-//	train-patterns fit -data policy/testdata/patterns/selfplay.txt -out policy/pattern_weights.go
+//	train-patterns fit -data policy/testdata/patterns/selfplay.txt -out policy/pattern_weights.json
 //	train-patterns eval -data policy/testdata/patterns/selfplay.txt -value-playouts 64
 //
 // gen plays self-play games of the engine at a high fixed number of playouts per move
@@ -12,7 +12,7 @@
 // minorisation-maximisation for the generalised Bradley-Terry model ("Computing Elo
 // ratings of move patterns in the game of Go", ICGA Journal 30(4), 2007; Hunter, "MM
 // algorithms for generalized Bradley-Terry models", Annals of Statistics 32(1), 2004),
-// deterministically, and writes the Go file (go generate ./policy runs it); eval
+// deterministically, and writes the weights file, JSON that package policy embeds (go generate ./policy runs it); eval
 // reports how often the pattern policy and the light policy pick the engine's move on
 // the held-out games, how often they pick a winning move where the exact solver finds
 // the choice critical, and with -value-playouts how well their playouts judge proved
@@ -26,8 +26,8 @@ import (
 	"io"
 	"os"
 
+	"littlego/cmd/internal/cliflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
 )
 
 const usage = `usage: train-patterns gen|fit|eval [flags]   (train-patterns CMD -h for the flags)

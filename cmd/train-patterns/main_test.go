@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -115,38 +116,45 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 	}
 	w := m.weights()
 	// The greedy player always captures: every capture level it met is far above 1.
-	if w.Capture[1] < 5 {
-		t.Fatalf("capture gamma %v: the player always captures", w.Capture[1])
+	if capture := w.Gammas[policy.FeatureCapture]; capture[1] < 5 {
+		t.Fatalf("capture gamma %v: the player always captures", capture[1])
 	}
 	// It never passes while it can place a stone.
-	if w.Pass[1] > 0.2 || w.Pass[2] > 0.2 {
-		t.Fatalf("pass gammas %v: the player never passes with a legal placement", w.Pass)
+	if pass := w.Gammas[policy.FeaturePass]; pass[1] > 0.2 || pass[2] > 0.2 {
+		t.Fatalf("pass gammas %v: the player never passes with a legal placement", pass)
 	}
 	// Deterministic: a second fit gives the same weights.
 	m2 := newModel(train, 3)
 	m2.addSamples(train, false)
 	m2.fit(100, 1e-7, nil)
 	w2 := m2.weights()
-	if w.Capture != w2.Capture || w.Point != w2.Point || len(w.Patterns) != len(w2.Patterns) {
+	if !reflect.DeepEqual(w, w2) {
 		t.Fatal("two fits of the same data differ")
 	}
-	for i := range w.Patterns {
-		if w.Patterns[i] != w2.Patterns[i] {
-			t.Fatal("two fits of the same data differ")
-		}
-	}
-	// The generated file reads back as the same weights (to its six digits).
-	path := filepath.Join(t.TempDir(), "w.go")
-	if err := writeWeights(path, &w, "test", 1, 2, 3); err != nil {
+	// The weights file reads back as the same weights (to its six digits), and they
+	// write the same file again.
+	dir := t.TempDir()
+	path, again := filepath.Join(dir, "w.json"), filepath.Join(dir, "again.json")
+	if err := writeWeights(path, &w); err != nil {
 		t.Fatal(err)
 	}
 	back, err := readWeights(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	close := func(a, b float32) bool { return math.Abs(float64(a-b)) <= 1e-5*math.Abs(float64(a)) }
-	if len(back.Patterns) != len(w.Patterns) || !close(back.Unseen, w.Unseen) || !close(back.Capture[1], w.Capture[1]) || !close(back.Pass[2], w.Pass[2]) {
-		t.Fatalf("read back %+v", back)
+	close := func(a, b float32) bool { return math.Abs(float64(a-b)) <= 5e-6*float64(b) }
+	if len(back.Patterns) != len(w.Patterns) || !close(back.Unseen, w.Unseen) ||
+		!close(back.Gammas[policy.FeatureCapture][1], w.Gammas[policy.FeatureCapture][1]) ||
+		!close(back.Gammas[policy.FeaturePass][2], w.Gammas[policy.FeaturePass][2]) {
+		t.Fatalf("read back %v %v, wrote %v %v", back.Unseen, back.Gammas, w.Unseen, w.Gammas)
+	}
+	if err := writeWeights(again, back); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile(path)
+	second, _ := os.ReadFile(again)
+	if !bytes.Equal(first, second) {
+		t.Fatal("the weights read back write another file")
 	}
 }
 

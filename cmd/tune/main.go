@@ -1,5 +1,5 @@
 // Command tune tunes the engine's numeric options by SPSA (simultaneous perturbation
-// stochastic approximation, Spall 1992; package internal/spsa) from game pairs, and
+// stochastic approximation, Spall 1992; package cmd/internal/spsa) from game pairs, and
 // verifies the result against the start with a sequential test.
 //
 // Each iteration perturbs every parameter at once by ±c_k, plays one colour-swapped
@@ -17,22 +17,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
-	"time"
 
 	"golang.org/x/term"
 
 	"littlego/arena"
-	"littlego/board"
-	"littlego/internal/charts"
-	"littlego/internal/cliflag"
-	"littlego/internal/spsa"
+	"littlego/cmd/internal/charts"
+	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/spsa"
 )
 
 func main() {
@@ -122,8 +119,8 @@ type flags struct {
 	params                paramList
 	iterations, jobs      int
 	rEnd, alpha, gamma, a float64
-	cpuLimit              float64
-	openingSpec, verify   string
+	match                 arena.MatchFlags
+	verify                string
 	o                     options
 }
 
@@ -139,10 +136,9 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.Float64Var(&f.alpha, "alpha", spsa.DefaultAlpha, "exponent of the learning rate's decay (Spall: 0.602)")
 	fs.Float64Var(&f.gamma, "gamma", spsa.DefaultGamma, "exponent of the perturbation's decay (Spall: 0.101)")
 	fs.Float64Var(&f.a, "A", -1, "Spall's stability constant A (default: 10% of -iterations)")
-	fs.StringVar(&f.openingSpec, "openings", "plies:3", "openings the pairs start from, as arena -openings takes them")
+	f.match.Register(fs, "plies:3")
 	fs.Uint64Var(&f.o.t.seed, "seed", 1, "seed of the perturbations, the openings' order and the games")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "pairs played at the same time, each in its own process")
-	fs.Float64Var(&f.cpuLimit, "cpu-limit", board.HostCPULimit.Seconds(), "CPU seconds a move may take; over it the move loses")
 	fs.StringVar(&f.o.csvPath, "csv", "tune.csv", "write every iteration to `file` (its folder is made as needed)")
 	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -csv (give the same flags)")
 	fs.StringVar(&f.verify, "verify", "0,10", "after tuning, an SPRT `elo0,elo1[,alpha,beta]` of the tuned engine against the start (\"\" for none)")
@@ -174,8 +170,6 @@ func (f *flags) check(args []string) error {
 		return fmt.Errorf("-r-end %g: want 0 < r <= 10", f.rEnd)
 	case !(f.alpha > 0 && f.alpha <= 1) || !(f.gamma > 0 && f.gamma <= 1):
 		return fmt.Errorf("-alpha %g, -gamma %g: want each in (0, 1]", f.alpha, f.gamma)
-	case math.IsNaN(f.cpuLimit) || f.cpuLimit <= 0 || f.cpuLimit > 3600:
-		return fmt.Errorf("-cpu-limit %g: want 0 < seconds <= 3600", f.cpuLimit)
 	case f.o.verifyPairs < 1:
 		return fmt.Errorf("-verify-pairs %d: want at least 1", f.o.verifyPairs)
 	case f.o.plotPath != "" && !strings.HasSuffix(f.o.plotPath, ".png") && !strings.HasSuffix(f.o.plotPath, ".svg"):
@@ -186,15 +180,20 @@ func (f *flags) check(args []string) error {
 	}
 	t := &f.o.t
 	t.params, t.jobs = f.params, f.jobs
-	t.cpuLimit = time.Duration(f.cpuLimit * float64(time.Second))
+	var err error
+	if t.cpuLimit, err = f.match.CPULimit(); err != nil {
+		return err
+	}
 	t.sched = spsa.DefaultSchedule(f.iterations)
 	t.sched.REnd, t.sched.Alpha, t.sched.Gamma = f.rEnd, f.alpha, f.gamma
 	if f.a >= 0 {
 		t.sched.A = f.a
 	}
-	var err error
-	if t.openings, err = arena.ParseOpenings(f.openingSpec, t.seed); err != nil {
+	if t.openings, err = f.match.Openings(t.seed); err != nil {
 		return err
+	}
+	if len(t.openings) == 0 {
+		return fmt.Errorf("-openings \"\": the pairs need openings: want plies:K, random:K:N or file:PATH")
 	}
 	if f.verify != "" {
 		test, err := arena.ParseSPRT(f.verify)

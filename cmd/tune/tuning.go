@@ -17,10 +17,10 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/cmd/internal/charts"
+	"littlego/cmd/internal/spsa"
 	"littlego/engine"
-	"littlego/internal/charts"
 	"littlego/internal/splitmix"
-	"littlego/internal/spsa"
 )
 
 // tuning is a tuning run's settings.
@@ -72,7 +72,7 @@ func checkParams(params []spsa.Param, base string) error {
 		p.Integer = ep.Set("0.5") != nil
 		for _, v := range []float64{p.Min, p.Max, p.Start} {
 			spec := joinSpec(base, p.Name+"="+formatValue(*p, v))
-			if _, err := engine.Parse(spec); err != nil {
+			if _, err := engine.ParseOptions(spec); err != nil {
 				return fmt.Errorf("-param %s: %v", p.Name, err)
 			}
 		}

@@ -6,6 +6,10 @@ package splitmix
 // Golden is 2^64 divided by the golden ratio: the increment between SplitMix64 states.
 const Golden = 0x9e3779b97f4a7c15
 
+// Salt, the bytes of "littlego", is the project's fixed salt: the Zobrist keys' seed,
+// and what the playout generator mixes into its seed.
+const Salt = 0x6c6974746c65676f
+
 // Mix is SplitMix64's output function, a bijection of the 64-bit words (a variant of
 // MurmurHash3's finaliser).
 func Mix(z uint64) uint64 {

@@ -4,7 +4,7 @@
 // functions. Generated files ("// Code generated ... DO NOT EDIT.") are skipped. It
 // lists every offence and exits 1 when a limit is broken:
 //
-//	go run ./internal/sizecheck [-file-lines 600] [-func-lines 80] [-whole 4] [dir]
+//	go run ./cmd/internal/sizecheck [-file-lines 600] [-func-lines 80] [-whole 4] [dir]
 package main
 
 import (
@@ -13,7 +13,7 @@ import (
 	"io"
 	"os"
 
-	"littlego/internal/cliflag"
+	"littlego/cmd/internal/cliflag"
 )
 
 func main() {

@@ -162,6 +162,10 @@ func hline(p *plot.Plot, name string, y, x0, x1 float64, k int) {
 	p.Legend.Add(name, l)
 }
 
+// Save stacks plots vertically into one picture, PNG or SVG by path's extension, each
+// panel 8 by 3.2 inches.
+func Save(path string, plots ...*plot.Plot) error { return save(path, plots) }
+
 // save stacks the plots vertically into one picture, PNG or SVG by path's extension.
 func save(path string, plots []*plot.Plot) error {
 	h := panelHeight * vg.Length(len(plots))
