@@ -1,8 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -12,6 +15,12 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"littlego/board"
+	"littlego/review"
+	"littlego/sgf"
+	"littlego/solver"
 )
 
 // The browser tests drive Debian's chromium (or $BOARD_CHROMIUM) headless through the
@@ -32,8 +41,8 @@ func findChromium() string {
 }
 
 // newBrowser starts the board and a headless Chromium (niced, with a fresh profile) and
-// returns a browser context and the board's URL.
-func newBrowser(t *testing.T) (context.Context, string) {
+// returns a browser context, the board's URL and its server.
+func newBrowser(t *testing.T) (context.Context, string, *Server) {
 	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
@@ -72,10 +81,15 @@ func newBrowser(t *testing.T) (context.Context, string) {
 		cancelCtx()
 		cancelAlloc()
 	})
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#board [data-point]"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready()); err != nil {
 		t.Fatalf("loading the page: %v", err)
 	}
-	return ctx, ts.URL
+	return ctx, ts.URL, s
+}
+
+// ready waits until the page has loaded and applied its URL.
+func ready() chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"] #board [data-point]`))
 }
 
 // screenshot writes the page to $BOARD_SCREENSHOTS/name when that is set.
@@ -127,7 +141,7 @@ func point(p string) string { return `#board [data-point="` + p + `"]` }
 func click(sel string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		expr := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return [];
-			const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)
+			e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)
 		xy, err := chromedp.Evaluate[[]float64](expr)(ctx, tg)
 		if err != nil {
 			return chromedp.Void{}, err
@@ -139,41 +153,50 @@ func click(sel string) chromedp.Action[chromedp.Void] {
 	}
 }
 
-func TestBrowserPlaysAWholeGame(t *testing.T) {
-	ctx, _ := newBrowser(t)
-	run := func(actions ...chromedp.Action[chromedp.Void]) {
+// runner returns a function that runs browser actions and fails the test on an error.
+func runner(t *testing.T, ctx context.Context) func(actions ...chromedp.Action[chromedp.Void]) {
+	return func(actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// playByClicks plays a game against the engine by clicks until it is over, and returns its
+// actions; it takes a screenshot after move 6.
+func playByClicks(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	run := runner(t, ctx)
 	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"),
 		chromedp.WaitVisible(chromedp.CSS("#play-info dt")))
-	// Clicking an occupied point later gets a clear message; first, play the game out.
 	engineMoves := 0
 	for turn := 0; ; turn++ {
 		if turn > 30 {
 			t.Fatal("the game did not end within 30 turns")
 		}
 		type gameState struct {
-			Over  bool
-			Mine  bool
-			Legal []string
-			Moves int
+			Over    bool
+			Mine    bool
+			Legal   []string
+			Actions []string
 		}
 		run(poll(`!app.views.play.busy && app.views.play.game !== null`, 20*time.Second))
 		state := eval[gameState](t, ctx, `(() => { const g = app.views.play.game, p = g.position;
-				return {Over: p.over, Mine: p.turn === g.human, Legal: p.legal, Moves: p.actions.length}; })()`)
+				return {Over: p.over, Mine: p.turn === g.human, Legal: p.legal, Actions: p.actions}; })()`)
 		if state.Over {
-			break
+			if engineMoves == 0 {
+				t.Error("the engine never answered")
+			}
+			return state.Actions
 		}
 		if !state.Mine {
 			t.Fatalf("the engine has not answered: %+v", state)
 		}
-		if state.Moves > 0 {
+		if len(state.Actions) > 0 {
 			engineMoves++
 		}
-		if state.Moves == 6 {
+		if len(state.Actions) == 6 {
 			screenshot(t, ctx, "board-play.png")
 		}
 		if len(state.Legal) == 0 {
@@ -182,100 +205,195 @@ func TestBrowserPlaysAWholeGame(t *testing.T) {
 			run(chromedp.Click(point(state.Legal[len(state.Legal)/2])))
 		}
 	}
+}
+
+// download fetches a link of the page and returns its body.
+func download(t *testing.T, ctx context.Context, sel string) []byte {
+	t.Helper()
+	href := eval[string](t, ctx, `document.querySelector(`+fmt.Sprintf("%q", sel)+`).href`)
+	res, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("%s: status %d, %v: %s", href, res.StatusCode, err, data)
+	}
+	return data
+}
+
+func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
+	ctx, _, s := newBrowser(t)
+	run := runner(t, ctx)
+	actions := playByClicks(t, ctx)
 	result := text(t, ctx, "#result")
 	if !strings.Contains(result, "Game over") || !strings.Contains(result, "komi") {
 		t.Errorf("the result reads %q; want the end of the game with the score", result)
 	}
-	if engineMoves == 0 {
-		t.Error("the engine never answered")
-	}
 	screenshot(t, ctx, "board-game-over.png")
-	// An illegal click after the end gets a clear message, not a move.
 	run(click(point("2,2")))
-	message := text(t, ctx, "#message")
-	if !strings.Contains(message, "over") {
+	if message := text(t, ctx, "#message"); !strings.Contains(message, "over") {
 		t.Errorf("a click after the end says %q", message)
+	}
+	id := eval[string](t, ctx, `app.views.play.game.id`)
+	if hash := eval[string](t, ctx, `location.hash`); !strings.Contains(hash, "id="+id) {
+		t.Fatalf("the URL %q does not name the game %s", hash, id)
+	}
+
+	// A reload shows the same game, and leaves no other game on the server.
+	run(chromedp.Reload(), ready(), poll(`app.views.play.game !== null && app.views.play.line.pos !== null`, 10*time.Second))
+	if got := eval[[]string](t, ctx, `app.views.play.game.position.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
+		t.Errorf("after a reload the game is %v; want %v", got, actions)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#play-line .moves li").length`); n != len(actions)+1 {
+		t.Errorf("the move list has %d entries; want the start and %d moves", n, len(actions))
+	}
+	if n := s.sessions.count(); n != 1 {
+		t.Errorf("%d games on the server after a reload; want 1", n)
+	}
+
+	// The keys step through the game, and the step is in the URL.
+	run(chromedp.KeyEvent(kb.ArrowLeft), poll(`location.hash.includes("at=`+fmt.Sprint(len(actions)-1)+`")`, 5*time.Second),
+		chromedp.KeyEvent(kb.Home), poll(`app.views.play.line.step === 0 && location.hash.includes("at=0")`, 5*time.Second),
+		chromedp.KeyEvent(kb.End), poll(`app.views.play.line.step === `+fmt.Sprint(len(actions)), 5*time.Second))
+
+	// Each download reads back as the same game.
+	game, err := sgf.Parse(bytes.NewReader(download(t, ctx, `#play-line a[data-format="sgf"]`)))
+	if err != nil {
+		t.Fatalf("the SGF download: %v", err)
+	}
+	var fromSGF []string
+	for _, m := range game.Moves {
+		fromSGF = append(fromSGF, m.Point.String())
+	}
+	if strings.Join(fromSGF, " ") != strings.Join(actions, " ") {
+		t.Errorf("the SGF's moves are %v; want %v", fromSGF, actions)
+	}
+	for _, format := range []string{"actions", "json"} {
+		games, errs := review.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
+		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions) != strings.Join(actions, " ") {
+			t.Errorf("the %s download reads back as %v (errors %v); want the game's %v", format, games, errs, actions)
+		}
+	}
+
+	// A tab is a history entry: Back returns to the game.
+	run(click(`#tabs [data-view="analyse"]`), poll(`location.hash.startsWith("#analyse")`, 5*time.Second),
+		chromedp.NavigateBack(), poll(`app.current === "play" && location.hash.includes("id=`+id+`")`, 5*time.Second))
+
+	// "Review this game" opens its review; the keys step through it.
+	run(click("#play-line .review-this"), chromedp.WaitVisible(chromedp.CSS("#review-verdict")),
+		poll(`app.views.review.line.pos !== null`, 10*time.Second))
+	if got := eval[[]string](t, ctx, `app.views.review.line.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
+		t.Errorf("the review is of %v; want the game played, %v", got, actions)
+	}
+	run(chromedp.KeyEvent(kb.Home), poll(`app.views.review.line.step === 0`, 5*time.Second),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight),
+		poll(`app.views.review.line.step === 2 && app.views.review.line.pos.actions.length === 2 && location.hash.includes("at=2")`, 5*time.Second),
+		chromedp.KeyEvent(kb.End), poll(`app.views.review.line.step === `+fmt.Sprint(len(actions)), 5*time.Second))
+	if info := text(t, ctx, "#review-info"); !strings.Contains(info, "Captures") || !strings.Contains(info, "komi") {
+		t.Errorf("the review shows %q; want the score and the captures", info)
 	}
 }
 
-func TestBrowserShowsTheSolversVerdicts(t *testing.T) {
-	ctx, _ := newBrowser(t)
-	run := func(actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatal(err)
+// whiteLosesEverywhere is the endgame with Black's winning 1,1 played: White to play, and
+// every White move is a proved loss.
+var whiteLosesEverywhere = endgame + " 1,1"
+
+func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	// The empty board first: its value is known at once.
+	run(click(`#tabs [data-view="analyse"]`), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="win"][data-at="2,2"]`)),
+		poll(`document.getElementById("headline").textContent.includes("wins by 0.5")`, 10*time.Second))
+	if h := text(t, ctx, "#headline"); !strings.Contains(h, "Black to play wins by 0.5 (B+0.5") || !strings.Contains(h, "2,2") {
+		t.Errorf("the empty board's headline is %q; want Black's proved win by 0.5 with 2,2", h)
+	}
+	// A shared link opens the position; every move loses, and each point shows its margin.
+	moves := strings.ReplaceAll(whiteLosesEverywhere, " ", ";")
+	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(),
+		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0 && v.value.margin !== undefined; })()`, 60*time.Second))
+	h := text(t, ctx, "#headline")
+	if !strings.Contains(h, "White to play loses: every move is a proved loss, the best loses by 0.5 (B+0.5") {
+		t.Errorf("the headline reads %q; want White's loss in words", h)
+	}
+	actions, err := parseActions(whiteLosesEverywhere)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _, err := replay(actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := solver.New(16)
+	for _, a := range actionsOf(pos) {
+		if a == board.Pass {
+			continue
+		}
+		child := pos
+		child.Play(a)
+		r := sv.Margin(child, solver.Limits{})
+		want := fmt.Sprintf("B+%g", float64(r.Margin)-board.Komi)
+		if r.Margin < board.BlackMargin {
+			want = fmt.Sprintf("W+%g", board.Komi-float64(r.Margin))
+		}
+		got := eval[string](t, ctx, `(() => { const e = document.querySelector('#board [data-at="`+a.String()+`"] [data-margin]'); return e ? e.textContent : ""; })()`)
+		if got != want {
+			t.Errorf("the margin shown at %s is %q; want %q", a, got, want)
 		}
 	}
-	run(click(`#tabs [data-view="analyse"]`),
-		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="win"][data-at="2,2"]`)))
-	losses := eval[int](t, ctx, `document.querySelectorAll('#board [data-mark="loss"]').length`)
-	if losses != 24 {
-		t.Errorf("the empty board shows %d losing points; want the 24 other than 2,2", losses)
-	}
-	// Play into the endgame by clicks, then wait for the solver to prove every move.
-	for _, a := range strings.Fields(endgame) {
-		if a == "PASS" {
-			run(click("#analyse-pass"))
-		} else {
-			run(click(point(a)))
-		}
-		if err := chromedp.Do(ctx, poll(fmt.Sprintf(`app.views.analyse.pos && app.views.analyse.pos.actions.at(-1) === %q`, a), 10*time.Second)); err != nil {
-			t.Fatalf("after a click on %s: %v; the page says %q, the actions are %v", a, err, text(t, ctx, "#message"),
-				eval[[]string](t, ctx, `app.views.analyse.pos.actions`))
-		}
-	}
-	run(poll(`(() => { const v = app.analysis.verdicts, s = app.analysis.search;
-		return v !== null && s !== null && v.thinking.length === 0 && Object.keys(v.moves).length > 0; })()`, 60*time.Second))
-	marks := eval[int](t, ctx, `document.querySelectorAll('#board [data-mark="win"], #board [data-mark="loss"]').length`)
-	if marks == 0 {
-		t.Error("no verdict is drawn on the board")
+	if status := text(t, ctx, "#analysis-status"); !strings.Contains(status, "every move proved") {
+		t.Errorf("the analysis says %q; want it stopped once every move is proved", status)
 	}
 	screenshot(t, ctx, "board-analyse.png")
 }
 
 func TestBrowserReviewMarksTheBlunder(t *testing.T) {
-	ctx, _ := newBrowser(t)
+	ctx, _, _ := newBrowser(t)
+	run := runner(t, ctx)
 	// Black's first move 0,0 throws away the solved win: a blunder, 2,2 the alternative.
 	record := "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"
-	err := chromedp.Do(ctx,
-		click(`#tabs [data-view="review"]`),
+	run(click(`#tabs [data-view="review"]`),
 		chromedp.SetValue(chromedp.CSS("#review-text"), record),
 		click("#review-go"),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"][data-at="0,0"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="alternative"][data-at="2,2"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#chart .dot.blunder`)),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verdict := text(t, ctx, "#review-verdict")
-	if !strings.Contains(verdict, "White won") {
+		chromedp.WaitVisible(chromedp.CSS(`#review-line .graph .dot.blunder`)))
+	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
 	screenshot(t, ctx, "board-review.png")
+	// A failed review leaves no stale marks.
+	run(chromedp.SetValue(chromedp.CSS("#review-text"), "9,9"), click("#review-go"),
+		chromedp.WaitNotPresent(chromedp.CSS(`#board [data-mark]`)))
+	if msg := text(t, ctx, "#message"); msg == "" {
+		t.Error("a failed review says nothing")
+	}
 }
 
 func TestBrowserWatchStepsThroughAnArenaFile(t *testing.T) {
-	ctx, _ := newBrowser(t)
+	ctx, _, _ := newBrowser(t)
+	run := runner(t, ctx)
 	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"0,0"},{"color":"B","move":"1,1"}]}
 {"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
-	err := chromedp.Do(ctx,
-		click(`#tabs [data-view="watch"]`),
+	run(click(`#tabs [data-view="watch"]`),
 		chromedp.SetValue(chromedp.CSS("#watch-text"), lines),
 		click("#watch-go"),
-		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)))
 	if n := eval[int](t, ctx, `document.querySelectorAll("#watch-games option").length`); n != 2 {
 		t.Errorf("%d games listed, want 2", n)
 	}
 	// Step back once: Black's 1,1 goes away.
-	if err := chromedp.Do(ctx, click(`#watch-out [data-step="◀"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`))); err != nil {
-		t.Fatal(err)
+	run(click(`#watch-line [data-step="back"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`)))
+	if got := text(t, ctx, "#watch-line .step-label"); !strings.Contains(got, "after move 2 of 3") {
+		t.Errorf("the step reads %q, want after move 2 of 3", got)
 	}
-	if got := text(t, ctx, "#watch-out .step-label"); !strings.Contains(got, "before move 3") {
-		t.Errorf("the step reads %q, want before move 3", got)
+	if info := text(t, ctx, "#watch-info"); !strings.Contains(info, "black to play") || !strings.Contains(info, "Captures") {
+		t.Errorf("the watch shows %q; want the turn and the captures", info)
 	}
+	// A click on a move jumps to it.
+	run(click(`#watch-line .moves [data-step="1"]`), poll(`app.views.watch.line.step === 1`, 5*time.Second))
+	// A second paste gets a name of its own.
+	run(chromedp.SetValue(chromedp.CSS("#watch-text"), lines+"\n"), click("#watch-go"),
+		poll(`document.querySelector("#watch-games option").textContent.includes("pasted file 2")`, 5*time.Second))
 }
