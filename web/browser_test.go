@@ -114,9 +114,9 @@ func poll(predicate string, timeout time.Duration) chromedp.Action[chromedp.Void
 }
 
 // eval evaluates a JavaScript expression in the page.
-func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+func eval[T any](t *testing.T, ctx context.Context, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -164,7 +164,7 @@ func runner(t *testing.T, ctx context.Context) func(actions ...chromedp.Action[c
 }
 
 // playByClicks plays a game against the engine by clicks until it is over, and returns its
-// actions; it takes a screenshot after move 6.
+// actions.
 func playByClicks(t *testing.T, ctx context.Context) []string {
 	t.Helper()
 	run := runner(t, ctx)
@@ -195,9 +195,6 @@ func playByClicks(t *testing.T, ctx context.Context) []string {
 		}
 		if len(state.Actions) > 0 {
 			engineMoves++
-		}
-		if len(state.Actions) == 6 {
-			screenshot(t, ctx, "board-play.png")
 		}
 		if len(state.Legal) == 0 {
 			run(click("#pass"))
@@ -345,7 +342,6 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	if status := text(t, ctx, "#analysis-status"); !strings.Contains(status, "every move proved") {
 		t.Errorf("the analysis says %q; want it stopped once every move is proved", status)
 	}
-	screenshot(t, ctx, "board-analyse.png")
 }
 
 func TestBrowserReviewMarksTheBlunder(t *testing.T) {
@@ -362,7 +358,6 @@ func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
-	screenshot(t, ctx, "board-review.png")
 	// A failed review leaves no stale marks.
 	run(chromedp.SetValue(chromedp.CSS("#review-text"), "9,9"), click("#review-go"),
 		chromedp.WaitNotPresent(chromedp.CSS(`#board [data-mark]`)))
@@ -396,4 +391,177 @@ func TestBrowserWatchStepsThroughAnArenaFile(t *testing.T) {
 	// A second paste gets a name of its own.
 	run(chromedp.SetValue(chromedp.CSS("#watch-text"), lines+"\n"), click("#watch-go"),
 		poll(`document.querySelector("#watch-games option").textContent.includes("pasted file 2")`, 5*time.Second))
+}
+
+// phone is the viewport of a phone held upright.
+func phone() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)
+}
+
+func TestBrowserWorksOnAPhone(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	run(phone(), chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark]`)))
+	type layout struct {
+		ScrollWidth, Width int
+		Covered            []string
+		TabRows            int
+		StepRows           int
+	}
+	// Every point is on screen and is what a tap at its centre reaches; nothing scrolls
+	// sideways; the tabs and the step buttons each stay on one line.
+	const check = `(() => {
+		window.scrollTo(0, 0);
+		const out = {ScrollWidth: document.documentElement.scrollWidth, Width: window.innerWidth, Covered: []};
+		for (const e of document.querySelectorAll("#board [data-point]")) {
+			const r = e.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+			const hit = document.elementFromPoint(x, y);
+			if (x < 0 || x > window.innerWidth || !hit || !hit.closest("#board")) out.Covered.push(e.dataset.point);
+		}
+		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))).size;
+		out.TabRows = rows("#tabs button");
+		out.StepRows = rows(".view:not([hidden]) .steps button");
+		return out; })()`
+	for _, view := range []string{"analyse", "play", "review", "watch"} {
+		run(click(`#tabs [data-view="` + view + `"]`), poll(`app.current === "`+view+`"`, 5*time.Second))
+		l := eval[layout](t, ctx, check)
+		if l.ScrollWidth > l.Width || len(l.Covered) > 0 || l.TabRows != 1 || l.StepRows > 1 {
+			t.Errorf("%s at 390x844: page %d px wide in a %d px window, points not tappable %v, tabs on %d lines, step buttons on %d",
+				view, l.ScrollWidth, l.Width, l.Covered, l.TabRows, l.StepRows)
+		}
+	}
+	// A point can be played by a tap.
+	run(click(`#tabs [data-view="analyse"]`), click(`#analyse-reset`), poll(`app.views.analyse.line.actions.length === 0`, 5*time.Second),
+		click(point("4,4")), poll(`app.views.analyse.line.actions.join() === "4,4"`, 5*time.Second))
+}
+
+func TestBrowserPureModules(t *testing.T) {
+	ctx, _, _ := newBrowser(t)
+	// The pure modules, loaded as the page loads them, over cases worked out by hand.
+	type outcome struct {
+		Name string
+		Got  string
+		Want string
+	}
+	results := eval[[]outcome](t, ctx, `(async () => {
+		const f = await import("/js/format.js"), g = await import("/js/graph.js"), s = await import("/js/state.js"), m = await import("/js/marks.js");
+		const pos = (turn, over, b, w) => ({turn, over, blackStones: b, whiteStones: w, actions: []});
+		const out = [];
+		const eq = (name, got, want) => out.push({Name: name, Got: String(got), Want: String(want)});
+		eq("result 3", f.result(3), "B+0.5");
+		eq("result 2", f.result(2), "W+0.5");
+		eq("result -4", f.result(-4), "W+6.5");
+		eq("go name 0,0", f.pointName("0,0", "go"), "A5");
+		eq("go name 4,3", f.pointName("4,3", "go"), "D1");
+		eq("course name", f.pointName("4,3", "course"), "4,3");
+		eq("pass name", f.pointName("PASS", "go"), "pass");
+		eq("all lose", f.headline(pos("white", false), {winner: "black", margin: 5, allLose: true}).text,
+			"White to play loses: every move is a proved loss, the best loses by 2.5 (B+2.5: Black 5 stones ahead, komi 2.5).");
+		eq("win", f.headline(pos("black", false), {winner: "black", margin: 7}, ["2,2"]).text,
+			"Black to play wins by 4.5 (B+4.5: Black 7 stones ahead, komi 2.5) with perfect play; winning moves: 2,2.");
+		eq("win, no margin", f.headline(pos("white", false), {winner: "white"}).text, "White to play wins with perfect play (margin not proved).");
+		eq("estimate", f.headline(pos("white", false), {estimate: 0.36}).kind, "estimate");
+		eq("estimate words", f.headline(pos("white", false), {estimate: 0.36}).text.includes("wins 64%"), true);
+		eq("unknown", f.headline(pos("black", false), {}).kind, "unknown");
+		eq("over", f.headline(pos("black", true, 10, 12), null).text, "Game over: White wins by 4.5 (W+4.5: White 2 stones ahead, komi 2.5).");
+		eq("method rule", f.methodText("rule").includes("pass rule"), true);
+		eq("trust", f.trustNote({moves: {"2,2": "win"}}).includes("believe the proof"), true);
+		eq("no trust note", f.trustNote({moves: {}}), "");
+		const lv = (v) => g.level(v);
+		eq("proved outside the band", Math.abs(lv({winner: "white"}).y) >= g.BAND, true);
+		eq("a margin outside the band", lv({margin: 3}).y > g.BAND && lv({margin: 2}).y < -g.BAND, true);
+		eq("a larger margin further out", lv({margin: 9}).y > lv({margin: 4}).y, true);
+		eq("estimates inside the band", Math.abs(lv({estimate: 1}).y) < g.BAND && Math.abs(lv({estimate: 0}).y) < g.BAND, true);
+		eq("nothing known", lv({}), null);
+		const L = g.layout([{margin: 3}, null, {estimate: 0.5}], 2);
+		eq("layout points", L.points.map((p) => p.k + p.kind).join(), "0margin,2estimate");
+		eq("layout ticks", L.ticks.length, 3);
+		eq("nearest", g.nearest(g.xAt(7, 20) + 3, 20), 7);
+		eq("tick step", g.tickEvery(24), 2);
+		const st = s.parse(s.format("analyse", {moves: "2,2;1,1;PASS", at: 1}));
+		eq("state round trip", st.view + " " + st.params.moves + " " + st.params.at, "analyse 2,2;1,1;PASS 1");
+		eq("state in the URL", s.format("play", {id: "ab", at: ""}), "#play?id=ab");
+		eq("bad view", s.parse("#nope?x=1").view, "play");
+		eq("read step out of range", s.readStep("9", 4), 4);
+		eq("read step", s.readStep("0", 4), 0);
+		eq("read actions", s.readActions("2,2;PASS").join(" "), "2,2 PASS");
+		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: [], book: ""}, null, "black");
+		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5");
+		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
+		return out; })()`, chromedp.EvalAwaitPromise)
+	if len(results) == 0 {
+		t.Fatal("no cases ran")
+	}
+	for _, r := range results {
+		if r.Got != r.Want {
+			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
+		}
+	}
+}
+
+// TestBrowserScreenshots writes the screenshots of docs/board.md, each view at a
+// desktop's and a phone's width; it runs only when BOARD_SCREENSHOTS names a directory.
+func TestBrowserScreenshots(t *testing.T) {
+	if os.Getenv("BOARD_SCREENSHOTS") == "" {
+		t.Skip("BOARD_SCREENSHOTS not set")
+	}
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	desktop := chromedp.EmulateViewport(1100, 860)
+	shoot := func(name string) {
+		t.Helper()
+		for _, size := range []struct {
+			suffix string
+			view   chromedp.Action[chromedp.Void]
+		}{{"", desktop}, {"-phone", phone()}} {
+			run(size.view, chromedp.Sleep(300*time.Millisecond))
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(os.Getenv("BOARD_SCREENSHOTS"), name+size.suffix+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		run(desktop)
+	}
+	run(desktop)
+	// Play: a game at move 7 with the analysis on.
+	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"), poll(`app.views.play.game !== null`, 10*time.Second))
+	for _, p := range []string{"2,2", "1,3", "3,1"} {
+		run(poll(`!app.views.play.busy`, 20*time.Second))
+		if !eval[bool](t, ctx, `app.views.play.game.position.legal.includes("`+p+`")`) {
+			continue
+		}
+		run(click(point(p)), poll(`!app.views.play.busy && app.views.play.game.position.turn === "black"`, 20*time.Second))
+	}
+	run(click("#play-analyse"), poll(`app.analysis.search !== null`, 20*time.Second), chromedp.Sleep(3*time.Second))
+	shoot("board-play")
+	run(click("#play-analyse"))
+	// Analyse: the move-15 endgame, every move proved.
+	run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
+		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0; })()`, 60*time.Second),
+		poll(`app.views.analyse.line.values[0] && app.views.analyse.line.values[13]`, 30*time.Second))
+	shoot("board-analyse")
+	// Review: a blunder at move 1.
+	run(click(`#tabs [data-view="review"]`), chromedp.SetValue(chromedp.CSS("#review-text"), "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"),
+		click("#review-go"), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"]`)))
+	shoot("board-review")
+	// Watch: an arena file's game, stepped back to move 9.
+	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[` + jsonMoves("2,2 1,2 1,1 2,1 3,2 1,3 2,3 0,2 3,1 4,1 PASS 0,1") + `]}
+{"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
+	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"),
+		poll(`app.views.watch.line.actions.length === 12`, 5*time.Second), click(`#watch-line .moves [data-step="9"]`),
+		poll(`app.views.watch.line.step === 9 && app.views.watch.line.values[12]`, 30*time.Second))
+	shoot("board-watch")
+}
+
+// jsonMoves writes actions as the moves of an arena -json line.
+func jsonMoves(actions string) string {
+	var parts []string
+	for k, a := range strings.Fields(actions) {
+		parts = append(parts, fmt.Sprintf(`{"color":%q,"move":%q}`, map[bool]string{true: "B", false: "W"}[k%2 == 0], a))
+	}
+	return strings.Join(parts, ",")
 }

@@ -97,7 +97,7 @@ export class Board {
       case "win": case "loss": case "thinking":
         g.appendChild(svg("circle", { cx: x, cy: y, r: STEP * 0.42 }));
         g.appendChild(svg("text", { x: x + 18, y: y - 12, class: "tag" }, m.kind === "win" ? "✓" : m.kind === "loss" ? "✗" : "…"));
-        if (m.sub) g.appendChild(svg("text", { x, y: y + 23, class: "margin", "data-margin": m.sub }, m.sub));
+        if (m.sub) g.appendChild(svg("text", { x: x - 7, y: y + 24, class: "margin", "data-margin": m.sub }, m.sub));
         break;
       case "book":
         g.appendChild(svg("text", { x: x - 18, y: y - 10, class: "tag" }, "★"));

@@ -83,7 +83,7 @@ export function headline(pos, value, winning) {
   }
   if (typeof v.estimate === "number") {
     const mine = me === "black" ? v.estimate : 1 - v.estimate;
-    return { kind: "estimate", text: "Not proved. Estimate: " + me + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." };
+    return { kind: "estimate", text: "Not proved. Estimate: " + cap(me) + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." };
   }
   return { kind: "unknown", text: "Not proved: the value is unknown." };
 }

@@ -22,8 +22,8 @@ export class Line {
     this.seq = 0;
     this.el = html("div", { class: "line" });
     const bar = html("div", { class: "steps" });
-    const buttons = [["first", "⏮", "Home", () => 0], ["back", "◀", "←", () => this.step - 1],
-      ["forward", "▶", "→", () => this.step + 1], ["last", "⏭", "End", () => this.actions.length]];
+    const buttons = [["first", "|◀", "Home", () => 0], ["back", "◀", "←", () => this.step - 1],
+      ["forward", "▶", "→", () => this.step + 1], ["last", "▶|", "End", () => this.actions.length]];
     for (const [name, label, key, to] of buttons) {
       const b = html("button", { type: "button", "data-step": name, title: name + " (" + key + ")", "aria-label": name }, label);
       b.addEventListener("click", () => this.go(to()));

@@ -71,7 +71,7 @@ export class PlayView {
 
   async click(point) {
     if (!this.game) { say("Start a new game first.", true); return; }
-    if (!this.atEnd()) { say("You are looking at move " + this.line.step + ": press End (⏭) to go back to the game.", true); return; }
+    if (!this.atEnd()) { say("You are looking at move " + this.line.step + ": press End (▶|) to go back to the game.", true); return; }
     await this.move(point);
   }
 
