@@ -424,7 +424,7 @@ func TestBrowserWorksOnAPhone(t *testing.T) {
 		out.StepRows = rows(".view:not([hidden]) .steps button");
 		return out; })()`
 	for _, view := range []string{"analyse", "play", "review", "watch"} {
-		run(click(`#tabs [data-view="` + view + `"]`), poll(`app.current === "`+view+`"`, 5*time.Second))
+		run(click(`#tabs [data-view="`+view+`"]`), poll(`app.current === "`+view+`"`, 5*time.Second))
 		l := eval[layout](t, ctx, check)
 		if l.ScrollWidth > l.Width || len(l.Covered) > 0 || l.TabRows != 1 || l.StepRows > 1 {
 			t.Errorf("%s at 390x844: page %d px wide in a %d px window, points not tappable %v, tabs on %d lines, step buttons on %d",
