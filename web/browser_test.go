@@ -92,10 +92,20 @@ func ready() chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"] #board [data-point]`))
 }
 
+// screenshotDir returns $BOARD_SCREENSHOTS, a relative path taken from the repository's
+// root (the tests run in web/), or "".
+func screenshotDir() string {
+	dir := os.Getenv("BOARD_SCREENSHOTS")
+	if dir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join("..", dir)
+	}
+	return dir
+}
+
 // screenshot writes the page to $BOARD_SCREENSHOTS/name when that is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := os.Getenv("BOARD_SCREENSHOTS")
+	dir := screenshotDir()
 	if dir == "" {
 		return
 	}
@@ -228,6 +238,7 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 	if !strings.Contains(result, "Game over") || !strings.Contains(result, "komi") {
 		t.Errorf("the result reads %q; want the end of the game with the score", result)
 	}
+	run(poll(`app.views.play.line.valuesPending === null`, 30*time.Second))
 	screenshot(t, ctx, "board-game-over.png")
 	run(click(point("2,2")))
 	if message := text(t, ctx, "#message"); !strings.Contains(message, "over") {
@@ -503,7 +514,8 @@ func TestBrowserPureModules(t *testing.T) {
 // TestBrowserScreenshots writes the screenshots of docs/board.md, each view at a
 // desktop's and a phone's width; it runs only when BOARD_SCREENSHOTS names a directory.
 func TestBrowserScreenshots(t *testing.T) {
-	if os.Getenv("BOARD_SCREENSHOTS") == "" {
+	dir := screenshotDir()
+	if dir == "" {
 		t.Skip("BOARD_SCREENSHOTS not set")
 	}
 	ctx, url, _ := newBrowser(t)
@@ -520,7 +532,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(os.Getenv("BOARD_SCREENSHOTS"), name+size.suffix+".png"), png, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, name+size.suffix+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -542,7 +554,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	// Analyse: the move-15 endgame, every move proved.
 	run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
 		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0; })()`, 60*time.Second),
-		poll(`app.views.analyse.line.values[0] && app.views.analyse.line.values[13]`, 30*time.Second))
+		poll(`app.views.analyse.line.valuesPending === null`, 30*time.Second))
 	shoot("board-analyse")
 	// Review: a blunder at move 1.
 	run(click(`#tabs [data-view="review"]`), chromedp.SetValue(chromedp.CSS("#review-text"), "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"),
@@ -553,7 +565,7 @@ func TestBrowserScreenshots(t *testing.T) {
 {"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
 	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"),
 		poll(`app.views.watch.line.actions.length === 12`, 5*time.Second), click(`#watch-line .moves [data-step="9"]`),
-		poll(`app.views.watch.line.step === 9 && app.views.watch.line.values[12]`, 30*time.Second))
+		poll(`app.views.watch.line.step === 9 && app.views.watch.line.valuesPending === null`, 30*time.Second))
 	shoot("board-watch")
 }
 

@@ -78,7 +78,8 @@ export class Board {
       this.layer.appendChild(svg("circle", { cx: x, cy: y, r: STEP * 0.45, class: s === 1 ? "stone black" : "stone white", "data-stone": p }));
     });
     const last = v.actions.length ? v.actions[v.actions.length - 1] : "";
-    if (last && last !== "PASS") {
+    // The last move's ring, unless a mark of the move played sits there already.
+    if (last && last !== "PASS" && !this.marks.some((m) => m.point === last && (m.kind === "played" || m.kind === "blunder"))) {
       const [x, y] = xy(last);
       this.layer.appendChild(svg("circle", { cx: x, cy: y, r: 7, class: "last " + stoneAt(v, last) }));
     }

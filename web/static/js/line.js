@@ -19,7 +19,9 @@ export class Line {
     this.values = [];
     this.flags = [];
     this.known = new Map(); // prefix -> proved value, across loads
+    this.asked = new Set(); // the prefixes whose values the server was asked for
     this.seq = 0;
+    this.valuesPending = null; // the actions whose values are being fetched
     this.el = html("div", { class: "line" });
     const bar = html("div", { class: "steps" });
     const buttons = [["first", "|◀", "Home", () => 0], ["back", "◀", "←", () => this.step - 1],
@@ -107,19 +109,27 @@ export class Line {
     this.renderGraph();
   }
 
-  // fetchValues asks for the proved values of the positions not known yet.
+  // fetchValues asks the server for the proved values of the positions it was not asked
+  // about yet; the answer still counts if the game has grown meanwhile.
   async fetchValues() {
+    const prefix = (k) => actionsParam(this.actions.slice(0, k));
     let from = 0;
-    while (from <= this.actions.length && this.values[from] && this.values[from].winner) from++;
+    while (from <= this.actions.length && this.asked.has(prefix(from))) from++;
     if (from > this.actions.length) return;
-    const key = actionsParam(this.actions);
+    const asked = this.actions.slice(), key = actionsParam(asked);
+    for (let k = from; k <= asked.length; k++) this.asked.add(prefix(k));
+    this.valuesPending = key;
     try {
       const vals = await api("GET", "/api/values?from=" + from + "&moves=" + encodeURIComponent(key));
-      if (key !== actionsParam(this.actions)) return;
+      if (actionsParam(this.actions.slice(0, asked.length)) !== key) return; // another game now
       vals.forEach((v, i) => {
         if (v.winner) this.note(from + i, v);
       });
-    } catch (e) { /* the graph stays as it is: the values are an extra */ }
+    } catch (e) {
+      for (let k = from; k <= asked.length; k++) this.asked.delete(actionsParam(asked.slice(0, k)));
+    } finally {
+      if (this.valuesPending === key) this.valuesPending = null;
+    }
   }
 
   updateLinks() {
