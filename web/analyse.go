@@ -104,14 +104,8 @@ func (e sse) send(event string, v any) error {
 // handleAnalyse streams the analysis of the position after ?moves=... until it is
 // complete, the time limit passes or the client goes away.
 func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
-	actions, err := parseActions(movesParam(r))
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	pos, _, err := replay(actions)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	_, pos, _, ok := readGame(w, r)
+	if !ok {
 		return
 	}
 	if !s.reserveWait(w) {
@@ -149,6 +143,15 @@ func (s *Server) reserveWait(w http.ResponseWriter) bool {
 		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
 		return false
 	}
+}
+
+// takeSlot reserves a place, waits for a free analysis slot and returns it; nil when it
+// has answered 503 or the client went away.
+func (s *Server) takeSlot(w http.ResponseWriter, r *http.Request) *analysisSlot {
+	if !s.reserveWait(w) {
+		return nil
+	}
+	return s.acquire(r.Context(), nil)
 }
 
 // acquire waits for a free analysis slot, calling onWait once if it must wait, and
@@ -284,59 +287,59 @@ func (a *analysis) searchChunk(slot *analysisSlot, k int) (bool, error) {
 	return res.Stop != mcts.StopProven && res.Stop != mcts.StopForced, nil
 }
 
-// solveChunk gives the solver one chunk of CPU, shared in turns of solveTurn among
-// the actions still to prove; an action not proved goes to the back of the queue, or to
-// the unproved once it has had limit.
+// solveChunk gives the solver one chunk of CPU, shared in turns among the actions still
+// to prove (an action not proved within limit goes to the unproved), then, once all are
+// proved, among those whose margin is still to find.
 func (a *analysis) solveChunk(slot *analysisSlot, limit time.Duration) {
 	if slot.solver == nil {
 		slot.solver = solver.New(engine.SolverTableBits)
 	}
-	for used := time.Duration(0); used < analysisChunk && len(a.thinking) > 0; {
-		act := a.thinking[0]
-		a.thinking = a.thinking[1:]
-		child := a.pos
-		child.Play(act)
-		key, sym := child.CanonicalKey()
-		// The canonical image shares the table's work between symmetric positions.
-		r := slot.solver.Solve(sym.Apply(child), solver.Limits{CPU: solveTurn})
-		a.spent[act] += r.CPU
-		used += r.CPU
-		switch {
-		case r.Known:
+	a.takeTurns(&a.thinking, a.spent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
+		r := slot.solver.Solve(canon, solver.Limits{CPU: solveTurn})
+		if r.Known {
 			a.cache.store(key, r.Win)
 			a.verdict[act] = !r.Win
 			a.marginQueue = append(a.marginQueue, act)
-		case a.spent[act] >= limit:
-			a.unproved = append(a.unproved, act)
-		default:
-			a.thinking = append(a.thinking, act)
 		}
+		return r.CPU, r.Known
+	}, func(act board.Point) { a.unproved = append(a.unproved, act) })
+	if len(a.thinking) > 0 {
+		return
 	}
-	if len(a.thinking) == 0 {
-		a.marginChunk(slot, limit)
-	}
+	// Then the exact margins of the proved actions (the same in every orientation); one
+	// not found within limit is left without.
+	a.takeTurns(&a.marginQueue, a.marginSpent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
+		r := slot.solver.Margin(canon, solver.Limits{CPU: solveTurn})
+		if r.Known {
+			a.cache.storeMargin(key, r.Margin, child.Turn)
+			a.margin[act] = r.Margin
+		}
+		return r.CPU, r.Known
+	}, func(board.Point) {})
 }
 
-// marginChunk gives the solver one chunk of CPU for the exact margins of the proved
-// actions, in turns of solveTurn; an action whose margin is not found within limit is
-// left without one.
-func (a *analysis) marginChunk(slot *analysisSlot, limit time.Duration) {
-	for used := time.Duration(0); used < analysisChunk && len(a.marginQueue) > 0; {
-		act := a.marginQueue[0]
-		a.marginQueue = a.marginQueue[1:]
+// takeTurns works on the actions of *queue in turns of solveTurn until one chunk of CPU
+// is used: prove works on the position after an action (child, and canon, its canonical
+// image with canonical key key, so that symmetric positions share the table's work) and
+// says the CPU it used and whether it is done. An action not done goes to the back of
+// the queue, or to giveUp once spent says it has had limit.
+func (a *analysis) takeTurns(queue *[]board.Point, spent map[board.Point]time.Duration, limit time.Duration,
+	prove func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool), giveUp func(board.Point)) {
+	for used := time.Duration(0); used < analysisChunk && len(*queue) > 0; {
+		act := (*queue)[0]
+		*queue = (*queue)[1:]
 		child := a.pos
 		child.Play(act)
 		key, sym := child.CanonicalKey()
-		// The margin black - white is the same in every orientation.
-		r := slot.solver.Margin(sym.Apply(child), solver.Limits{CPU: solveTurn})
-		a.marginSpent[act] += r.CPU
-		used += r.CPU
+		cpu, done := prove(act, key, child, sym.Apply(child))
+		spent[act] += cpu
+		used += cpu
 		switch {
-		case r.Known:
-			a.cache.storeMargin(key, r.Margin, child.Turn)
-			a.margin[act] = r.Margin
-		case a.marginSpent[act] < limit:
-			a.marginQueue = append(a.marginQueue, act)
+		case done:
+		case spent[act] >= limit:
+			giveUp(act)
+		default:
+			*queue = append(*queue, act)
 		}
 	}
 }

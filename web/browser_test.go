@@ -325,14 +325,7 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	if !strings.Contains(h, "White to play loses: every move is a proved loss, the best loses by 0.5 (B+0.5") {
 		t.Errorf("the headline reads %q; want White's loss in words", h)
 	}
-	actions, err := parseActions(whiteLosesEverywhere)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, _, err := replay(actions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, pos := mustReplay(t, whiteLosesEverywhere)
 	sv := solver.New(16)
 	for _, a := range actionsOf(pos) {
 		if a == board.Pass {

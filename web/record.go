@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -42,14 +41,8 @@ func recordOf(actions []board.Point, pos board.Position, black, white string) *a
 // with the game as a file to download: SGF FF[4], the action list in output.txt's
 // notation, or the arena's -json line.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	actions, err := parseActions(movesParam(r))
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	pos, _, err := replay(actions)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	actions, pos, _, ok := readGame(w, r)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()
@@ -62,6 +55,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	rec := recordOf(actions, pos, name("black", "Black"), name("white", "White"))
 	var buf bytes.Buffer
 	var ext, ctype string
+	var err error
 	switch q.Get("format") {
 	case "sgf":
 		g := rec.SGF(time.Now().UTC().Format(time.DateOnly))
@@ -92,31 +86,19 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleValues answers GET /api/values?moves=...[&from=K] with what is proved of each
-// position of the game, after K actions (default 0) to the last: the cache, the book, the end of the game,
-// and the solver for valueTurn of CPU on each. It holds an analysis slot while it runs.
+// position of the game, after K actions (default 0) to the last: the cache, the book, the
+// end of the game, and the solver for valueTurn of CPU on each. It holds an analysis slot
+// while it runs.
 func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
-	actions, err := parseActions(movesParam(r))
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	actions, _, _, ok := readGame(w, r)
+	if !ok {
 		return
 	}
-	if _, _, err := replay(actions); err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	from, ok := intParam(w, r, "from", 0, len(actions), 0)
+	if !ok {
 		return
 	}
-	from := 0
-	if q := r.URL.Query().Get("from"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n > len(actions) {
-			fail(w, http.StatusBadRequest, "from %q: want 0 to %d", clip(q), len(actions))
-			return
-		}
-		from = n
-	}
-	if !s.reserveWait(w) {
-		return
-	}
-	slot := s.acquire(r.Context(), nil)
+	slot := s.takeSlot(w, r)
 	if slot == nil {
 		return
 	}

@@ -104,19 +104,11 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	index := 0
-	if q := r.URL.Query().Get("game"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n >= len(games) {
-			fail(w, http.StatusBadRequest, "game %q: want 0 to %d", clip(q), len(games)-1)
-			return
-		}
-		index = n
-	}
-	if !s.reserveWait(w) {
+	index, ok := intParam(w, r, "game", 0, len(games)-1, 0)
+	if !ok {
 		return
 	}
-	slot := s.acquire(r.Context(), nil)
+	slot := s.takeSlot(w, r)
 	if slot == nil {
 		return
 	}

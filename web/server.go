@@ -13,9 +13,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"littlego/board"
 )
 
 //go:embed static
@@ -254,17 +257,40 @@ func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
 
 // handlePosition answers GET /api/position?moves=...: the position after the actions.
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	if actions, pos, caps, ok := readGame(w, r); ok {
+		writeJSON(w, http.StatusOK, newPositionView(pos, actions, caps))
+	}
+}
+
+// readGame reads the actions of ?moves=... and replays them; on failure it has answered
+// 400 and returns false.
+func readGame(w http.ResponseWriter, r *http.Request) ([]board.Point, board.Position, Captures, bool) {
 	actions, err := parseActions(movesParam(r))
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
-		return
+		return nil, board.Position{}, Captures{}, false
 	}
 	pos, caps, err := replay(actions)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
-		return
+		return nil, board.Position{}, Captures{}, false
 	}
-	writeJSON(w, http.StatusOK, newPositionView(pos, actions, caps))
+	return actions, pos, caps, true
+}
+
+// intParam reads the query parameter key as an integer from lo to hi, def when absent;
+// on failure it has answered 400 and returns false.
+func intParam(w http.ResponseWriter, r *http.Request, key string, lo, hi, def int) (int, bool) {
+	q := r.URL.Query().Get(key)
+	if q == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < lo || n > hi {
+		fail(w, http.StatusBadRequest, "%s %q: want %d to %d", key, clip(q), lo, hi)
+		return 0, false
+	}
+	return n, true
 }
 
 // activeCount counts running analyses.
