@@ -286,12 +286,12 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 	}
 
 	// A tab is a history entry: Back returns to the game.
-	run(click(`#tabs [data-view="analyse"]`), poll(`location.hash.startsWith("#analyse")`, 5*time.Second),
-		chromedp.NavigateBack(), poll(`app.current === "play" && location.hash.includes("id=`+id+`")`, 5*time.Second))
+	run(click(`#tabs [data-view="analyse"]`), poll(`location.hash.startsWith("#analyse")`, 5*time.Second))
+	eval[any](t, ctx, `history.back()`)
+	run(poll(`app.current === "play" && location.hash.includes("id=`+id+`")`, 5*time.Second))
 
 	// "Review this game" opens its review; the keys step through it.
-	run(click("#play-line .review-this"), chromedp.WaitVisible(chromedp.CSS("#review-verdict")),
-		poll(`app.views.review.line.pos !== null`, 10*time.Second))
+	run(click("#play-line .review-this"), poll(`app.views.review.answer !== null && app.views.review.line.pos !== null`, 60*time.Second))
 	if got := eval[[]string](t, ctx, `app.views.review.line.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
 		t.Errorf("the review is of %v; want the game played, %v", got, actions)
 	}
@@ -436,8 +436,13 @@ func TestBrowserWorksOnAPhone(t *testing.T) {
 		}
 	}
 	// A point can be played by a tap.
-	run(click(`#tabs [data-view="analyse"]`), click(`#analyse-reset`), poll(`app.views.analyse.line.actions.length === 0`, 5*time.Second),
-		click(point("4,4")), poll(`app.views.analyse.line.actions.join() === "4,4"`, 5*time.Second))
+	run(click(`#tabs [data-view="analyse"]`), click(`#analyse-reset`),
+		poll(`app.views.analyse.line.pos !== null && app.views.analyse.line.pos.actions.length === 0`, 5*time.Second),
+		click(point("4,4")))
+	if err := chromedp.Do(ctx, poll(`app.views.analyse.line.actions.join() === "4,4"`, 5*time.Second)); err != nil {
+		t.Errorf("a tap on 4,4 of the empty board: %v; the actions are %v, the page says %q", err,
+			eval[[]string](t, ctx, `app.views.analyse.line.actions`), text(t, ctx, "#message"))
+	}
 }
 
 func TestBrowserPureModules(t *testing.T) {
