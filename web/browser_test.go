@@ -507,6 +507,18 @@ func TestBrowserPureModules(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
 		}
 	}
+	// The coordinates option relabels the board and the move list.
+	run := runner(t, ctx)
+	run(click(`#tabs [data-view="analyse"]`), poll(`app.views.analyse.line.pos !== null`, 5*time.Second), click(point("0,0")),
+		poll(`app.views.analyse.line.actions.join() === "0,0"`, 5*time.Second))
+	eval[any](t, ctx, `(() => { const s = document.getElementById("coords"); s.value = "go"; s.dispatchEvent(new Event("change")); })()`)
+	labels := eval[string](t, ctx, `[...document.querySelectorAll("#board .coord")].map((e) => e.textContent).join(" ")`)
+	if labels != "A 5 B 4 C 3 D 2 E 1" {
+		t.Errorf("the board's coordinates read %q in Go style; want A 5 B 4 C 3 D 2 E 1", labels)
+	}
+	if move := text(t, ctx, `#analyse-line .moves [data-step="1"]`); move != "1. B A5" {
+		t.Errorf("the move list reads %q in Go style; want 1. B A5", move)
+	}
 }
 
 // TestBrowserScreenshots writes the screenshots of docs/board.md, each view at a

@@ -44,7 +44,7 @@ export function methodText(method) {
     search: "chosen by the search (its win rate is an estimate)",
     book: "from the opening book (a proved win)",
     solver: "proved to win by the solver",
-    rule: "a pass by the pass rule: you passed and the engine is ahead on the board, so its pass ends the game and wins",
+    rule: "by the pass rule: you passed and the engine is ahead on the board, so its pass ends the game with its win",
     forced: "the only action left",
     fallback: "a fallback move (the search gave no move)",
     lost: "every move loses against perfect play; the engine chose the one hardest to refute",

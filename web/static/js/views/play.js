@@ -104,7 +104,7 @@ export class PlayView {
     try {
       await this.set(await api("POST", "/api/game/" + this.game.id + "/genmove"));
       const e = this.game.engine;
-      say("The engine played " + pointName(e.move) + ": " + methodText(e.method) + ".");
+      say("The engine played " + pointName(e.move) + " — " + methodText(e.method) + ".");
     } catch (err) {
       say(err.message, true);
     } finally {
@@ -127,7 +127,7 @@ export class PlayView {
     if (!g || !this.line.pos) { infoRows(dl, []); res.textContent = ""; return; }
     const rows = positionRows(this.line.pos);
     rows.unshift(["You", cap(g.human) + " against the engine at " + g.budget + " s a move"]);
-    if (g.engine) rows.push(["Engine", pointName(g.engine.move) + ": " + methodText(g.engine.method)]);
+    if (g.engine) rows.push(["Engine", pointName(g.engine.move) + " — " + methodText(g.engine.method)]);
     infoRows(dl, rows);
     const p = g.position;
     res.textContent = g.winner ? "Game over: " + cap(g.winner) + " wins, " + p.blackStones + " to " +
