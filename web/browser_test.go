@@ -150,16 +150,53 @@ func point(p string) string { return `#board [data-point="` + p + `"]` }
 // is redrawn often, so the element is looked up at the moment of the click.
 func click(sel string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		// The centre, once a hit test there reaches the element (the page may still be
+		// laying out after the last change).
 		expr := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return [];
-			e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)
-		xy, err := chromedp.Evaluate[[]float64](expr)(ctx, tg)
-		if err != nil {
-			return chromedp.Void{}, err
+			e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect();
+			const x = r.x + r.width / 2, y = r.y + r.height / 2, hit = document.elementFromPoint(x, y);
+			return hit && (hit === e || e.contains(hit)) ? [x, y] : [-1]; })()`, sel)
+		for try := 0; ; try++ {
+			xy, err := chromedp.Evaluate[[]float64](expr)(ctx, tg)
+			switch {
+			case err != nil:
+				return chromedp.Void{}, err
+			case len(xy) == 0:
+				return chromedp.Void{}, fmt.Errorf("no element %s to click", sel)
+			case len(xy) == 2:
+				return chromedp.MouseClickXY(xy[0], xy[1])(ctx, tg)
+			case try == 50:
+				return chromedp.Void{}, fmt.Errorf("%s stays covered by another element", sel)
+			}
+			if _, err := chromedp.Sleep(100*time.Millisecond)(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
 		}
-		if len(xy) != 2 {
-			return chromedp.Void{}, fmt.Errorf("no element %s to click", sel)
+	}
+}
+
+// clickUntil clicks sel until the JavaScript predicate holds, at most three times a few
+// seconds apart: a click may be lost while the page redraws between the press and the
+// release, and a person would click again.
+func clickUntil(t *testing.T, sel, predicate string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		var err error
+		// The mouse events the page saw, to say what happened to a click that had no effect.
+		_, _ = chromedp.Evaluate[any](`(() => { if (window.__clicks) return; window.__clicks = [];
+			for (const k of ["mousedown", "mouseup", "click"]) document.addEventListener(k, (e) => window.__clicks.push(k + ":" + (e.target.tagName || "") + "." + (e.target.className && e.target.className.baseVal !== undefined ? e.target.className.baseVal : e.target.className) + "@" + e.clientX + "," + e.clientY), true); })()`)(ctx, tg)
+		for try := range 3 {
+			if try > 0 {
+				log, _ := chromedp.Evaluate[[]string](`window.__clicks.splice(0)`)(ctx, tg)
+				t.Logf("clicked %s again: %v; events %v", sel, err, log)
+			}
+			if _, err = click(sel)(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
+			if _, err = poll(predicate, 3*time.Second)(ctx, tg); err == nil {
+				return chromedp.Void{}, nil
+			}
 		}
-		return chromedp.MouseClickXY(xy[0], xy[1])(ctx, tg)
+		return chromedp.Void{}, fmt.Errorf("%s clicked three times: %v", sel, err)
 	}
 }
 
@@ -291,7 +328,11 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 	run(poll(`app.current === "play" && location.hash.includes("id=`+id+`")`, 5*time.Second))
 
 	// "Review this game" opens its review; the keys step through it.
-	run(click("#play-line .review-this"), poll(`app.views.review.answer !== null && app.views.review.line.pos !== null`, 60*time.Second))
+	run(clickUntil(t, "#play-line .review-this", `app.current === "review"`))
+	if err := chromedp.Do(ctx, poll(`app.views.review.answer !== null && app.views.review.line.pos !== null`, 60*time.Second)); err != nil {
+		t.Fatalf("the review of the game: %v; the view is %s, the URL %s, the page says %q", err, eval[string](t, ctx, `app.current`),
+			eval[string](t, ctx, `location.hash`), text(t, ctx, "#message"))
+	}
 	if got := eval[[]string](t, ctx, `app.views.review.line.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
 		t.Errorf("the review is of %v; want the game played, %v", got, actions)
 	}
@@ -391,7 +432,7 @@ func TestBrowserWatchStepsThroughAnArenaFile(t *testing.T) {
 		t.Errorf("the watch shows %q; want the turn and the captures", info)
 	}
 	// A click on a move jumps to it.
-	run(click(`#watch-line .moves [data-step="1"]`), poll(`app.views.watch.line.step === 1`, 5*time.Second))
+	run(clickUntil(t, `#watch-line .moves [data-step="1"]`, `app.views.watch.line.step === 1`))
 	// A second paste gets a name of its own.
 	run(chromedp.SetValue(chromedp.CSS("#watch-text"), lines+"\n"), click("#watch-go"),
 		poll(`document.querySelector("#watch-games option").textContent.includes("pasted file 2")`, 5*time.Second))
@@ -573,9 +614,13 @@ func TestBrowserScreenshots(t *testing.T) {
 	// Watch: an arena file's game, stepped back to move 9.
 	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[` + jsonMoves("2,2 1,2 1,1 2,1 3,2 1,3 2,3 0,2 3,1 4,1 PASS 0,1") + `]}
 {"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
-	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"),
-		poll(`app.views.watch.line.actions.length === 12`, 5*time.Second), click(`#watch-line .moves [data-step="9"]`),
-		poll(`app.views.watch.line.step === 9 && app.views.watch.line.valuesPending === null`, 30*time.Second))
+	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"))
+	if err := chromedp.Do(ctx, poll(`app.views.watch.line.actions.length === 12`, 10*time.Second),
+		clickUntil(t, `#watch-line .moves [data-step="9"]`, `app.views.watch.line.step === 9`),
+		poll(`app.views.watch.line.valuesPending === null`, 30*time.Second)); err != nil {
+		t.Fatalf("watching: %v; the page says %q, the line is %s", err, text(t, ctx, "#message"),
+			eval[string](t, ctx, `JSON.stringify({n: app.views.watch.line.actions.length, step: app.views.watch.line.step, pending: app.views.watch.line.valuesPending})`))
+	}
 	shoot("board-watch")
 }
 

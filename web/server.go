@@ -38,7 +38,7 @@ type Config struct {
 	// left unproved. Default 4 s.
 	SolveLimit time.Duration
 	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
-	// arena). Default 16.
+	// arena); a new game beyond it drops the least recently used. Default 16.
 	MaxSessions int
 	// IdleTimeout drops a game not touched for this long. Default 30 min.
 	IdleTimeout time.Duration
