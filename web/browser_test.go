@@ -539,6 +539,15 @@ func TestBrowserPureModules(t *testing.T) {
 		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: [], book: ""}, null, "black");
 		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5");
 		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
+		const r = await import("/js/views/review.js");
+		const rv = r.reviewValues([
+			{number: 1, color: "black", action: "2,2", before: "win", after: "win", margin_before: 3, margin_after: 3, engine_win_rate: 0},
+			{number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true, engine_win_rate: 0},
+			{number: 3, color: "black", action: "1,1", before: "unknown", after: "unknown", margin_before: null, margin_after: null, engine_method: "search", engine_win_rate: 0.7}]);
+		eq("review values", JSON.stringify(rv.values), '[{"winner":"black","margin":3},{"winner":"black","margin":3},{"estimate":0.7},{}]');
+		eq("review flags", rv.flags.join(), ",,mistake,");
+		eq("review move text", r.moveText({number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true}),
+			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result.");
 		return out; })()`, chromedp.EvalAwaitPromise)
 	if len(results) == 0 {
 		t.Fatal("no cases ran")

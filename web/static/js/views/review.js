@@ -55,6 +55,8 @@ export function reviewValues(moves) {
 export function moveText(m) {
   let t = "Move " + m.number + ", " + m.color + " " + pointName(m.action) + ": " + m.before + " → " + m.after;
   if (typeof m.margin_before === "number" && typeof m.margin_after === "number") t += " (" + result(m.margin_before) + " → " + result(m.margin_after) + ")";
+  if (typeof m.points_lost === "number" && m.points_lost > 0) t += ", " + m.points_lost + " points lost";
+  if (m.mistake) t += ". MISTAKE: points lost without changing the result";
   if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + m.winning_alternatives.map((p) => pointName(p)).join(", ") + " kept the win" : "");
   if (m.engine_move) t += ". The engine preferred " + pointName(m.engine_move);
   return t + ".";
