@@ -62,6 +62,24 @@ type VerdictsView struct {
 	Unproved []string `json:"unproved"`
 	// Book is the opening book's move, or "".
 	Book string `json:"book"`
+	// Margins maps an action to the exact final margin black - white with perfect play
+	// after it, once proved.
+	Margins map[string]int `json:"margins"`
+	// MarginsPending counts the proved actions whose margin the solver is still working on.
+	MarginsPending int `json:"marginsPending"`
+	// Value is what is proved of the position itself.
+	Value PositionValue `json:"value"`
+}
+
+// PositionValue is what is proved of a position: its winner with perfect play and its
+// exact final margin, each absent while unknown.
+type PositionValue struct {
+	// Winner is "black" or "white" once proved (the game's winner when it is over).
+	Winner string `json:"winner,omitempty"`
+	// Margin is the final margin black - white with perfect play, when proved.
+	Margin *int `json:"margin,omitempty"`
+	// AllLose is set when every action of the side to move is a proved loss.
+	AllLose bool `json:"allLose,omitempty"`
 }
 
 // sse writes server-sent events.
@@ -86,14 +104,8 @@ func (e sse) send(event string, v any) error {
 // handleAnalyse streams the analysis of the position after ?moves=... until it is
 // complete, the time limit passes or the client goes away.
 func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
-	actions, err := parseActions(r.URL.Query().Get("moves"))
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	pos, _, err := replay(actions)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "%v", err)
+	_, pos, _, ok := readGame(w, r)
+	if !ok {
 		return
 	}
 	if !s.reserveWait(w) {
@@ -131,6 +143,15 @@ func (s *Server) reserveWait(w http.ResponseWriter) bool {
 		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
 		return false
 	}
+}
+
+// takeSlot reserves a place, waits for a free analysis slot and returns it; nil when it
+// has answered 503 or the client went away.
+func (s *Server) takeSlot(w http.ResponseWriter, r *http.Request) *analysisSlot {
+	if !s.reserveWait(w) {
+		return nil
+	}
+	return s.acquire(r.Context(), nil)
 }
 
 // acquire waits for a free analysis slot, calling onWait once if it must wait, and
@@ -175,15 +196,26 @@ type analysis struct {
 	thinking   []board.Point // actions still to prove, in the order they are tried
 	unproved   []board.Point
 	spent      map[board.Point]time.Duration
+	// margin holds the proved margins of the actions; marginQueue the proved actions
+	// whose margin is still to find, with the CPU each has had in marginSpent.
+	margin      map[board.Point]int
+	marginQueue []board.Point
+	marginSpent map[board.Point]time.Duration
 }
 
 // newAnalysis starts the analysis of pos with what the cache and the book know.
 func newAnalysis(pos board.Position, cache *verdictCache) *analysis {
-	a := &analysis{pos: pos, cache: cache, spent: map[board.Point]time.Duration{}}
+	a := &analysis{pos: pos, cache: cache, spent: map[board.Point]time.Duration{},
+		margin: map[board.Point]int{}, marginSpent: map[board.Point]time.Duration{}}
 	a.verdict, a.book = cache.knownVerdicts(pos)
 	for _, act := range actionsOf(pos) {
+		if m, ok := cache.margin(childKey(pos, act)); ok {
+			a.margin[act] = m
+		}
 		if _, ok := a.verdict[act]; !ok {
 			a.thinking = append(a.thinking, act)
+		} else if _, ok := a.margin[act]; !ok {
+			a.marginQueue = append(a.marginQueue, act)
 		}
 	}
 	return a
@@ -197,7 +229,14 @@ func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.
 		if ctx.Err() != nil {
 			return "time limit or client gone"
 		}
-		if !searching && len(a.thinking) == 0 {
+		proved := len(a.thinking) == 0 && len(a.unproved) == 0
+		if proved {
+			searching = false // every action is proved: the search has nothing to add
+		}
+		if !searching && len(a.thinking) == 0 && len(a.marginQueue) == 0 {
+			if proved {
+				return "every move proved"
+			}
 			return "complete"
 		}
 		if searching {
@@ -209,7 +248,7 @@ func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.
 				return "client gone"
 			}
 		}
-		if len(a.thinking) > 0 {
+		if len(a.thinking) > 0 || len(a.marginQueue) > 0 {
 			a.solveChunk(slot, solveLimit)
 			if out.send("verdicts", a.verdictsView()) != nil {
 				return "client gone"
@@ -248,31 +287,59 @@ func (a *analysis) searchChunk(slot *analysisSlot, k int) (bool, error) {
 	return res.Stop != mcts.StopProven && res.Stop != mcts.StopForced, nil
 }
 
-// solveChunk gives the solver one chunk of CPU, shared in turns of solveTurn among
-// the actions still to prove; an action not proved goes to the back of the queue, or to
-// the unproved once it has had limit.
+// solveChunk gives the solver one chunk of CPU, shared in turns among the actions still
+// to prove (an action not proved within limit goes to the unproved), then, once all are
+// proved, among those whose margin is still to find.
 func (a *analysis) solveChunk(slot *analysisSlot, limit time.Duration) {
 	if slot.solver == nil {
 		slot.solver = solver.New(engine.SolverTableBits)
 	}
-	for used := time.Duration(0); used < analysisChunk && len(a.thinking) > 0; {
-		act := a.thinking[0]
-		a.thinking = a.thinking[1:]
+	a.takeTurns(&a.thinking, a.spent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
+		r := slot.solver.Solve(canon, solver.Limits{CPU: solveTurn})
+		if r.Known {
+			a.cache.store(key, r.Win)
+			a.verdict[act] = !r.Win
+			a.marginQueue = append(a.marginQueue, act)
+		}
+		return r.CPU, r.Known
+	}, func(act board.Point) { a.unproved = append(a.unproved, act) })
+	if len(a.thinking) > 0 {
+		return
+	}
+	// Then the exact margins of the proved actions (the same in every orientation); one
+	// not found within limit is left without.
+	a.takeTurns(&a.marginQueue, a.marginSpent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
+		r := slot.solver.Margin(canon, solver.Limits{CPU: solveTurn})
+		if r.Known {
+			a.cache.storeMargin(key, r.Margin, child.Turn)
+			a.margin[act] = r.Margin
+		}
+		return r.CPU, r.Known
+	}, func(board.Point) {})
+}
+
+// takeTurns works on the actions of *queue in turns of solveTurn until one chunk of CPU
+// is used: prove works on the position after an action (child, and canon, its canonical
+// image with canonical key key, so that symmetric positions share the table's work) and
+// says the CPU it used and whether it is done. An action not done goes to the back of
+// the queue, or to giveUp once spent says it has had limit.
+func (a *analysis) takeTurns(queue *[]board.Point, spent map[board.Point]time.Duration, limit time.Duration,
+	prove func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool), giveUp func(board.Point)) {
+	for used := time.Duration(0); used < analysisChunk && len(*queue) > 0; {
+		act := (*queue)[0]
+		*queue = (*queue)[1:]
 		child := a.pos
 		child.Play(act)
 		key, sym := child.CanonicalKey()
-		// The canonical image shares the table's work between symmetric positions.
-		r := slot.solver.Solve(sym.Apply(child), solver.Limits{CPU: solveTurn})
-		a.spent[act] += r.CPU
-		used += r.CPU
+		cpu, done := prove(act, key, child, sym.Apply(child))
+		spent[act] += cpu
+		used += cpu
 		switch {
-		case r.Known:
-			a.cache.store(key, r.Win)
-			a.verdict[act] = !r.Win
-		case a.spent[act] >= limit:
-			a.unproved = append(a.unproved, act)
+		case done:
+		case spent[act] >= limit:
+			giveUp(act)
 		default:
-			a.thinking = append(a.thinking, act)
+			*queue = append(*queue, act)
 		}
 	}
 }
@@ -309,6 +376,65 @@ func (a *analysis) verdictsView() VerdictsView {
 	}
 	if a.book != board.NoPoint {
 		v.Book = a.book.String()
+	}
+	v.Margins = map[string]int{}
+	for act, m := range a.margin {
+		v.Margins[act.String()] = m
+	}
+	v.MarginsPending = len(a.marginQueue)
+	v.Value = a.value()
+	return v
+}
+
+// value returns what is proved of the position: its winner once an action is proved
+// to win or all are proved to lose, and its margin once the margins of the actions that
+// decide it are known (those of the winning actions, or of all when all lose).
+func (a *analysis) value() PositionValue {
+	var v PositionValue
+	key, _ := a.pos.CanonicalKey()
+	if a.pos.Over {
+		m := a.pos.Margin()
+		return PositionValue{Winner: colorName(a.pos.Winner()), Margin: &m}
+	}
+	me := a.pos.Turn
+	wins, losses := 0, 0
+	for _, win := range a.verdict {
+		if win {
+			wins++
+		} else {
+			losses++
+		}
+	}
+	all := len(actionsOf(a.pos))
+	switch {
+	case wins > 0:
+		v.Winner = colorName(me)
+	case losses == all:
+		v.Winner, v.AllLose = colorName(me.Other()), true
+	}
+	if m, ok := a.cache.margin(key); ok {
+		v.Margin = &m
+		return v
+	}
+	if v.Winner == "" || (wins > 0 && len(a.thinking)+len(a.unproved) > 0) {
+		return v // an action not yet proved might win by more
+	}
+	best, found := 0, false
+	for act, win := range a.verdict {
+		if win != (wins > 0) {
+			continue // a losing action does not decide a won position
+		}
+		m, ok := a.margin[act]
+		if !ok {
+			return v
+		}
+		if !found || (me == board.Black && m > best) || (me == board.White && m < best) {
+			best, found = m, true
+		}
+	}
+	if found && (wins > 0 || losses == all) {
+		v.Margin = &best
+		a.cache.storeMargin(key, best, me)
 	}
 	return v
 }

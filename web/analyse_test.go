@@ -85,14 +85,7 @@ func TestTheSolversVerdictsMatchAnIndependentSolve(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	actions, err := parseActions(endgame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, _, err := replay(actions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, pos := mustReplay(t, endgame)
 	events := openAnalysis(t, ctx, ts.URL, endgame)
 	var v VerdictsView
 	searches := 0

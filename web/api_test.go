@@ -1,12 +1,16 @@
 package web
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"littlego/board"
+	"littlego/review"
+	"littlego/solver"
 )
 
 func TestBadRequestsGetAStatusAndAMessage(t *testing.T) {
@@ -168,19 +172,47 @@ func TestUndoReturnsToTheHumansTurn(t *testing.T) {
 	}
 }
 
+func TestNewGamesAreNeverRefused(t *testing.T) {
+	s, ts := newTestServer(t, Config{MaxSessions: 3})
+	newGame := func() GameView {
+		t.Helper()
+		var g GameView
+		if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &g); st != 200 {
+			t.Fatalf("new game: status %d; want 200", st)
+		}
+		return g
+	}
+	for range 40 {
+		newGame()
+	}
+	if n := s.sessions.count(); n != 3 {
+		t.Errorf("%d games kept; want the bound, 3", n)
+	}
+	// A, B, C fill the table; A is touched; D drops B, the least recently used.
+	a, b := newGame(), newGame()
+	newGame()
+	time.Sleep(10 * time.Millisecond)
+	if st := call(t, "GET", ts.URL+"/api/game/"+a.ID, nil, nil); st != 200 {
+		t.Fatalf("game A: status %d", st)
+	}
+	newGame()
+	var e apiError
+	if st := call(t, "GET", ts.URL+"/api/game/"+b.ID, nil, &e); st != 404 || !strings.Contains(e.Error, "least recently used") {
+		t.Errorf("the least recently used game: status %d (%s); want 404 saying why", st, e.Error)
+	}
+	if st := call(t, "GET", ts.URL+"/api/game/"+a.ID, nil, nil); st != 200 {
+		t.Errorf("the game used since: status %d; want it kept", st)
+	}
+}
+
 func TestIdleGamesAreDropped(t *testing.T) {
 	s, ts := newTestServer(t, Config{IdleTimeout: time.Second, MaxSessions: 2})
 	var g GameView
-	for k := 0; k < 2; k++ {
-		if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &g); st != 200 {
-			t.Fatalf("status %d", st)
-		}
-	}
-	var e apiError
-	if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &e); st != http.StatusServiceUnavailable {
-		t.Errorf("a third game: status %d (%s); want 503", st, e.Error)
+	if st := call(t, "POST", ts.URL+"/api/game", map[string]any{"color": "black", "budget": 0.02}, &g); st != 200 {
+		t.Fatalf("status %d", st)
 	}
 	time.Sleep(1200 * time.Millisecond)
+	var e apiError
 	if st := call(t, "GET", ts.URL+"/api/game/"+g.ID, nil, &e); st != 404 {
 		t.Errorf("an idle game: status %d; want 404", st)
 	}
@@ -191,7 +223,7 @@ func TestIdleGamesAreDropped(t *testing.T) {
 
 func TestThePageIsServed(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
-	for _, path := range []string{"/", "/board.js", "/style.css", "/app.js"} {
+	for _, path := range []string{"/", "/js/board.js", "/style.css", "/js/app.js", "/js/views/play.js", "/favicon.ico", "/favicon.svg"} {
 		res, err := http.Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -200,5 +232,115 @@ func TestThePageIsServed(t *testing.T) {
 		if res.StatusCode != 200 {
 			t.Errorf("%s: status %d", path, res.StatusCode)
 		}
+	}
+}
+
+func TestSemicolonsSeparateActions(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, q := range []string{"2,2;1,2", "2,2%3B1,2", "2,2+1,2", "2,2%201,2"} {
+		var v PositionView
+		if st := call(t, "GET", ts.URL+"/api/position?moves="+q, nil, &v); st != 200 || strings.Join(v.Actions, " ") != "2,2 1,2" {
+			t.Errorf("moves=%s: status %d, actions %v; want 2,2 then 1,2", q, st, v.Actions)
+		}
+	}
+	var e apiError
+	if st := call(t, "GET", ts.URL+"/api/position?moves=2,2;;x", nil, &e); st != 400 || e.Error == "" {
+		t.Errorf("moves=2,2;;x: status %d (%q); want 400 with a message", st, e.Error)
+	}
+}
+
+func TestUnknownPathsAndMethodsAnswerJSON(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	cases := []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"GET", "/api/nothing", 404, ""},
+		{"DELETE", "/api/game/x", 405, "GET"},
+		{"GET", "/api/review", 405, "POST"},
+		{"GET", "/api/game/x/play", 405, "POST"},
+		{"POST", "/api/position", 405, "GET"},
+		{"POST", "/index.html", 405, "GET, HEAD"},
+	}
+	for _, c := range cases {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiError
+		decErr := json.NewDecoder(res.Body).Decode(&e)
+		res.Body.Close()
+		if res.StatusCode != c.status || decErr != nil || e.Error == "" || res.Header.Get("Allow") != c.allow {
+			t.Errorf("%s %s: status %d, Allow %q, body error %q (%v); want %d, Allow %q and a JSON error",
+				c.method, c.path, res.StatusCode, res.Header.Get("Allow"), e.Error, decErr, c.status, c.allow)
+		}
+	}
+}
+
+func TestRecordsReadBackAsTheGame(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	moves := "2,2 1,2 1,1 PASS PASS"
+	for _, format := range []string{"sgf", "actions", "json"} {
+		res, err := http.Get(ts.URL + "/api/record?format=" + format + "&black=Ann&white=Bob&moves=" + strings.ReplaceAll(moves, " ", ";"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
+			t.Fatalf("%s: status %d, %q", format, res.StatusCode, res.Header.Get("Content-Disposition"))
+		}
+		games, errs := review.Parse(format, data)
+		if len(games) != 1 || len(errs) > 0 || actionString(games[0].Actions) != moves {
+			t.Errorf("%s: %q reads back as %+v (%v); want %s", format, data, games, errs, moves)
+			continue
+		}
+		if w, ok := games[0].Winner(); !ok || w != board.White {
+			t.Errorf("%s: winner %v %v; want White (2 stones to 1 with komi)", format, w, ok)
+		}
+		if format != "actions" && (games[0].Black != "Ann" || games[0].White != "Bob") {
+			t.Errorf("%s: players %q and %q; want Ann and Bob", format, games[0].Black, games[0].White)
+		}
+	}
+	var e apiError
+	if st := call(t, "GET", ts.URL+"/api/record?format=pdf&moves=2,2", nil, &e); st != 400 || !strings.Contains(e.Error, "sgf") {
+		t.Errorf("format=pdf: status %d (%q); want 400 naming the formats", st, e.Error)
+	}
+}
+
+func TestValuesOfAGameAreProvedOrAbsent(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	actions, err := parseActions(endgame + " 1,1 PASS PASS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var values []PositionValue
+	if st := call(t, "GET", ts.URL+"/api/values?from=10&moves="+strings.ReplaceAll(actionString(actions), " ", ";"), nil, &values); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	if len(values) != len(actions)+1-10 {
+		t.Fatalf("%d values; want one per position from 10 to %d", len(values), len(actions))
+	}
+	sv := solver.New(16)
+	for i, v := range values {
+		pos, _, _ := replay(actions[:10+i])
+		if v.Margin == nil {
+			if v.Winner != "" {
+				r := sv.Solve(pos, solver.Limits{})
+				if want := map[bool]board.Color{true: pos.Turn, false: pos.Turn.Other()}[r.Win]; colorName(want) != v.Winner {
+					t.Errorf("position %d: winner %s; the solver says %s", 10+i, v.Winner, colorName(want))
+				}
+			}
+			continue
+		}
+		if r := sv.Margin(pos, solver.Limits{}); !r.Known || r.Margin != *v.Margin {
+			t.Errorf("position %d: margin %d; the solver says %d", 10+i, *v.Margin, r.Margin)
+		}
+	}
+	final, _, _ := replay(actions)
+	if last := values[len(values)-1]; last.Margin == nil || *last.Margin != final.Margin() || last.Winner != colorName(final.Winner()) {
+		t.Errorf("the final position's value is %+v; want its score, margin %d", last, final.Margin())
 	}
 }

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -12,6 +15,12 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"littlego/board"
+	"littlego/review"
+	"littlego/sgf"
+	"littlego/solver"
 )
 
 // The browser tests drive Debian's chromium (or $BOARD_CHROMIUM) headless through the
@@ -32,8 +41,8 @@ func findChromium() string {
 }
 
 // newBrowser starts the board and a headless Chromium (niced, with a fresh profile) and
-// returns a browser context and the board's URL.
-func newBrowser(t *testing.T) (context.Context, string) {
+// returns a browser context, the board's URL and its server.
+func newBrowser(t *testing.T) (context.Context, string, *Server) {
 	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
@@ -72,16 +81,31 @@ func newBrowser(t *testing.T) (context.Context, string) {
 		cancelCtx()
 		cancelAlloc()
 	})
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#board [data-point]"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready()); err != nil {
 		t.Fatalf("loading the page: %v", err)
 	}
-	return ctx, ts.URL
+	return ctx, ts.URL, s
+}
+
+// ready waits until the page has loaded and applied its URL.
+func ready() chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"] #board [data-point]`))
+}
+
+// screenshotDir returns $BOARD_SCREENSHOTS, a relative path taken from the repository's
+// root (the tests run in web/), or "".
+func screenshotDir() string {
+	dir := os.Getenv("BOARD_SCREENSHOTS")
+	if dir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join("..", dir)
+	}
+	return dir
 }
 
 // screenshot writes the page to $BOARD_SCREENSHOTS/name when that is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := os.Getenv("BOARD_SCREENSHOTS")
+	dir := screenshotDir()
 	if dir == "" {
 		return
 	}
@@ -100,9 +124,9 @@ func poll(predicate string, timeout time.Duration) chromedp.Action[chromedp.Void
 }
 
 // eval evaluates a JavaScript expression in the page.
-func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+func eval[T any](t *testing.T, ctx context.Context, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -126,55 +150,98 @@ func point(p string) string { return `#board [data-point="` + p + `"]` }
 // is redrawn often, so the element is looked up at the moment of the click.
 func click(sel string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		// The centre, once a hit test there reaches the element (the page may still be
+		// laying out after the last change).
 		expr := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return [];
-			const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel)
-		xy, err := chromedp.Evaluate[[]float64](expr)(ctx, tg)
-		if err != nil {
-			return chromedp.Void{}, err
+			e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect();
+			const x = r.x + r.width / 2, y = r.y + r.height / 2, hit = document.elementFromPoint(x, y);
+			return hit && (hit === e || e.contains(hit)) ? [x, y] : [-1]; })()`, sel)
+		for try := 0; ; try++ {
+			xy, err := chromedp.Evaluate[[]float64](expr)(ctx, tg)
+			switch {
+			case err != nil:
+				return chromedp.Void{}, err
+			case len(xy) == 0:
+				return chromedp.Void{}, fmt.Errorf("no element %s to click", sel)
+			case len(xy) == 2:
+				return chromedp.MouseClickXY(xy[0], xy[1])(ctx, tg)
+			case try == 50:
+				return chromedp.Void{}, fmt.Errorf("%s stays covered by another element", sel)
+			}
+			if _, err := chromedp.Sleep(100*time.Millisecond)(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
 		}
-		if len(xy) != 2 {
-			return chromedp.Void{}, fmt.Errorf("no element %s to click", sel)
-		}
-		return chromedp.MouseClickXY(xy[0], xy[1])(ctx, tg)
 	}
 }
 
-func TestBrowserPlaysAWholeGame(t *testing.T) {
-	ctx, _ := newBrowser(t)
-	run := func(actions ...chromedp.Action[chromedp.Void]) {
+// clickUntil clicks sel until the JavaScript predicate holds, at most three times a few
+// seconds apart: a click may be lost while the page redraws between the press and the
+// release, and a person would click again.
+func clickUntil(t *testing.T, sel, predicate string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		var err error
+		// The mouse events the page saw, to say what happened to a click that had no effect.
+		_, _ = chromedp.Evaluate[any](`(() => { if (window.__clicks) return; window.__clicks = [];
+			for (const k of ["mousedown", "mouseup", "click"]) document.addEventListener(k, (e) => window.__clicks.push(k + ":" + (e.target.tagName || "") + "." + (e.target.className && e.target.className.baseVal !== undefined ? e.target.className.baseVal : e.target.className) + "@" + e.clientX + "," + e.clientY), true); })()`)(ctx, tg)
+		for try := range 3 {
+			if try > 0 {
+				log, _ := chromedp.Evaluate[[]string](`window.__clicks.splice(0)`)(ctx, tg)
+				t.Logf("clicked %s again: %v; events %v", sel, err, log)
+			}
+			if _, err = click(sel)(ctx, tg); err != nil {
+				return chromedp.Void{}, err
+			}
+			if _, err = poll(predicate, 3*time.Second)(ctx, tg); err == nil {
+				return chromedp.Void{}, nil
+			}
+		}
+		return chromedp.Void{}, fmt.Errorf("%s clicked three times: %v", sel, err)
+	}
+}
+
+// runner returns a function that runs browser actions and fails the test on an error.
+func runner(t *testing.T, ctx context.Context) func(actions ...chromedp.Action[chromedp.Void]) {
+	return func(actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// playByClicks plays a game against the engine by clicks until it is over, and returns its
+// actions.
+func playByClicks(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	run := runner(t, ctx)
 	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"),
 		chromedp.WaitVisible(chromedp.CSS("#play-info dt")))
-	// Clicking an occupied point later gets a clear message; first, play the game out.
 	engineMoves := 0
 	for turn := 0; ; turn++ {
 		if turn > 30 {
 			t.Fatal("the game did not end within 30 turns")
 		}
 		type gameState struct {
-			Over  bool
-			Mine  bool
-			Legal []string
-			Moves int
+			Over    bool
+			Mine    bool
+			Legal   []string
+			Actions []string
 		}
 		run(poll(`!app.views.play.busy && app.views.play.game !== null`, 20*time.Second))
 		state := eval[gameState](t, ctx, `(() => { const g = app.views.play.game, p = g.position;
-				return {Over: p.over, Mine: p.turn === g.human, Legal: p.legal, Moves: p.actions.length}; })()`)
+				return {Over: p.over, Mine: p.turn === g.human, Legal: p.legal, Actions: p.actions}; })()`)
 		if state.Over {
-			break
+			if engineMoves == 0 {
+				t.Error("the engine never answered")
+			}
+			return state.Actions
 		}
 		if !state.Mine {
 			t.Fatalf("the engine has not answered: %+v", state)
 		}
-		if state.Moves > 0 {
+		if len(state.Actions) > 0 {
 			engineMoves++
-		}
-		if state.Moves == 6 {
-			screenshot(t, ctx, "board-play.png")
 		}
 		if len(state.Legal) == 0 {
 			run(click("#pass"))
@@ -182,100 +249,395 @@ func TestBrowserPlaysAWholeGame(t *testing.T) {
 			run(chromedp.Click(point(state.Legal[len(state.Legal)/2])))
 		}
 	}
+}
+
+// download fetches a link of the page and returns its body.
+func download(t *testing.T, ctx context.Context, sel string) []byte {
+	t.Helper()
+	href := eval[string](t, ctx, `document.querySelector(`+fmt.Sprintf("%q", sel)+`).href`)
+	res, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("%s: status %d, %v: %s", href, res.StatusCode, err, data)
+	}
+	return data
+}
+
+func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
+	ctx, _, s := newBrowser(t)
+	run := runner(t, ctx)
+	actions := playByClicks(t, ctx)
 	result := text(t, ctx, "#result")
 	if !strings.Contains(result, "Game over") || !strings.Contains(result, "komi") {
 		t.Errorf("the result reads %q; want the end of the game with the score", result)
 	}
-	if engineMoves == 0 {
-		t.Error("the engine never answered")
-	}
+	run(poll(`app.views.play.line.valuesPending === null`, 30*time.Second))
 	screenshot(t, ctx, "board-game-over.png")
-	// An illegal click after the end gets a clear message, not a move.
 	run(click(point("2,2")))
-	message := text(t, ctx, "#message")
-	if !strings.Contains(message, "over") {
+	if message := text(t, ctx, "#message"); !strings.Contains(message, "over") {
 		t.Errorf("a click after the end says %q", message)
+	}
+	id := eval[string](t, ctx, `app.views.play.game.id`)
+	if hash := eval[string](t, ctx, `location.hash`); !strings.Contains(hash, "id="+id) {
+		t.Fatalf("the URL %q does not name the game %s", hash, id)
+	}
+
+	// A reload shows the same game, and leaves no other game on the server.
+	run(chromedp.Reload(), ready(), poll(`app.views.play.game !== null && app.views.play.line.pos !== null`, 10*time.Second))
+	if got := eval[[]string](t, ctx, `app.views.play.game.position.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
+		t.Errorf("after a reload the game is %v; want %v", got, actions)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#play-line .moves li").length`); n != len(actions)+1 {
+		t.Errorf("the move list has %d entries; want the start and %d moves", n, len(actions))
+	}
+	if n := s.sessions.count(); n != 1 {
+		t.Errorf("%d games on the server after a reload; want 1", n)
+	}
+
+	// The keys step through the game, and the step is in the URL.
+	run(chromedp.KeyEvent(kb.ArrowLeft), poll(`location.hash.includes("at=`+fmt.Sprint(len(actions)-1)+`")`, 5*time.Second),
+		chromedp.KeyEvent(kb.Home), poll(`app.views.play.line.step === 0 && location.hash.includes("at=0")`, 5*time.Second),
+		chromedp.KeyEvent(kb.End), poll(`app.views.play.line.step === `+fmt.Sprint(len(actions)), 5*time.Second))
+
+	// Each download reads back as the same game.
+	game, err := sgf.Parse(bytes.NewReader(download(t, ctx, `#play-line a[data-format="sgf"]`)))
+	if err != nil {
+		t.Fatalf("the SGF download: %v", err)
+	}
+	var fromSGF []string
+	for _, m := range game.Moves {
+		fromSGF = append(fromSGF, m.Point.String())
+	}
+	if strings.Join(fromSGF, " ") != strings.Join(actions, " ") {
+		t.Errorf("the SGF's moves are %v; want %v", fromSGF, actions)
+	}
+	for _, format := range []string{"actions", "json"} {
+		games, errs := review.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
+		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions) != strings.Join(actions, " ") {
+			t.Errorf("the %s download reads back as %v (errors %v); want the game's %v", format, games, errs, actions)
+		}
+	}
+
+	// A tab is a history entry: Back returns to the game.
+	run(click(`#tabs [data-view="analyse"]`), poll(`location.hash.startsWith("#analyse")`, 5*time.Second))
+	eval[any](t, ctx, `history.back()`)
+	run(poll(`app.current === "play" && location.hash.includes("id=`+id+`")`, 5*time.Second))
+
+	// "Review this game" opens its review; the keys step through it.
+	run(clickUntil(t, "#play-line .review-this", `app.current === "review"`))
+	if err := chromedp.Do(ctx, poll(`app.views.review.answer !== null && app.views.review.line.pos !== null`, 60*time.Second)); err != nil {
+		t.Fatalf("the review of the game: %v; the view is %s, the URL %s, the page says %q", err, eval[string](t, ctx, `app.current`),
+			eval[string](t, ctx, `location.hash`), text(t, ctx, "#message"))
+	}
+	if got := eval[[]string](t, ctx, `app.views.review.line.actions`); strings.Join(got, " ") != strings.Join(actions, " ") {
+		t.Errorf("the review is of %v; want the game played, %v", got, actions)
+	}
+	run(chromedp.KeyEvent(kb.Home), poll(`app.views.review.line.step === 0`, 5*time.Second),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight),
+		poll(`app.views.review.line.step === 2 && app.views.review.line.pos.actions.length === 2 && location.hash.includes("at=2")`, 5*time.Second),
+		chromedp.KeyEvent(kb.End), poll(`app.views.review.line.step === `+fmt.Sprint(len(actions)), 5*time.Second))
+	if info := text(t, ctx, "#review-info"); !strings.Contains(info, "Captures") || !strings.Contains(info, "komi") {
+		t.Errorf("the review shows %q; want the score and the captures", info)
 	}
 }
 
-func TestBrowserShowsTheSolversVerdicts(t *testing.T) {
-	ctx, _ := newBrowser(t)
-	run := func(actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatal(err)
+// whiteLosesEverywhere is the endgame with Black's winning 1,1 played: White to play, and
+// every White move is a proved loss.
+var whiteLosesEverywhere = endgame + " 1,1"
+
+func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	// The empty board first: its value is known at once.
+	run(click(`#tabs [data-view="analyse"]`), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="win"][data-at="2,2"]`)),
+		poll(`document.getElementById("headline").textContent.includes("wins by 0.5")`, 10*time.Second))
+	if h := text(t, ctx, "#headline"); !strings.Contains(h, "Black to play wins by 0.5 (B+0.5") || !strings.Contains(h, "2,2") {
+		t.Errorf("the empty board's headline is %q; want Black's proved win by 0.5 with 2,2", h)
+	}
+	// A shared link opens the position; every move loses, and each point shows its margin.
+	moves := strings.ReplaceAll(whiteLosesEverywhere, " ", ";")
+	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(),
+		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0 && v.value.margin !== undefined; })()`, 60*time.Second))
+	h := text(t, ctx, "#headline")
+	if !strings.Contains(h, "White to play loses: every move is a proved loss, the best loses by 0.5 (B+0.5") {
+		t.Errorf("the headline reads %q; want White's loss in words", h)
+	}
+	_, pos := mustReplay(t, whiteLosesEverywhere)
+	sv := solver.New(16)
+	for _, a := range actionsOf(pos) {
+		if a == board.Pass {
+			continue
+		}
+		child := pos
+		child.Play(a)
+		r := sv.Margin(child, solver.Limits{})
+		want := fmt.Sprintf("B+%g", float64(r.Margin)-board.Komi)
+		if r.Margin < board.BlackMargin {
+			want = fmt.Sprintf("W+%g", board.Komi-float64(r.Margin))
+		}
+		got := eval[string](t, ctx, `(() => { const e = document.querySelector('#board [data-at="`+a.String()+`"] [data-margin]'); return e ? e.textContent : ""; })()`)
+		if got != want {
+			t.Errorf("the margin shown at %s is %q; want %q", a, got, want)
 		}
 	}
-	run(click(`#tabs [data-view="analyse"]`),
-		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="win"][data-at="2,2"]`)))
-	losses := eval[int](t, ctx, `document.querySelectorAll('#board [data-mark="loss"]').length`)
-	if losses != 24 {
-		t.Errorf("the empty board shows %d losing points; want the 24 other than 2,2", losses)
+	if status := text(t, ctx, "#analysis-status"); !strings.Contains(status, "every move proved") {
+		t.Errorf("the analysis says %q; want it stopped once every move is proved", status)
 	}
-	// Play into the endgame by clicks, then wait for the solver to prove every move.
-	for _, a := range strings.Fields(endgame) {
-		if a == "PASS" {
-			run(click("#analyse-pass"))
-		} else {
-			run(click(point(a)))
-		}
-		if err := chromedp.Do(ctx, poll(fmt.Sprintf(`app.views.analyse.pos && app.views.analyse.pos.actions.at(-1) === %q`, a), 10*time.Second)); err != nil {
-			t.Fatalf("after a click on %s: %v; the page says %q, the actions are %v", a, err, text(t, ctx, "#message"),
-				eval[[]string](t, ctx, `app.views.analyse.pos.actions`))
-		}
-	}
-	run(poll(`(() => { const v = app.analysis.verdicts, s = app.analysis.search;
-		return v !== null && s !== null && v.thinking.length === 0 && Object.keys(v.moves).length > 0; })()`, 60*time.Second))
-	marks := eval[int](t, ctx, `document.querySelectorAll('#board [data-mark="win"], #board [data-mark="loss"]').length`)
-	if marks == 0 {
-		t.Error("no verdict is drawn on the board")
-	}
-	screenshot(t, ctx, "board-analyse.png")
 }
 
 func TestBrowserReviewMarksTheBlunder(t *testing.T) {
-	ctx, _ := newBrowser(t)
+	ctx, _, _ := newBrowser(t)
+	run := runner(t, ctx)
 	// Black's first move 0,0 throws away the solved win: a blunder, 2,2 the alternative.
 	record := "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"
-	err := chromedp.Do(ctx,
-		click(`#tabs [data-view="review"]`),
+	run(click(`#tabs [data-view="review"]`),
 		chromedp.SetValue(chromedp.CSS("#review-text"), record),
 		click("#review-go"),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"][data-at="0,0"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="alternative"][data-at="2,2"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#chart .dot.blunder`)),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	verdict := text(t, ctx, "#review-verdict")
-	if !strings.Contains(verdict, "White won") {
+		chromedp.WaitVisible(chromedp.CSS(`#review-line .graph .dot.blunder`)))
+	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
-	screenshot(t, ctx, "board-review.png")
+	// A failed review leaves no stale marks.
+	run(chromedp.SetValue(chromedp.CSS("#review-text"), "9,9"), click("#review-go"),
+		chromedp.WaitNotPresent(chromedp.CSS(`#board [data-mark]`)))
+	if msg := text(t, ctx, "#message"); msg == "" {
+		t.Error("a failed review says nothing")
+	}
 }
 
 func TestBrowserWatchStepsThroughAnArenaFile(t *testing.T) {
-	ctx, _ := newBrowser(t)
+	ctx, _, _ := newBrowser(t)
+	run := runner(t, ctx)
 	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"0,0"},{"color":"B","move":"1,1"}]}
 {"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
-	err := chromedp.Do(ctx,
-		click(`#tabs [data-view="watch"]`),
+	run(click(`#tabs [data-view="watch"]`),
 		chromedp.SetValue(chromedp.CSS("#watch-text"), lines),
 		click("#watch-go"),
-		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)))
 	if n := eval[int](t, ctx, `document.querySelectorAll("#watch-games option").length`); n != 2 {
 		t.Errorf("%d games listed, want 2", n)
 	}
 	// Step back once: Black's 1,1 goes away.
-	if err := chromedp.Do(ctx, click(`#watch-out [data-step="◀"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`))); err != nil {
-		t.Fatal(err)
+	run(click(`#watch-line [data-step="back"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`)))
+	if got := text(t, ctx, "#watch-line .step-label"); !strings.Contains(got, "after move 2 of 3") {
+		t.Errorf("the step reads %q, want after move 2 of 3", got)
 	}
-	if got := text(t, ctx, "#watch-out .step-label"); !strings.Contains(got, "before move 3") {
-		t.Errorf("the step reads %q, want before move 3", got)
+	if info := text(t, ctx, "#watch-info"); !strings.Contains(info, "black to play") || !strings.Contains(info, "Captures") {
+		t.Errorf("the watch shows %q; want the turn and the captures", info)
 	}
+	// A click on a move jumps to it.
+	run(clickUntil(t, `#watch-line .moves [data-step="1"]`, `app.views.watch.line.step === 1`))
+	// A second paste gets a name of its own.
+	run(chromedp.SetValue(chromedp.CSS("#watch-text"), lines+"\n"), click("#watch-go"),
+		poll(`document.querySelector("#watch-games option").textContent.includes("pasted file 2")`, 5*time.Second))
+}
+
+// phone is the viewport of a phone held upright.
+func phone() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)
+}
+
+func TestBrowserWorksOnAPhone(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	run(phone(), chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark]`)))
+	type layout struct {
+		ScrollWidth, Width int
+		Covered            []string
+		TabRows            int
+		StepRows           int
+	}
+	// Every point is on screen and is what a tap at its centre reaches; nothing scrolls
+	// sideways; the tabs and the step buttons each stay on one line.
+	const check = `(() => {
+		window.scrollTo(0, 0);
+		const out = {ScrollWidth: document.documentElement.scrollWidth, Width: window.innerWidth, Covered: []};
+		for (const e of document.querySelectorAll("#board [data-point]")) {
+			const r = e.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+			const hit = document.elementFromPoint(x, y);
+			if (x < 0 || x > window.innerWidth || !hit || !hit.closest("#board")) out.Covered.push(e.dataset.point);
+		}
+		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top))).size;
+		out.TabRows = rows("#tabs button");
+		out.StepRows = rows(".view:not([hidden]) .steps button");
+		return out; })()`
+	for _, view := range []string{"analyse", "play", "review", "watch"} {
+		run(click(`#tabs [data-view="`+view+`"]`), poll(`app.current === "`+view+`"`, 5*time.Second))
+		l := eval[layout](t, ctx, check)
+		if l.ScrollWidth > l.Width || len(l.Covered) > 0 || l.TabRows != 1 || l.StepRows > 1 {
+			t.Errorf("%s at 390x844: page %d px wide in a %d px window, points not tappable %v, tabs on %d lines, step buttons on %d",
+				view, l.ScrollWidth, l.Width, l.Covered, l.TabRows, l.StepRows)
+		}
+	}
+	// A point can be played by a tap.
+	run(click(`#tabs [data-view="analyse"]`), click(`#analyse-reset`),
+		poll(`app.views.analyse.line.pos !== null && app.views.analyse.line.pos.actions.length === 0`, 5*time.Second),
+		click(point("4,4")))
+	if err := chromedp.Do(ctx, poll(`app.views.analyse.line.actions.join() === "4,4"`, 5*time.Second)); err != nil {
+		t.Errorf("a tap on 4,4 of the empty board: %v; the actions are %v, the page says %q", err,
+			eval[[]string](t, ctx, `app.views.analyse.line.actions`), text(t, ctx, "#message"))
+	}
+}
+
+func TestBrowserPureModules(t *testing.T) {
+	ctx, _, _ := newBrowser(t)
+	// The pure modules, loaded as the page loads them, over cases worked out by hand.
+	type outcome struct {
+		Name string
+		Got  string
+		Want string
+	}
+	results := eval[[]outcome](t, ctx, `(async () => {
+		const f = await import("/js/format.js"), g = await import("/js/graph.js"), s = await import("/js/state.js"), m = await import("/js/marks.js");
+		const pos = (turn, over, b, w) => ({turn, over, blackStones: b, whiteStones: w, actions: []});
+		const out = [];
+		const eq = (name, got, want) => out.push({Name: name, Got: String(got), Want: String(want)});
+		eq("result 3", f.result(3), "B+0.5");
+		eq("result 2", f.result(2), "W+0.5");
+		eq("result -4", f.result(-4), "W+6.5");
+		eq("go name 0,0", f.pointName("0,0", "go"), "A5");
+		eq("go name 4,3", f.pointName("4,3", "go"), "D1");
+		eq("course name", f.pointName("4,3", "course"), "4,3");
+		eq("pass name", f.pointName("PASS", "go"), "pass");
+		eq("all lose", f.headline(pos("white", false), {winner: "black", margin: 5, allLose: true}).text,
+			"White to play loses: every move is a proved loss, the best loses by 2.5 (B+2.5: Black 5 stones ahead, komi 2.5).");
+		eq("win", f.headline(pos("black", false), {winner: "black", margin: 7}, ["2,2"]).text,
+			"Black to play wins by 4.5 (B+4.5: Black 7 stones ahead, komi 2.5) with perfect play; winning moves: 2,2.");
+		eq("win, no margin", f.headline(pos("white", false), {winner: "white"}).text, "White to play wins with perfect play (margin not proved).");
+		eq("estimate", f.headline(pos("white", false), {estimate: 0.36}).kind, "estimate");
+		eq("estimate words", f.headline(pos("white", false), {estimate: 0.36}).text.includes("wins 64%"), true);
+		eq("unknown", f.headline(pos("black", false), {}).kind, "unknown");
+		eq("over", f.headline(pos("black", true, 10, 12), null).text, "Game over: White wins by 4.5 (W+4.5: White 2 stones ahead, komi 2.5).");
+		eq("method rule", f.methodText("rule").includes("pass rule"), true);
+		eq("trust", f.trustNote({moves: {"2,2": "win"}}).includes("believe the proof"), true);
+		eq("no trust note", f.trustNote({moves: {}}), "");
+		const lv = (v) => g.level(v);
+		eq("proved outside the band", Math.abs(lv({winner: "white"}).y) >= g.BAND, true);
+		eq("a margin outside the band", lv({margin: 3}).y > g.BAND && lv({margin: 2}).y < -g.BAND, true);
+		eq("a larger margin further out", lv({margin: 9}).y > lv({margin: 4}).y, true);
+		eq("estimates inside the band", Math.abs(lv({estimate: 1}).y) < g.BAND && Math.abs(lv({estimate: 0}).y) < g.BAND, true);
+		eq("nothing known", lv({}), null);
+		const L = g.layout([{margin: 3}, null, {estimate: 0.5}], 2);
+		eq("layout points", L.points.map((p) => p.k + p.kind).join(), "0margin,2estimate");
+		eq("layout ticks", L.ticks.length, 3);
+		eq("nearest", g.nearest(g.xAt(7, 20) + 3, 20), 7);
+		eq("tick step", g.tickEvery(24), 2);
+		const st = s.parse(s.format("analyse", {moves: "2,2;1,1;PASS", at: 1}));
+		eq("state round trip", st.view + " " + st.params.moves + " " + st.params.at, "analyse 2,2;1,1;PASS 1");
+		eq("state in the URL", s.format("play", {id: "ab", at: ""}), "#play?id=ab");
+		eq("bad view", s.parse("#nope?x=1").view, "play");
+		eq("read step out of range", s.readStep("9", 4), 4);
+		eq("read step", s.readStep("0", 4), 0);
+		eq("read actions", s.readActions("2,2;PASS").join(" "), "2,2 PASS");
+		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: [], book: ""}, null, "black");
+		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5");
+		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
+		const r = await import("/js/views/review.js");
+		const rv = r.reviewValues([
+			{number: 1, color: "black", action: "2,2", before: "win", after: "win", margin_before: 3, margin_after: 3, engine_win_rate: 0},
+			{number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true, engine_win_rate: 0},
+			{number: 3, color: "black", action: "1,1", before: "unknown", after: "unknown", margin_before: null, margin_after: null, engine_method: "search", engine_win_rate: 0.7}]);
+		eq("review values", JSON.stringify(rv.values), '[{"winner":"black","margin":3},{"winner":"black","margin":3},{"estimate":0.7},{}]');
+		eq("review flags", rv.flags.join(), ",,mistake,");
+		eq("review move text", r.moveText({number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true}),
+			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result.");
+		return out; })()`, chromedp.EvalAwaitPromise)
+	if len(results) == 0 {
+		t.Fatal("no cases ran")
+	}
+	for _, r := range results {
+		if r.Got != r.Want {
+			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
+		}
+	}
+	// The coordinates option relabels the board and the move list.
+	run := runner(t, ctx)
+	run(click(`#tabs [data-view="analyse"]`), poll(`app.views.analyse.line.pos !== null`, 5*time.Second), click(point("0,0")),
+		poll(`app.views.analyse.line.actions.join() === "0,0"`, 5*time.Second))
+	eval[any](t, ctx, `(() => { const s = document.getElementById("coords"); s.value = "go"; s.dispatchEvent(new Event("change")); })()`)
+	labels := eval[string](t, ctx, `[...document.querySelectorAll("#board .coord")].map((e) => e.textContent).join(" ")`)
+	if labels != "A 5 B 4 C 3 D 2 E 1" {
+		t.Errorf("the board's coordinates read %q in Go style; want A 5 B 4 C 3 D 2 E 1", labels)
+	}
+	if move := text(t, ctx, `#analyse-line .moves [data-step="1"]`); move != "1. B A5" {
+		t.Errorf("the move list reads %q in Go style; want 1. B A5", move)
+	}
+}
+
+// TestBrowserScreenshots writes the screenshots of docs/board.md, each view at a
+// desktop's and a phone's width; it runs only when BOARD_SCREENSHOTS names a directory.
+func TestBrowserScreenshots(t *testing.T) {
+	dir := screenshotDir()
+	if dir == "" {
+		t.Skip("BOARD_SCREENSHOTS not set")
+	}
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	desktop := chromedp.EmulateViewport(1100, 860)
+	shoot := func(name string) {
+		t.Helper()
+		for _, size := range []struct {
+			suffix string
+			view   chromedp.Action[chromedp.Void]
+		}{{"", desktop}, {"-phone", phone()}} {
+			run(size.view, chromedp.Sleep(300*time.Millisecond))
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+size.suffix+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		run(desktop)
+	}
+	run(desktop)
+	// Play: a game at move 7 with the analysis on.
+	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"), poll(`app.views.play.game !== null`, 10*time.Second))
+	for _, p := range []string{"2,2", "1,3", "3,1"} {
+		run(poll(`!app.views.play.busy`, 20*time.Second))
+		if !eval[bool](t, ctx, `app.views.play.game.position.legal.includes("`+p+`")`) {
+			continue
+		}
+		run(click(point(p)), poll(`!app.views.play.busy && app.views.play.game.position.turn === "black"`, 20*time.Second))
+	}
+	run(click("#play-analyse"), poll(`app.analysis.search !== null`, 20*time.Second), chromedp.Sleep(3*time.Second))
+	shoot("board-play")
+	run(click("#play-analyse"))
+	// Analyse: the move-15 endgame, every move proved.
+	run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
+		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0; })()`, 60*time.Second),
+		poll(`app.views.analyse.line.valuesPending === null`, 30*time.Second))
+	shoot("board-analyse")
+	// Review: a blunder at move 1.
+	run(click(`#tabs [data-view="review"]`), chromedp.SetValue(chromedp.CSS("#review-text"), "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"),
+		click("#review-go"), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"]`)))
+	shoot("board-review")
+	// Watch: an arena file's game, stepped back to move 9.
+	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[` + jsonMoves("2,2 1,2 1,1 2,1 3,2 1,3 2,3 0,2 3,1 4,1 PASS 0,1") + `]}
+{"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
+	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"))
+	if err := chromedp.Do(ctx, poll(`app.views.watch.line.actions.length === 12`, 10*time.Second),
+		clickUntil(t, `#watch-line .moves [data-step="9"]`, `app.views.watch.line.step === 9`),
+		poll(`app.views.watch.line.valuesPending === null`, 30*time.Second)); err != nil {
+		t.Fatalf("watching: %v; the page says %q, the line is %s", err, text(t, ctx, "#message"),
+			eval[string](t, ctx, `JSON.stringify({n: app.views.watch.line.actions.length, step: app.views.watch.line.step, pending: app.views.watch.line.valuesPending})`))
+	}
+	shoot("board-watch")
+}
+
+// jsonMoves writes actions as the moves of an arena -json line.
+func jsonMoves(actions string) string {
+	var parts []string
+	for k, a := range strings.Fields(actions) {
+		parts = append(parts, fmt.Sprintf(`{"color":%q,"move":%q}`, map[bool]string{true: "B", false: "W"}[k%2 == 0], a))
+	}
+	return strings.Join(parts, ",")
 }

@@ -21,7 +21,8 @@ type game struct {
 	mu       sync.Mutex
 	id       string
 	human    board.Color
-	eng      *engine.Engine
+	opts     engine.Options
+	eng      *engine.Engine // made at the engine's first move: a game costs little until then
 	pos      board.Position
 	actions  []board.Point
 	caps     Captures
@@ -36,6 +37,9 @@ type EngineMove struct {
 	Method string `json:"method"`
 	// Iterations is the number of search iterations run (0 for the book or a proof).
 	Iterations int `json:"iterations"`
+	// WinRate is the search's win rate of the move for the engine's side, an estimate;
+	// absent when no search chose the move.
+	WinRate *float64 `json:"winrate,omitempty"`
 }
 
 // GameView is a game as the frontend shows it.
@@ -51,7 +55,7 @@ type GameView struct {
 
 // view describes g; the caller holds g.mu.
 func (g *game) view() GameView {
-	v := GameView{ID: g.id, Human: colorName(g.human), Budget: g.eng.Options().Budget.Seconds(),
+	v := GameView{ID: g.id, Human: colorName(g.human), Budget: g.opts.Budget.Seconds(),
 		Position: newPositionView(g.pos, g.actions, g.caps), Engine: g.lastEngine}
 	if g.pos.Over {
 		v.Winner = colorName(g.pos.Winner())
@@ -71,7 +75,8 @@ func (g *game) play(a board.Point) {
 	g.actions = append(g.actions, a)
 }
 
-// sessions holds the games in play, dropping those idle for longer than idle.
+// sessions holds the games in play, dropping those idle for longer than idle and, when
+// full, the least recently used.
 type sessions struct {
 	mu    sync.Mutex
 	games map[string]*game
@@ -92,19 +97,25 @@ func (ss *sessions) sweep(now time.Time) {
 	}
 }
 
-// add stores g under a new random id, or returns false when the table is full.
-func (ss *sessions) add(g *game) bool {
+// add stores g under a new random id; when the table is full it first drops the game
+// least recently used, so that nobody is ever locked out.
+func (ss *sessions) add(g *game) {
 	var b [12]byte
 	_, _ = rand.Read(b[:])
 	g.id = hex.EncodeToString(b[:])
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	ss.sweep(time.Now())
-	if len(ss.games) >= ss.max {
-		return false
+	for len(ss.games) >= ss.max {
+		oldest := ""
+		for id, h := range ss.games {
+			if oldest == "" || h.lastSeen.Load() < ss.games[oldest].lastSeen.Load() {
+				oldest = id
+			}
+		}
+		delete(ss.games, oldest)
 	}
 	ss.games[g.id] = g
-	return true
 }
 
 // get returns the game with the given id, locked, or nil.
@@ -161,17 +172,13 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 	o := engine.Defaults()
 	o.Budget = time.Duration(req.Budget * float64(time.Second))
 	o.Workers = 1
-	eng, err := engine.New(o)
-	if err != nil {
+	if err := o.Validate(); err != nil {
 		fail(w, http.StatusBadRequest, "engine: %v", err)
 		return
 	}
-	g := &game{human: human, eng: eng, pos: board.New()}
+	g := &game{human: human, opts: o, pos: board.New()}
 	g.lastSeen.Store(time.Now().UnixNano())
-	if !s.sessions.add(g) {
-		fail(w, http.StatusServiceUnavailable, "%d games in play already; try again later", s.cfg.MaxSessions)
-		return
-	}
+	s.sessions.add(g)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	writeJSON(w, http.StatusOK, g.view())
@@ -181,7 +188,8 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *game {
 	g := s.sessions.get(r.PathValue("id"))
 	if g == nil {
-		fail(w, http.StatusNotFound, "no game %q (games idle for %v are dropped): start a new one", clip(r.PathValue("id")), s.cfg.IdleTimeout)
+		fail(w, http.StatusNotFound, "no game %q (a game idle for %v, or the least recently used of more than %d, is dropped): start a new one",
+			clip(r.PathValue("id")), s.cfg.IdleTimeout, s.cfg.MaxSessions)
 	}
 	return g
 }
@@ -249,6 +257,14 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colorName(g.pos.Turn))
 		return
 	}
+	if g.eng == nil {
+		eng, err := engine.New(g.opts)
+		if err != nil {
+			fail(w, http.StatusInternalServerError, "engine: %v", err)
+			return
+		}
+		g.eng = eng
+	}
 	mv, rep := g.eng.GenMove(g.pos)
 	if why := illegalReason(g.pos, mv); why != "" {
 		// GenMove promises a legal move; never play one that is not.
@@ -257,6 +273,10 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 	}
 	g.play(mv)
 	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations}
+	if rep.Search != nil && rep.Method == engine.MethodSearch {
+		wr := rep.Search.WinRate
+		g.lastEngine.WinRate = &wr
+	}
 	writeJSON(w, http.StatusOK, g.view())
 }
 

@@ -113,6 +113,20 @@ func nextEvent(t *testing.T, ch <-chan event, name string, timeout time.Duration
 	}
 }
 
+// mustReplay reads an action list and replays it, failing the test on an error.
+func mustReplay(t *testing.T, list string) ([]board.Point, board.Position) {
+	t.Helper()
+	actions, err := parseActions(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _, err := replay(actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return actions, pos
+}
+
 // actionString writes actions as the API reads them.
 func actionString(actions []board.Point) string {
 	parts := make([]string, len(actions))

@@ -4,6 +4,8 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -144,6 +146,21 @@ func parseActions(s string) ([]board.Point, error) {
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// movesParam returns the query's moves parameter, read from the raw query so that
+// semicolons separate actions (net/url drops a pair holding a semicolon).
+func movesParam(r *http.Request) string {
+	for _, pair := range strings.Split(r.URL.RawQuery, "&") {
+		if v, ok := strings.CutPrefix(pair, "moves="); ok {
+			s, err := url.QueryUnescape(v)
+			if err != nil {
+				return v // parseActions names what it cannot read
+			}
+			return s
+		}
+	}
+	return ""
 }
 
 // clip shortens s for an error message.

@@ -18,6 +18,8 @@ import (
 const (
 	reviewLimit    = 500 * time.Millisecond
 	reviewPlayouts = 1000
+	// maxUploadName bounds the name an upload may give itself (?name=).
+	maxUploadName = 64
 	// maxListedErrors bounds the parse errors sent back.
 	maxListedErrors = 5
 )
@@ -51,7 +53,11 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	if !ok {
 		return nil, nil, nil, false
 	}
-	games, errs := review.Parse("upload", data)
+	name := strings.TrimSpace(r.URL.Query().Get("name"))
+	if name == "" || len(name) > maxUploadName {
+		name = "upload"
+	}
+	games, errs := review.Parse(name, data)
 	var msgs []string
 	for k, err := range errs {
 		if k == maxListedErrors {
@@ -81,7 +87,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	return games, summaries, msgs, true
 }
 
-// handleWatch answers POST /api/watch (the body: an arena -json file, or any record
+// handleWatch answers POST /api/watch[?name=N] (the body: an arena -json file, or any record
 // review.Parse reads) with its games' actions, for stepping through them.
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	_, summaries, msgs, ok := s.parseUpload(w, r)
@@ -91,26 +97,18 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Errors: msgs})
 }
 
-// handleReview answers POST /api/review?game=K (the body: a game record) with the review
-// of game K (from 0) of the upload. The review holds an analysis slot while it runs.
+// handleReview answers POST /api/review?game=K[&name=N] (the body: a game record, named N
+// in the answer) with the review of game K (from 0) of the upload. The review holds an analysis slot while it runs.
 func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	games, summaries, msgs, ok := s.parseUpload(w, r)
 	if !ok {
 		return
 	}
-	index := 0
-	if q := r.URL.Query().Get("game"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 || n >= len(games) {
-			fail(w, http.StatusBadRequest, "game %q: want 0 to %d", clip(q), len(games)-1)
-			return
-		}
-		index = n
-	}
-	if !s.reserveWait(w) {
+	index, ok := intParam(w, r, "game", 0, len(games)-1, 0)
+	if !ok {
 		return
 	}
-	slot := s.acquire(r.Context(), nil)
+	slot := s.takeSlot(w, r)
 	if slot == nil {
 		return
 	}

@@ -13,8 +13,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
+
+	"littlego/board"
 )
 
 //go:embed static
@@ -34,7 +38,7 @@ type Config struct {
 	// left unproved. Default 4 s.
 	SolveLimit time.Duration
 	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
-	// arena). Default 16.
+	// arena); a new game beyond it drops the least recently used. Default 16.
 	MaxSessions int
 	// IdleTimeout drops a game not touched for this long. Default 30 min.
 	IdleTimeout time.Duration
@@ -46,8 +50,18 @@ type Config struct {
 	MaxUpload int64
 }
 
-// withDefaults fills the zero fields of c.
+// MaxAnalysesLimit is the most analyses at once a command should let Config.MaxAnalyses ask for.
+const MaxAnalysesLimit = 64
+
+// DefaultConfig returns the limits a zero Config field stands for.
+func DefaultConfig() Config {
+	return Config{MaxAnalyses: 2, MaxWaiting: 64, AnalysisTime: time.Minute, SolveLimit: 4 * time.Second,
+		MaxSessions: 16, IdleTimeout: 30 * time.Minute, MaxBudget: 5 * time.Second, MaxBody: 64 << 10, MaxUpload: 1 << 20}
+}
+
+// withDefaults fills the zero fields of c from DefaultConfig.
 func (c Config) withDefaults() Config {
+	d := DefaultConfig()
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -58,18 +72,18 @@ func (c Config) withDefaults() Config {
 			*v = d
 		}
 	}
-	def(&c.MaxAnalyses, 2)
-	def(&c.MaxWaiting, 64)
-	def(&c.MaxSessions, 16)
-	defDur(&c.AnalysisTime, time.Minute)
-	defDur(&c.SolveLimit, 4*time.Second)
-	defDur(&c.IdleTimeout, 30*time.Minute)
-	defDur(&c.MaxBudget, 5*time.Second)
+	def(&c.MaxAnalyses, d.MaxAnalyses)
+	def(&c.MaxWaiting, d.MaxWaiting)
+	def(&c.MaxSessions, d.MaxSessions)
+	defDur(&c.AnalysisTime, d.AnalysisTime)
+	defDur(&c.SolveLimit, d.SolveLimit)
+	defDur(&c.IdleTimeout, d.IdleTimeout)
+	defDur(&c.MaxBudget, d.MaxBudget)
 	if c.MaxBody <= 0 {
-		c.MaxBody = 64 << 10
+		c.MaxBody = d.MaxBody
 	}
 	if c.MaxUpload <= 0 {
-		c.MaxUpload = 1 << 20
+		c.MaxUpload = d.MaxUpload
 	}
 	return c
 }
@@ -106,7 +120,19 @@ func New(cfg Config) *Server {
 // routes registers the handlers.
 func (s *Server) routes() {
 	static, _ := fs.Sub(staticFiles, "static")
-	s.mux.Handle("GET /", http.FileServerFS(static))
+	files := http.FileServerFS(static)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			fail(w, http.StatusMethodNotAllowed, "%s %s: method not allowed; use GET", r.Method, clip(r.URL.Path))
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "favicon.svg")
+	})
+	s.mux.HandleFunc("/api/", s.handleNoRoute)
 	s.mux.HandleFunc("POST /api/game", s.handleNewGame)
 	s.mux.HandleFunc("GET /api/game/{id}", s.handleGetGame)
 	s.mux.HandleFunc("POST /api/game/{id}/play", s.handlePlay)
@@ -116,6 +142,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/analyse", s.handleAnalyse)
 	s.mux.HandleFunc("POST /api/review", s.handleReview)
 	s.mux.HandleFunc("POST /api/watch", s.handleWatch)
+	s.mux.HandleFunc("GET /api/record", s.handleRecord)
+	s.mux.HandleFunc("GET /api/values", s.handleValues)
 }
 
 // ServeHTTP serves the board and its API.
@@ -208,19 +236,61 @@ func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) ([]byte, boo
 	return data, true
 }
 
+// handleNoRoute answers an API path no handler serves: 405 with the methods it allows
+// when another method is served there, else 404, as JSON.
+func (s *Server) handleNoRoute(w http.ResponseWriter, r *http.Request) {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); strings.HasPrefix(pattern, m+" ") {
+			allowed = append(allowed, m)
+		}
+	}
+	if len(allowed) > 0 {
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		fail(w, http.StatusMethodNotAllowed, "%s %s: method not allowed; use %s", r.Method, clip(r.URL.Path), strings.Join(allowed, " or "))
+		return
+	}
+	fail(w, http.StatusNotFound, "no API at %s (see docs/board.md)", clip(r.URL.Path))
+}
+
 // handlePosition answers GET /api/position?moves=...: the position after the actions.
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
-	actions, err := parseActions(r.URL.Query().Get("moves"))
+	if actions, pos, caps, ok := readGame(w, r); ok {
+		writeJSON(w, http.StatusOK, newPositionView(pos, actions, caps))
+	}
+}
+
+// readGame reads the actions of ?moves=... and replays them; on failure it has answered
+// 400 and returns false.
+func readGame(w http.ResponseWriter, r *http.Request) ([]board.Point, board.Position, Captures, bool) {
+	actions, err := parseActions(movesParam(r))
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
-		return
+		return nil, board.Position{}, Captures{}, false
 	}
 	pos, caps, err := replay(actions)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
-		return
+		return nil, board.Position{}, Captures{}, false
 	}
-	writeJSON(w, http.StatusOK, newPositionView(pos, actions, caps))
+	return actions, pos, caps, true
+}
+
+// intParam reads the query parameter key as an integer from lo to hi, def when absent;
+// on failure it has answered 400 and returns false.
+func intParam(w http.ResponseWriter, r *http.Request, key string, lo, hi, def int) (int, bool) {
+	q := r.URL.Query().Get(key)
+	if q == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < lo || n > hi {
+		fail(w, http.StatusBadRequest, "%s %q: want %d to %d", key, clip(q), lo, hi)
+		return 0, false
+	}
+	return n, true
 }
 
 // activeCount counts running analyses.

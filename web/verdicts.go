@@ -18,6 +18,9 @@ const maxCachedVerdicts = 1 << 18
 type verdictCache struct {
 	mu   sync.Mutex
 	wins map[uint64]bool
+	// margins maps the canonical key of a position to its exact final margin black -
+	// white with perfect play (the same in every orientation).
+	margins map[uint64]int
 }
 
 // newVerdictCache returns a cache holding the verdict of every action of the empty board.
@@ -29,7 +32,7 @@ func newVerdictCache() *verdictCache {
 
 // reset empties c down to its seed; the caller holds c.mu or owns c.
 func (c *verdictCache) reset() {
-	c.wins = map[uint64]bool{}
+	c.wins, c.margins = map[uint64]bool{}, map[uint64]int{}
 	empty := board.New()
 	for _, a := range actionsOf(empty) {
 		child := empty
@@ -39,6 +42,30 @@ func (c *verdictCache) reset() {
 		// White winning.
 		c.wins[key] = a != review.WinningFirstMove
 	}
+	// Its exact margin is review.EmptyBoardMargin, reached only by the winning first move.
+	key, _ := empty.CanonicalKey()
+	c.margins[key] = review.EmptyBoardMargin
+	c.margins[childKey(empty, review.WinningFirstMove)] = review.EmptyBoardMargin
+}
+
+// margin returns the exact margin of the position with canonical key key.
+func (c *verdictCache) margin(key uint64) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.margins[key]
+	return m, ok
+}
+
+// storeMargin records a proved margin, and the win/loss it implies for the side to
+// move (turn).
+func (c *verdictCache) storeMargin(key uint64, margin int, turn board.Color) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.wins)+len(c.margins) >= maxCachedVerdicts {
+		c.reset()
+	}
+	c.margins[key] = margin
+	c.wins[key] = (margin >= board.BlackMargin) == (turn == board.Black)
 }
 
 // lookup returns the verdict of the position with canonical key key.
@@ -53,7 +80,7 @@ func (c *verdictCache) lookup(key uint64) (wins, ok bool) {
 func (c *verdictCache) store(key uint64, wins bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.wins) >= maxCachedVerdicts {
+	if len(c.wins)+len(c.margins) >= maxCachedVerdicts {
 		c.reset()
 	}
 	c.wins[key] = wins

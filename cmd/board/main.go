@@ -36,10 +36,10 @@ const shutdownGrace = 5 * time.Second
 func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("board", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
-	var cfg web.Config
-	fs.IntVar(&cfg.MaxAnalyses, "analyses", 2, "analyses running at once (each uses a CPU core)")
-	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", time.Minute, "most wall-clock `time` one analysis runs")
-	fs.DurationVar(&cfg.SolveLimit, "solve-limit", 4*time.Second, "CPU `time` the solver may spend on one move's verdict")
+	cfg := web.DefaultConfig()
+	fs.IntVar(&cfg.MaxAnalyses, "analyses", cfg.MaxAnalyses, fmt.Sprintf("analyses running at once, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
+	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs")
+	fs.DurationVar(&cfg.SolveLimit, "solve-limit", cfg.SolveLimit, "CPU `time` the solver may spend on one move's verdict")
 	status, ok := cliflag.Parse(fs, args, stderr, "usage: board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
 	if !ok {
 		return status
@@ -48,8 +48,8 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return failf("unexpected argument %q", fs.Arg(0))
 	}
-	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > 64 {
-		return failf("-analyses %d out of range: want 1..64", cfg.MaxAnalyses)
+	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
+		return failf("-analyses %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
 	}
 	if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
 		return failf("-analysis-time and -solve-limit must be positive")
@@ -59,9 +59,18 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "board: %v\n", err)
 		return 1
 	}
+	if !loopback(ln.Addr()) {
+		fmt.Fprintf(stderr, "board: warning: listening on %s: the board is reachable from the network, by anyone who can reach this machine\n", ln.Addr())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, ln, web.New(cfg), stdout, stderr)
+}
+
+// loopback reports whether addr is a loopback address only.
+func loopback(addr net.Addr) bool {
+	tcp, ok := addr.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
 }
 
 // serve serves h on ln until ctx ends, then shuts down gracefully.

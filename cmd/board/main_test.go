@@ -38,6 +38,21 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+func TestOnlyLoopbackIsQuiet(t *testing.T) {
+	for _, c := range []struct {
+		addr string
+		want bool
+	}{{"127.0.0.1:8561", true}, {"[::1]:8561", true}, {"0.0.0.0:8561", false}, {"[::]:8561", false}, {"192.168.1.2:80", false}} {
+		a, err := net.ResolveTCPAddr("tcp", c.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := loopback(a); got != c.want {
+			t.Errorf("loopback(%s) = %v, want %v", c.addr, got, c.want)
+		}
+	}
+}
+
 // syncBuffer is a buffer safe for the server goroutine and the test.
 type syncBuffer struct {
 	mu sync.Mutex

@@ -1,0 +1,157 @@
+// record.go: a game's record for download (SGF, an action list, the arena's JSON line), and the proved value of each of its positions.
+
+package web
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"littlego/arena"
+	"littlego/board"
+	"littlego/engine"
+	"littlego/sgf"
+	"littlego/solver"
+)
+
+// valueTurn is the solver's CPU per position when the values of a whole game are asked
+// for: enough for the late positions, a quick "unknown" for the early ones.
+const valueTurn = 30 * time.Millisecond
+
+// recordOf returns the arena's record of a game of actions between players black and
+// white: ended by the rules when the position is over, else unfinished (aborted).
+func recordOf(actions []board.Point, pos board.Position, black, white string) *arena.Record {
+	rec := &arena.Record{Game: 1, Black: black, White: white, Reason: arena.Aborted, Detail: "unfinished"}
+	for k, a := range actions {
+		rec.Moves = append(rec.Moves, arena.MoveRecord{Color: colorOfMove(k + 1), Point: a})
+	}
+	rec.BlackStones, rec.WhiteStones = pos.Score()
+	if pos.Over {
+		rec.Winner, rec.Reason, rec.Detail = pos.Winner(), arena.EndMoves, "24 moves played"
+		if n := len(actions); n >= 2 && actions[n-1] == board.Pass && actions[n-2] == board.Pass {
+			rec.Reason, rec.Detail = arena.EndPasses, "two passes in a row"
+		}
+	}
+	return rec
+}
+
+// handleRecord answers GET /api/record?moves=...&format=sgf|actions|json[&black=..&white=..]
+// with the game as a file to download: SGF FF[4], the action list in output.txt's
+// notation, or the arena's -json line.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	actions, pos, _, ok := readGame(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	name := func(key, def string) string {
+		if v := strings.TrimSpace(q.Get(key)); v != "" && len(v) <= 64 {
+			return v
+		}
+		return def
+	}
+	rec := recordOf(actions, pos, name("black", "Black"), name("white", "White"))
+	var buf bytes.Buffer
+	var ext, ctype string
+	var err error
+	switch q.Get("format") {
+	case "sgf":
+		g := rec.SGF(time.Now().UTC().Format(time.DateOnly))
+		g.Name = "littlego board"
+		err, ext, ctype = sgf.Write(&buf, g), "sgf", "application/x-go-sgf"
+	case "actions":
+		for k, a := range actions {
+			if k > 0 {
+				buf.WriteByte(' ')
+			}
+			buf.WriteString(a.String())
+		}
+		buf.WriteByte('\n')
+		ext, ctype = "txt", "text/plain; charset=utf-8"
+	case "json":
+		err, ext, ctype = rec.WriteJSON(&buf), "json", "application/json"
+	default:
+		fail(w, http.StatusBadRequest, "format %q: want sgf, actions or json", clip(q.Get("format")))
+		return
+	}
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "writing the record: %v", err)
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", `attachment; filename="littlego-game.`+ext+`"`)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// handleValues answers GET /api/values?moves=...[&from=K] with what is proved of each
+// position of the game, after K actions (default 0) to the last: the cache, the book, the
+// end of the game, and the solver for valueTurn of CPU on each. It holds an analysis slot
+// while it runs.
+func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
+	actions, _, _, ok := readGame(w, r)
+	if !ok {
+		return
+	}
+	from, ok := intParam(w, r, "from", 0, len(actions), 0)
+	if !ok {
+		return
+	}
+	slot := s.takeSlot(w, r)
+	if slot == nil {
+		return
+	}
+	defer s.release(slot)
+	if slot.solver == nil {
+		slot.solver = solver.New(engine.SolverTableBits)
+	}
+	values := make([]PositionValue, len(actions)+1-from)
+	// From the end back: the late positions are quick, and fill the table for the earlier.
+	for k := len(actions); k >= from && r.Context().Err() == nil; k-- {
+		pos, _, _ := replay(actions[:k])
+		values[k-from] = s.verdicts.provedValue(r.Context(), slot.solver, pos)
+	}
+	writeJSON(w, http.StatusOK, values)
+}
+
+// provedValue returns what is known of pos's value: from the cache, the book or the end
+// of the game, else from the solver within valueTurn of CPU (stored in the cache).
+func (c *verdictCache) provedValue(ctx context.Context, sv *solver.Solver, pos board.Position) PositionValue {
+	if pos.Over {
+		m := pos.Margin()
+		return PositionValue{Winner: colorName(pos.Winner()), Margin: &m}
+	}
+	key, sym := pos.CanonicalKey()
+	var v PositionValue
+	winnerIf := func(moverWins bool) string {
+		if moverWins {
+			return colorName(pos.Turn)
+		}
+		return colorName(pos.Turn.Other())
+	}
+	if m, ok := c.margin(key); ok {
+		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
+	}
+	if _, ok := engine.BookMove(pos); ok {
+		v.Winner = colorName(board.Black)
+	} else if wins, ok := c.lookup(key); ok {
+		v.Winner = winnerIf(wins)
+	}
+	if ctx.Err() != nil {
+		return v
+	}
+	canon := sym.Apply(pos)
+	if r := sv.Margin(canon, solver.Limits{CPU: valueTurn}); r.Known {
+		c.storeMargin(key, r.Margin, pos.Turn)
+		m := r.Margin
+		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
+	}
+	if v.Winner == "" {
+		if r := sv.Solve(canon, solver.Limits{CPU: valueTurn}); r.Known {
+			c.store(key, r.Win)
+			v.Winner = winnerIf(r.Win)
+		}
+	}
+	return v
+}

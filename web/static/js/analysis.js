@@ -1,0 +1,120 @@
+// analysis.js: the live analysis of a position over server-sent events: the search's
+// candidates and principal variation, the solver's verdicts and margins, and the panel
+// that lists them.
+import { html } from "./dom.js";
+import { pct, pointName, trustNote, verdictCell } from "./format.js";
+import { analysisMarks } from "./marks.js";
+import { actionsParam } from "./state.js";
+
+export class Analysis {
+  // onChange is called whenever what the analysis knows changes.
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.source = null;
+    this.key = null;
+    this.clear();
+  }
+
+  clear() {
+    this.search = null;
+    this.verdicts = null;
+    this.status = "";
+  }
+
+  // start analyses the position after actions with turn to move, unless it is already
+  // being analysed.
+  start(actions, turn) {
+    const key = actionsParam(actions);
+    if (this.key === key) return;
+    this.stop();
+    this.key = key;
+    this.turn = turn;
+    this.status = "starting";
+    document.getElementById("analysis").hidden = false;
+    const es = new EventSource("/api/analyse?moves=" + encodeURIComponent(key));
+    this.source = es;
+    const on = (name, f) => es.addEventListener(name, (e) => { if (this.source === es) { f(JSON.parse(e.data)); this.changed(); } });
+    on("verdicts", (d) => { this.verdicts = d; this.status = "running"; });
+    on("search", (d) => { this.search = d; this.status = "running"; });
+    on("status", (d) => { this.status = d.status; });
+    on("done", (d) => {
+      this.status = "done: " + d.reason;
+      es.close();
+      this.source = null;
+    });
+    es.onerror = () => {
+      es.close();
+      if (this.source === es) {
+        this.source = null;
+        if (!this.status.startsWith("done")) this.status = "stopped";
+        this.changed();
+      }
+    };
+    this.changed();
+  }
+
+  // stop ends the stream and forgets the analysis.
+  stop() {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.key = null;
+    this.clear();
+    document.getElementById("analysis").hidden = true;
+  }
+
+  active() { return this.key !== null; }
+
+  changed() {
+    this.render();
+    this.onChange();
+  }
+
+  marks() { return this.active() ? analysisMarks(this.verdicts, this.search, this.turn) : []; }
+
+  // value returns what the analysis knows of its position: the proved value, else the
+  // search's estimate as Black's chance.
+  value() {
+    const v = Object.assign({}, this.verdicts ? this.verdicts.value : {});
+    const best = this.search && this.search.candidates.length ? this.search.candidates[0] : null;
+    if (!v.winner && best) v.estimate = this.turn === "black" ? best.winrate : 1 - best.winrate;
+    return v;
+  }
+
+  // winning returns the proved winning moves of the side to move.
+  winning() {
+    const v = this.verdicts;
+    return v ? Object.keys(v.moves).filter((m) => v.moves[m] === "win") : [];
+  }
+
+  // render fills the analysis panel.
+  render() {
+    document.getElementById("analysis-status").textContent = this.status ? "(" + this.status + ")" : "";
+    const v = this.verdicts;
+    let text = "";
+    if (v) {
+      const known = Object.keys(v.moves).length, margins = Object.keys(v.margins).length;
+      text = "Solver: " + known + " moves proved" + (margins ? ", " + margins + " with their exact margin" : "");
+      if (v.thinking.length) text += "; thinking about " + v.thinking.length;
+      if (v.marginsPending) text += "; finding " + v.marginsPending + " margins";
+      if (v.unproved.length) text += "; " + v.unproved.length + " not proved within the limit";
+      if (v.book) text += ". Book move: " + pointName(v.book) + " ★";
+      text += ".";
+    }
+    document.getElementById("verdict-summary").textContent = text;
+    document.getElementById("trust").textContent = trustNote(v);
+    const body = document.querySelector("#candidates tbody");
+    body.replaceChildren();
+    const s = this.search;
+    if (s) {
+      for (const c of s.candidates) {
+        const tr = html("tr", { class: v && v.moves[c.move] ? "proved" : "" });
+        for (const t of [pointName(c.move), pct(c.winrate), String(c.visits), verdictCell(v, c.move)]) tr.appendChild(html("td", {}, t));
+        body.appendChild(tr);
+      }
+      document.getElementById("pv").textContent = "Principal variation: " + s.pv.map((p) => pointName(p)).join(" ") +
+        " (" + s.iterations + " playouts).";
+    } else {
+      document.getElementById("pv").textContent = "";
+    }
+  }
+}

@@ -1,0 +1,211 @@
+// review.js: the Review view (a game reviewed by the server: its verdict, the value of
+// every position, the blunders) and the Watch view (stepping through an arena file).
+import { api, html, say, infoRows, readFileInto } from "../dom.js";
+import { cap, other, pointName, positionRows, result } from "../format.js";
+import { reviewMarks } from "../marks.js";
+import { Line } from "../line.js";
+import { actionsParam, readActions, readStep } from "../state.js";
+
+// Uploads tells pasted records apart: each paste gets its own name.
+class Uploads {
+  constructor(input, textarea, prefix) {
+    this.textarea = textarea;
+    this.prefix = prefix;
+    this.count = 0;
+    this.name = "";
+    this.text = null;
+    readFileInto(input, textarea, (name) => { this.name = name; this.text = textarea.value; });
+  }
+
+  // current returns the record and its name: the file's name while its text is unchanged,
+  // else a new "pasted record N" for each different paste.
+  current() {
+    const t = this.textarea.value;
+    if (t !== this.text) {
+      this.count++;
+      this.name = this.prefix + " " + this.count;
+      this.text = t;
+    }
+    return { text: t, name: this.name };
+  }
+}
+
+// reviewValues returns the value of each position of a review for the graph, and the
+// flags of the moves (blunder, mistake). The margins (margin_before, margin_after) are
+// used where the review gives them.
+export function reviewValues(moves) {
+  const values = [], flags = [];
+  const valueOf = (verdict, colour, margin, estimate) => {
+    const v = {};
+    if (verdict === "win" || verdict === "loss") v.winner = verdict === "win" ? colour : other(colour);
+    if (typeof margin === "number") v.margin = margin;
+    if (!v.winner && typeof estimate === "number") v.estimate = colour === "black" ? estimate : 1 - estimate;
+    return v;
+  };
+  moves.forEach((m, k) => {
+    values[k] = valueOf(m.before, m.color, m.margin_before, m.engine_method ? m.engine_win_rate : undefined);
+    flags[k + 1] = m.blunder ? "blunder" : m.mistake ? "mistake" : "";
+  });
+  const last = moves[moves.length - 1];
+  values[moves.length] = last ? valueOf(last.after, last.color, last.margin_after) : {};
+  return { values, flags };
+}
+
+// moveText describes one reviewed move.
+export function moveText(m) {
+  let t = "Move " + m.number + ", " + m.color + " " + pointName(m.action) + ": " + m.before + " → " + m.after;
+  if (typeof m.margin_before === "number" && typeof m.margin_after === "number") t += " (" + result(m.margin_before) + " → " + result(m.margin_after) + ")";
+  if (typeof m.points_lost === "number" && m.points_lost > 0) t += ", " + m.points_lost + " points lost";
+  if (m.mistake) t += ". MISTAKE: points lost without changing the result";
+  if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + m.winning_alternatives.map((p) => pointName(p)).join(", ") + " kept the win" : "");
+  if (m.engine_move) t += ". The engine preferred " + pointName(m.engine_move);
+  return t + ".";
+}
+
+export class ReviewView {
+  constructor(app) {
+    this.app = app;
+    this.answer = null;
+    this.uploads = new Uploads(document.getElementById("review-file"), document.getElementById("review-text"), "pasted record");
+    this.line = new Line(document.getElementById("review-line"), {
+      onStep: () => { this.render(); app.changed(this); },
+      names: () => this.answer ? { black: this.answer.review.black, white: this.answer.review.white } : {},
+    });
+    this.line.el.hidden = true;
+    document.getElementById("review-go").addEventListener("click", () => this.run(0));
+  }
+
+  position() { return this.answer ? this.line.pos : null; }
+  wantsAnalysis() { return false; }
+  click() { say("Step through the game with the buttons, the keys ← → Home End, the graph or the move list.", false); }
+  state() {
+    return this.answer ? { moves: actionsParam(this.line.actions), at: this.line.step } : {};
+  }
+
+  marks() {
+    if (!this.answer || this.line.step === 0) return [];
+    return reviewMarks(this.answer.review.moves[this.line.step - 1]);
+  }
+
+  async restore(params) {
+    if (!params.moves) return;
+    const actions = readActions(params.moves);
+    if (this.answer && actionsParam(actions) === actionsParam(this.line.actions)) {
+      await this.line.go(readStep(params.at, actions.length));
+      return;
+    }
+    document.getElementById("review-text").value = actions.join(" ");
+    await this.run(0, params.at);
+  }
+
+  async run(index, at) {
+    const { text, name } = this.uploads.current();
+    const out = document.getElementById("review-out");
+    out.replaceChildren(html("p", {}, "Reviewing… (the solver proves what it can, a few seconds)"));
+    let answer;
+    try {
+      answer = await api("POST", "/api/review?game=" + index + "&name=" + encodeURIComponent(name), text);
+    } catch (e) {
+      // No stale review: its marks and line go with it.
+      this.answer = null;
+      out.replaceChildren();
+      this.line.clear();
+      this.line.el.hidden = true;
+      say(e.message, true);
+      this.app.changed(this);
+      return;
+    }
+    this.answer = answer;
+    say("");
+    this.renderHead(out);
+    const moves = answer.review.moves, { values, flags } = reviewValues(moves);
+    const first = moves.find((m) => m.blunder);
+    this.line.el.hidden = false;
+    const step = at !== undefined ? readStep(at, moves.length) : first ? first.number : moves.length;
+    await this.line.load(moves.map((m) => m.action), step, values, flags);
+  }
+
+  renderHead(out) {
+    const a = this.answer;
+    out.replaceChildren();
+    if (a.games.length > 1) {
+      const sel = html("select", { id: "review-game", "aria-label": "game" });
+      a.games.forEach((g, k) => sel.appendChild(html("option", { value: k }, g.name)));
+      sel.value = a.index;
+      sel.addEventListener("change", () => this.run(Number(sel.value)));
+      out.appendChild(sel);
+    }
+    out.appendChild(html("p", { id: "review-verdict" }, a.review.verdict));
+    for (const e of a.errors) out.appendChild(html("p", { class: "error" }, e));
+  }
+
+  render() {
+    const dl = document.getElementById("review-info");
+    if (!this.answer || !this.line.pos) { infoRows(dl, []); return; }
+    const rows = positionRows(this.line.pos), m = this.answer.review.moves[this.line.step - 1];
+    if (m) rows.unshift(["Played", moveText(m)]);
+    infoRows(dl, rows);
+  }
+}
+
+export class WatchView {
+  constructor(app) {
+    this.app = app;
+    this.games = [];
+    this.index = 0;
+    this.uploads = new Uploads(document.getElementById("watch-file"), document.getElementById("watch-text"), "pasted file");
+    this.line = new Line(document.getElementById("watch-line"), {
+      onStep: () => { infoRows(document.getElementById("watch-info"), this.line.pos ? positionRows(this.line.pos) : []); app.changed(this); },
+      onReview: (actions) => app.reviewActions(actions),
+      names: () => this.games[this.index] || {},
+      fetchValues: true,
+    });
+    document.getElementById("watch-go").addEventListener("click", () => this.open());
+    document.getElementById("watch-games").addEventListener("change", (e) => this.pick(Number(e.target.value)));
+  }
+
+  position() { return this.games.length ? this.line.pos : null; }
+  marks() { return []; }
+  wantsAnalysis() { return false; }
+  click() { say("Step through the game with the buttons, the keys ← → Home End, the graph or the move list.", false); }
+  state() { return this.games.length ? { moves: actionsParam(this.line.actions), at: this.line.step } : {}; }
+
+  async restore(params) {
+    if (!params.moves) return;
+    const actions = readActions(params.moves);
+    if (this.games.length && actionsParam(actions) === actionsParam(this.line.actions)) {
+      await this.line.go(readStep(params.at, actions.length));
+      return;
+    }
+    this.list([{ name: "the game of the link", actions }]);
+    await this.line.load(actions, readStep(params.at, actions.length));
+  }
+
+  list(games) {
+    this.games = games;
+    const sel = document.getElementById("watch-games");
+    sel.replaceChildren();
+    games.forEach((g, k) => {
+      const who = g.black || g.white ? " — " + (g.black || "?") + " vs " + (g.white || "?") : "";
+      sel.appendChild(html("option", { value: k }, g.name + who + (g.winner ? ", " + cap(g.winner) + " won" : "")));
+    });
+    sel.hidden = false;
+    sel.value = 0;
+  }
+
+  async open() {
+    const { text, name } = this.uploads.current();
+    try {
+      const a = await api("POST", "/api/watch?name=" + encodeURIComponent(name), text);
+      this.list(a.games);
+      say(a.errors.length ? a.errors.join("; ") : "", a.errors.length > 0);
+      await this.pick(0);
+    } catch (e) { say(e.message, true); }
+  }
+
+  pick(k) {
+    const g = this.games[k];
+    this.index = k;
+    return g ? this.line.load(g.actions, g.actions.length) : null;
+  }
+}
