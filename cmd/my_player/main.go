@@ -36,12 +36,12 @@ func run(args []string, _ io.Reader, _, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	return turn.Play()
+	return turn.Run()
 }
 
 // parse reads the flags into a turn; when ok is false the command ends with status.
-func parse(args []string, stderr io.Writer) (turn player.Turn, cpuprofile string, status int, ok bool) {
-	turn = player.Turn{Options: engine.Defaults(), Log: stderr}
+func parse(args []string, stderr io.Writer) (turn player.Invocation, cpuprofile string, status int, ok bool) {
+	turn = player.Invocation{Options: engine.Defaults(), Log: stderr}
 	fs := flag.NewFlagSet("my_player", flag.ContinueOnError)
 	engineflag.Register(fs, &turn.Options)
 	fs.IntVar(&turn.Move, "move", 0, "number of the move about to be played, 1..24 (Black plays odd numbers); 0: from the helper file")

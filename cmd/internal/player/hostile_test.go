@@ -86,7 +86,7 @@ func TestDamagedPreviousBoardSweep(t *testing.T) {
 		var helper strings.Builder
 		WriteState(&helper, State{Color: pos.Turn, Move: int(pos.Move) - 2, After: prev})
 		for _, files := range []map[string]string{nil, {StateFileName(pos.Turn): helper.String()}} {
-			code, log, _, out := runIn(t, ptr(damage(in.String())), files, func(tn *Turn) { tn.Options.Solve = false })
+			code, log, _, out := runIn(t, ptr(damage(in.String())), files, func(tn *Invocation) { tn.Options.Solve = false })
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, log)
 			}
@@ -143,7 +143,7 @@ func playWithin(t *testing.T, dir string) (code int, log, out string) {
 	t.Helper()
 	var buf bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- Turn{Options: testOptions(), Dir: dir, Log: &buf}.Play() }()
+	go func() { done <- Invocation{Options: testOptions(), Dir: dir, Log: &buf}.Run() }()
 	select {
 	case code = <-done:
 	case <-time.After(30 * time.Second):

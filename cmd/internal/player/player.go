@@ -30,12 +30,12 @@ const exitReserve = 10 * time.Millisecond
 const (
 	StatusMoved    = 0 // output.txt holds the move
 	StatusBadInput = 1 // input.txt could not be used, or output.txt not written
-	StatusUsage    = 2 // the options do not fit the input (Turn.Move of the wrong colour)
+	StatusUsage    = 2 // the options do not fit the input (Invocation.Move of the wrong colour)
 )
 
-// Turn is one run of my_player: the engine's options, the game folder, and the number
+// Invocation is one run of my_player: the engine's options, the game folder, and the number
 // of the move about to be played when the caller knows it.
-type Turn struct {
+type Invocation struct {
 	// Options are the engine's options; they must pass Options.Validate.
 	Options engine.Options
 	// Dir holds input.txt, output.txt and the helper files.
@@ -47,21 +47,21 @@ type Turn struct {
 	Log io.Writer
 }
 
-// turn is a Turn being played.
+// turn is an Invocation being played.
 type turn struct {
-	Turn
+	Invocation
 	once sync.Once // writes output.txt exactly once (search or watchdog)
 	done chan struct{}
 }
 
-// Play plays the turn and returns its exit status: StatusMoved when output.txt holds a
+// Run plays the turn and returns its exit status: StatusMoved when output.txt holds a
 // legal move, StatusBadInput when input.txt gave no colour or current board, or the
 // move could not be written, StatusUsage when Move does not fit the colour to play.
-func (tn Turn) Play() int {
+func (tn Invocation) Run() int {
 	if tn.Log == nil {
 		tn.Log = io.Discard
 	}
-	t := &turn{Turn: tn, done: make(chan struct{})}
+	t := &turn{Invocation: tn, done: make(chan struct{})}
 	in, ok := t.readInput()
 	if !ok {
 		return StatusBadInput

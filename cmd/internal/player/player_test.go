@@ -25,7 +25,7 @@ func testOptions() engine.Options {
 // runIn writes input (if not nil) and the helper files into a new folder, plays one turn
 // (changed by edit, if not nil) and returns the exit status, the log, the folder and the
 // output (empty if none).
-func runIn(t *testing.T, input *string, helper map[string]string, edit func(*Turn)) (int, string, string, string) {
+func runIn(t *testing.T, input *string, helper map[string]string, edit func(*Invocation)) (int, string, string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	if input != nil {
@@ -39,11 +39,11 @@ func runIn(t *testing.T, input *string, helper map[string]string, edit func(*Tur
 		}
 	}
 	var log bytes.Buffer
-	turn := Turn{Options: testOptions(), Dir: dir, Log: &log}
+	turn := Invocation{Options: testOptions(), Dir: dir, Log: &log}
 	if edit != nil {
 		edit(&turn)
 	}
-	code := turn.Play()
+	code := turn.Run()
 	out, _ := os.ReadFile(filepath.Join(dir, "output.txt"))
 	return code, log.String(), dir, string(out)
 }
@@ -54,7 +54,7 @@ func TestPlayerBadInput(t *testing.T) {
 	cases := []struct {
 		name  string
 		input *string
-		move  int    // Turn.Move
+		move  int    // Invocation.Move
 		code  int    // expected exit status
 		warn  string // expected in the log ("" = no check)
 	}{
@@ -76,7 +76,7 @@ func TestPlayerBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, stderr, _, out := runIn(t, c.input, nil, func(tn *Turn) { tn.Move = c.move })
+			code, stderr, _, out := runIn(t, c.input, nil, func(tn *Invocation) { tn.Move = c.move })
 			if code != c.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, c.code, stderr)
 			}
@@ -223,7 +223,7 @@ func TestPlayerReplacesReadOnlyOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	if code := (Turn{Options: testOptions(), Dir: dir, Log: &log}).Play(); code != 0 {
+	if code := (Invocation{Options: testOptions(), Dir: dir, Log: &log}).Run(); code != 0 {
 		t.Fatalf("exit %d: %s", code, log.String())
 	}
 	out, err := os.ReadFile(stale)
