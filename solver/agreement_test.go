@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+	"time"
 
 	"littlego/board"
 )
@@ -102,4 +103,34 @@ func childMargin(ref *refSolver, pos board.Position, a board.Point) int {
 	}
 	m, _ := ref.margin(pos)
 	return m
+}
+
+// TestParallelAgrees checks a solver with two workers over one small shared table (so
+// that entries are replaced while both write) against brute force and the reference,
+// and that a budget stops both workers.
+func TestParallelAgrees(t *testing.T) {
+	s := New(10)
+	s.SetWorkers(2)
+	rng := rand.New(rand.NewPCG(31, 32))
+	want := 60
+	if testing.Short() || raceEnabled {
+		want = 15
+	}
+	for done := 0; done < want; {
+		pos, ok := densePosition(rng, 3+rng.IntN(5), 6+rng.IntN(10), 0.05)
+		if ok && checkAgainstBrute(t, s, pos, 200_000) {
+			done++
+		}
+	}
+	ref := newRefSolver(16)
+	for i, pos := range agreementPositions(14, want/3) {
+		checkAgainstReference(t, s, ref, pos, i)
+	}
+	hard := RandomPositions(11, 4, 1)[0]
+	if r := s.Solve(hard, Limits{Nodes: 20_000}); r.Known || r.Nodes > 20_000+2*checkInterval {
+		t.Errorf("two workers under a node limit of 20,000: %+v", r)
+	}
+	if r := s.Solve(hard, Limits{CPU: 30 * time.Millisecond}); r.Known || r.CPU > time.Second {
+		t.Errorf("two workers under a CPU limit of 30 ms: %+v", r)
+	}
 }
