@@ -46,72 +46,6 @@ const (
 	busyMask = 1<<14 - 1
 )
 
-// turnsLeft returns how many of the left actions Black and White still play, when c is
-// to move.
-func turnsLeft(left int, c board.Color) (black, white int) {
-	mine, theirs := (left+1)/2, left/2
-	if c == board.Black {
-		return mine, theirs
-	}
-	return theirs, mine
-}
-
-// capturable returns the number of stones in the groups of stones that the opponent
-// could capture with n more placements while stones' owner passes: a group is captured
-// only once all its liberties are filled, one placement each (while its owner passes it
-// gains none, and captures of its other groups free no point next to it), and never if
-// it has two liberties whose neighbours all belong to it (two one-point eyes: a stone
-// in either is suicide while the other is empty).
-func capturable(stones, empty board.Bitboard, n int) int {
-	total := 0
-	for rest := stones; rest != 0; {
-		g := board.Group(rest&-rest, stones)
-		rest &^= g
-		libs := g.Neighbours() & empty
-		if libs.Count() > n {
-			continue
-		}
-		if eyes := libs &^ (board.Full &^ g).Neighbours(); eyes&(eyes-1) != 0 {
-			continue
-		}
-		total += g.Count()
-	}
-	return total
-}
-
-// lastMove returns the exact final margin when only the side to move's action remains:
-// the best capture if any placement is legal (a placement adds a stone and a pass adds
-// nothing, so placing always beats passing), else the margin as it stands.
-func lastMove(pos *board.Position, m int) int {
-	c := pos.Turn
-	own, opp := pos.Stones[c], pos.Stones[c^1]
-	empty := board.Full &^ (own | opp)
-	var capAt [board.NumPoints]int8
-	best := -1
-	for rest := opp; rest != 0; {
-		g := board.Group(rest&-rest, opp)
-		rest &^= g
-		libs := g.Neighbours() & empty
-		if libs&(libs-1) == 0 && libs&^pos.Ko != 0 {
-			p := libs.First()
-			capAt[p] += int8(g.Count())
-			if int(capAt[p]) > best {
-				best = int(capAt[p])
-			}
-		}
-	}
-	if best < 0 {
-		if pos.Legal() == 0 {
-			return m
-		}
-		best = 0
-	}
-	if c == board.Black {
-		return m + 1 + best
-	}
-	return m - 1 - best
-}
-
 // test returns a fail-soft bound on the value v (the exact final margin) of pos compared
 // with threshold t: a result r >= t proves v >= r, a result r < t proves v <= r. At ply 0
 // it searches every move itself (no shortcut) and leaves in rootBest the action that
@@ -261,38 +195,6 @@ func (w *worker) failed(key uint64, sym board.Symmetry, ply, left, lo, hi int, b
 		w.tt.store(key, left, bestV, hi, sym.Point(best), false)
 	}
 	return bestV
-}
-
-// staticBound returns a bound on pos's value (left moves left, not at the root) that
-// settles the test at t without a search, and true, or false when there is none; with
-// one move left it returns the exact value. White can pass to the end, so Black's margin
-// can grow by no more than one stone per Black turn plus the White groups it can capture
-// in that many placements; likewise Black can pass to the end.
-func staticBound(pos *board.Position, t, left int) (int, bool) {
-	m := pos.Margin()
-	nb, nw := turnsLeft(left, pos.Turn)
-	if h := m + nb; h < t {
-		white := pos.Stones[board.White]
-		if h+white.Count() < t {
-			return h + white.Count(), true
-		}
-		if h += capturable(white, pos.Stones.Empty(), nb); h < t {
-			return h, true
-		}
-	}
-	if l := m - nw; l >= t {
-		black := pos.Stones[board.Black]
-		if l-black.Count() >= t {
-			return l - black.Count(), true
-		}
-		if l -= capturable(black, pos.Stones.Empty(), nw); l >= t {
-			return l, true
-		}
-	}
-	if left == 1 {
-		return lastMove(pos, m), true
-	}
-	return 0, false
 }
 
 // transpositionCut returns a child's stored bound that refutes the window at t, with
