@@ -368,7 +368,8 @@ func (s *Solver) Reaches(pos board.Position, margin int, lim Limits) (reaches, k
 // Margin finds the exact final margin black - white under perfect play, and an action
 // that achieves it, by a sequence of null-window tests that narrow the bounds (the
 // MTD(f) driver of Plaat, Schaeffer, Pijls and de Bruin 1996, started at the current
-// margin). It costs a few times a Solve.
+// margin, with galloping steps and bisection: nextThreshold). It costs several Solves:
+// tests next to the value are the dear ones.
 func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 	s.begin(&pos, lim)
 	r := MarginResult{Best: board.NoPoint}
@@ -378,16 +379,10 @@ func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 		return r
 	}
 	lo, hi := -noBound, noBound
-	guess := pos.Margin()
+	t := pos.Margin()
 	best := board.NoPoint
+	step := 1
 	for lo < hi {
-		t := guess
-		if t <= lo {
-			t = lo + 1
-		}
-		if t > hi {
-			t = hi
-		}
 		v, mv, ok := s.run(&pos, 0, t)
 		if !ok {
 			r.Nodes, r.CPU = s.nodes, s.elapsed()
@@ -404,9 +399,25 @@ func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 				best = mv
 			}
 		}
-		guess = v
+		t, step = nextThreshold(lo, hi, v, t, step)
 	}
 	r.Known, r.Margin, r.Best = true, lo, best
 	r.Nodes, r.CPU = s.nodes, s.elapsed()
 	return r
+}
+
+// nextThreshold returns Margin's next test threshold within (lo, hi] after a test at t
+// returned v, and the next step: while one side is still unbounded it gallops away
+// from t in steps that double (tests far from the value are cheap, those next to it
+// dear), then it bisects.
+func nextThreshold(lo, hi, v, t, step int) (int, int) {
+	switch {
+	case hi == noBound:
+		t = max(v, t) + step
+	case lo == -noBound:
+		t = min(v, t) - step + 1
+	default:
+		return (lo + hi + 1) / 2, step
+	}
+	return min(max(t, lo+1), hi), step * 2
 }
