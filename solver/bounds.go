@@ -19,15 +19,15 @@ func turnsLeft(left int, c board.Color) (black, white int) {
 // one move left it returns the exact value.
 func staticBound(pos *board.Position, t, left int) (int, bool) {
 	m := pos.Margin()
+	if left == 1 {
+		return lastMove(pos, m), true
+	}
 	nb, nw := turnsLeft(left, pos.Turn)
 	if u, ok := upperBound(pos, m, nb, t); ok {
 		return u, true
 	}
 	if l, ok := lowerBound(pos, m, nb, nw, t); ok {
 		return l, true
-	}
-	if left == 1 {
-		return lastMove(pos, m), true
 	}
 	return 0, false
 }
