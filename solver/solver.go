@@ -6,15 +6,17 @@
 // 1980, as used by Plaat et al.'s MTD(f), 1996) on the final stone margin black -
 // white, with a fixed-size transposition table of margin bounds, move ordering by
 // tactics, killer moves (Akl and Newborn 1977) and the history heuristic (Schaeffer
-// 1989), and sound static bounds on the final margin for early cut-offs.
+// 1989), and sound static bounds on the final margin for early cut-offs (bounds.go).
 //
 // The value of a position is the margin black - white when the game ends under perfect
 // play (Black maximises it, White minimises it); Black wins iff it is at least
 // board.BlackMargin (3). Solve answers the win/loss question with a single test at
 // that threshold; Margin finds the exact margin by a sequence of tests.
 //
-// A Solver is not safe for concurrent use; it may search with several workers over one
-// shared table (SetWorkers). With one worker it allocates nothing while searching.
+// A Solver is not safe for concurrent use, but it may search with several workers
+// (SetWorkers): threads over one lock-free shared table that run the same test and
+// defer a child another worker is searching (ABDADA, Weill 1996); the first to finish
+// answers. With one worker it allocates nothing while searching.
 package solver
 
 import (
