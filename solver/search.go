@@ -83,8 +83,8 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 		return w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
 	}
 	// Tell the other workers this node is being searched, for the time it is.
-	mark := &w.busy[pos.Key()&busyMask]
 	own := pos.Key()
+	mark := &w.busy[own&busyMask]
 	mark.Store(own)
 	v := w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
 	mark.CompareAndSwap(own, 0)
