@@ -43,10 +43,10 @@ func staticBound(pos *board.Position, t, left int) (int, bool) {
 // one less for Black: unless Black ended the game by passing, which cost it one too.
 func upperBound(pos *board.Position, m, nb, t int) (int, bool) {
 	u := m + nb
-	if u-1 >= t {
-		return 0, false
-	}
 	white, empty := pos.Stones[board.White], pos.Stones.Empty()
+	if u > t || (u == t && (pos.Last%2 != 0 || adjacentPairs(empty) <= nb)) {
+		return 0, false // captures only raise u: the pair alone could settle u == t
+	}
 	if u+white.Count()-1 < t {
 		u += white.Count()
 	} else {
@@ -70,10 +70,10 @@ func upperBound(pos *board.Position, m, nb, t int) (int, bool) {
 // no liberty from another Black group (it would join it); one more for Black.
 func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	l := m - nw
-	if l+1 < t {
-		return 0, false
-	}
 	black, empty := pos.Stones[board.Black], pos.Stones.Empty()
+	if l+1 < t || (l+1 == t && (pos.Last%2 != 0 || nb < 1 || emptyTriples(empty) < nw)) {
+		return 0, false // captures only lower l: the triple alone could settle l+1 == t
+	}
 	if l-black.Count()+1 >= t {
 		l -= black.Count()
 	} else {

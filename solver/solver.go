@@ -145,6 +145,7 @@ func (s *Solver) SetWorkers(n int) {
 		s.workers = append(s.workers, w)
 	}
 	s.workers = s.workers[:n]
+	s.tt.shared = n > 1
 	if n > 1 && s.busy == nil {
 		s.busy = make([]atomic.Uint64, busyMask+1)
 	}
