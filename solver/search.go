@@ -39,83 +39,24 @@ const etcChildLeft = 7
 // below, the probe (a likely cache miss) costs more than it saves.
 const minTableLeft = 3
 
-// turnsLeft returns how many of the left actions Black and White still play, when c is
-// to move.
-func turnsLeft(left int, c board.Color) (black, white int) {
-	mine, theirs := (left+1)/2, left/2
-	if c == board.Black {
-		return mine, theirs
-	}
-	return theirs, mine
-}
-
-// capturable returns the number of stones in the groups of stones that the opponent
-// could capture with n more placements while stones' owner passes: a group is captured
-// only once all its liberties are filled, one placement each (while its owner passes it
-// gains none, and captures of its other groups free no point next to it), and never if
-// it has two liberties whose neighbours all belong to it (two one-point eyes: a stone
-// in either is suicide while the other is empty).
-func capturable(stones, empty board.Bitboard, n int) int {
-	total := 0
-	for rest := stones; rest != 0; {
-		g := board.Group(rest&-rest, stones)
-		rest &^= g
-		libs := g.Neighbours() & empty
-		if libs.Count() > n {
-			continue
-		}
-		if eyes := libs &^ (board.Full &^ g).Neighbours(); eyes&(eyes-1) != 0 {
-			continue
-		}
-		total += g.Count()
-	}
-	return total
-}
-
-// lastMove returns the exact final margin when only the side to move's action remains:
-// the best capture if any placement is legal (a placement adds a stone and a pass adds
-// nothing, so placing always beats passing), else the margin as it stands.
-func lastMove(pos *board.Position, m int) int {
-	c := pos.Turn
-	own, opp := pos.Stones[c], pos.Stones[c^1]
-	empty := board.Full &^ (own | opp)
-	var capAt [board.NumPoints]int8
-	best := -1
-	for rest := opp; rest != 0; {
-		g := board.Group(rest&-rest, opp)
-		rest &^= g
-		libs := g.Neighbours() & empty
-		if libs&(libs-1) == 0 && libs&^pos.Ko != 0 {
-			p := libs.First()
-			capAt[p] += int8(g.Count())
-			if int(capAt[p]) > best {
-				best = int(capAt[p])
-			}
-		}
-	}
-	if best < 0 {
-		if pos.Legal() == 0 {
-			return m
-		}
-		best = 0
-	}
-	if c == board.Black {
-		return m + 1 + best
-	}
-	return m - 1 - best
-}
+// busyLeft is the fewest moves left at which a worker of a parallel search marks the
+// node it searches as busy, and busyMask the mask of the busy table's index.
+const (
+	busyLeft = 6
+	busyMask = 1<<14 - 1
+)
 
 // test returns a fail-soft bound on the value v (the exact final margin) of pos compared
 // with threshold t: a result r >= t proves v >= r, a result r < t proves v <= r. At ply 0
 // it searches every move itself (no shortcut) and leaves in rootBest the action that
-// proved the result. When a limit stops the search it sets s.aborted and returns 0,
+// proved the result. When a limit stops the search it sets w.aborted and returns 0,
 // which callers must ignore.
-func (s *Solver) test(pos *board.Position, ply int, t int) int {
+func (w *worker) test(pos *board.Position, ply int, t int) int {
 	if pos.Over {
 		return pos.Margin()
 	}
-	s.nodes++
-	if s.nodes >= s.nextCheck && s.outOfBudget() {
+	w.nodes++
+	if w.nodes >= w.nextCheck && w.outOfBudget() {
 		return 0
 	}
 	left := int(pos.Last) - int(pos.Move) + 1
@@ -124,9 +65,9 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 			return v
 		}
 	}
-	key, sym := s.tableKey(pos, left)
+	key, sym := w.tableKey(pos, left)
 	ttMove, lo, hi := board.NoPoint, -noBound, noBound
-	if e := s.probe(key, ply, left); e != nil {
+	if e, ok := w.probe(key, ply, left); ok {
 		if ply > 0 {
 			if int(e.lo) >= t {
 				return int(e.lo)
@@ -138,7 +79,24 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 		}
 		ttMove = sym.Inverse().Point(e.move)
 	}
+	if w.busy == nil || left < busyLeft {
+		return w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
+	}
+	// Tell the other workers this node is being searched, for the time it is.
+	own := pos.Key()
+	mark := &w.busy[own&busyMask]
+	mark.Store(own)
+	v := w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
+	mark.CompareAndSwap(own, 0)
+	return v
+}
 
+// expand searches the children of pos (left moves left; key and sym its table key,
+// ttMove, lo and hi what the table held) for the test at t, and stores the result.
+// With several workers it defers a child that another worker is searching until the
+// other children are done (ABDADA, Weill 1996): by then its bound is often in the
+// table.
+func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym board.Symmetry, ttMove board.Point, lo, hi int) int {
 	maxNode := pos.Turn == board.Black
 	best, bestV := board.NoPoint, noBound
 	if maxNode {
@@ -150,58 +108,70 @@ func (s *Solver) test(pos *board.Position, ply int, t int) int {
 	if ttMove != board.NoPoint {
 		child = *pos
 		if _, ok := child.Play(ttMove); ok {
-			v := s.test(&child, ply+1, t)
-			if s.aborted {
+			v := w.test(&child, ply+1, t)
+			if w.aborted {
 				return 0
 			}
 			best, bestV = ttMove, v
 			if (v >= t) == maxNode {
-				return s.cut(pos, key, sym, ply, left, v, ttMove)
+				return w.cut(pos, key, sym, ply, left, v, ttMove)
 			}
 		} else {
 			ttMove = board.NoPoint
 		}
 	}
-	pl := &s.plies[ply]
-	n := s.orderMoves(pos, pl, ttMove)
+	pl := &w.plies[ply]
+	n := w.orderMoves(pos, pl, ttMove)
 	if left-1 >= etcChildLeft {
-		if v, mv, ok := s.transpositionCut(pos, pl.moves[:n], t, left); ok {
-			return s.cut(pos, key, sym, ply, left, v, mv)
+		if v, mv, ok := w.transpositionCut(pos, pl.moves[:n], t, left); ok {
+			return w.cut(pos, key, sym, ply, left, v, mv)
 		}
 	}
-	for i := 0; i < n; i++ {
-		mv := pl.take(i, n)
+	deferring := w.busy != nil && left-1 >= busyLeft
+	nDeferred := 0
+	for i := 0; i < n+nDeferred; i++ {
+		var mv board.Point
+		if i < n {
+			mv = pl.take(i, n)
+		} else {
+			mv = pl.deferred[i-n]
+		}
 		child = *pos
 		child.Play(mv)
-		v := s.test(&child, ply+1, t)
-		if s.aborted {
+		if deferring && i < n && (i > 0 || best != board.NoPoint) && w.busy[child.Key()&busyMask].Load() == child.Key() {
+			pl.deferred[nDeferred] = mv
+			nDeferred++
+			continue
+		}
+		v := w.test(&child, ply+1, t)
+		if w.aborted {
 			return 0
 		}
 		if (v >= t) == maxNode {
-			return s.cut(pos, key, sym, ply, left, v, mv)
+			return w.cut(pos, key, sym, ply, left, v, mv)
 		}
 		if (maxNode && v > bestV) || (!maxNode && v < bestV) {
 			best, bestV = mv, v
 		}
 	}
-	return s.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
+	return w.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
 }
 
-// probe returns the table entry of key at ply (left moves left), or nil; there is no
+// probe returns the table entry of key at ply (left moves left) and true, or false; there is no
 // table near the leaves, except at the root.
-func (s *Solver) probe(key uint64, ply, left int) *entry {
+func (w *worker) probe(key uint64, ply, left int) (entry, bool) {
 	if ply > 0 && left < minTableLeft {
-		return nil
+		return entry{}, false
 	}
-	return s.tt.probe(key)
+	return w.tt.probe(key)
 }
 
 // tableKey returns the table key of pos (left moves left) and the symmetry that maps
 // pos to the keyed image: the canonical key over the eight symmetries high in the tree,
 // where symmetric positions recur and the cost is small, the plain key below. Moves are
 // stored in the frame of the keyed image.
-func (s *Solver) tableKey(pos *board.Position, left int) (uint64, board.Symmetry) {
-	if left >= s.symLeft {
+func (w *worker) tableKey(pos *board.Position, left int) (uint64, board.Symmetry) {
+	if left >= w.symLeft {
 		return pos.CanonicalKey()
 	}
 	return pos.Key(), board.Identity
@@ -210,59 +180,27 @@ func (s *Solver) tableKey(pos *board.Position, left int) (uint64, board.Symmetry
 // failed returns, when every move of a node failed the test, the bound bestV (reached
 // by best; it bounds the value from the same side as the threshold) within the node's
 // earlier bounds lo and hi, and stores it unless the node is near the leaves.
-func (s *Solver) failed(key uint64, sym board.Symmetry, ply, left, lo, hi int, best board.Point, bestV int, maxNode bool) int {
+func (w *worker) failed(key uint64, sym board.Symmetry, ply, left, lo, hi int, best board.Point, bestV int, maxNode bool) int {
 	if ply == 0 {
-		s.rootBest = best
+		w.rootBest = best
 	}
 	if left < minTableLeft && ply > 0 {
 		return bestV
 	}
 	if maxNode {
 		bestV = min(bestV, hi)
-		s.tt.store(key, left, lo, bestV, sym.Point(best), false)
+		w.tt.store(key, left, lo, bestV, sym.Point(best), false)
 	} else {
 		bestV = max(bestV, lo)
-		s.tt.store(key, left, bestV, hi, sym.Point(best), false)
+		w.tt.store(key, left, bestV, hi, sym.Point(best), false)
 	}
 	return bestV
-}
-
-// staticBound returns a bound on pos's value (left moves left, not at the root) that
-// settles the test at t without a search, and true, or false when there is none; with
-// one move left it returns the exact value. White can pass to the end, so Black's margin
-// can grow by no more than one stone per Black turn plus the White groups it can capture
-// in that many placements; likewise Black can pass to the end.
-func staticBound(pos *board.Position, t, left int) (int, bool) {
-	m := pos.Margin()
-	nb, nw := turnsLeft(left, pos.Turn)
-	if h := m + nb; h < t {
-		white := pos.Stones[board.White]
-		if h+white.Count() < t {
-			return h + white.Count(), true
-		}
-		if h += capturable(white, pos.Stones.Empty(), nb); h < t {
-			return h, true
-		}
-	}
-	if l := m - nw; l >= t {
-		black := pos.Stones[board.Black]
-		if l-black.Count() >= t {
-			return l - black.Count(), true
-		}
-		if l -= capturable(black, pos.Stones.Empty(), nw); l >= t {
-			return l, true
-		}
-	}
-	if left == 1 {
-		return lastMove(pos, m), true
-	}
-	return 0, false
 }
 
 // transpositionCut returns a child's stored bound that refutes the window at t, with
 // the move to that child, before any child is searched (enhanced transposition cut-off,
 // Plaat et al. 1996); ok is false when no child's entry does.
-func (s *Solver) transpositionCut(pos *board.Position, moves []board.Point, t, left int) (v int, mv board.Point, ok bool) {
+func (w *worker) transpositionCut(pos *board.Position, moves []board.Point, t, left int) (v int, mv board.Point, ok bool) {
 	maxNode := pos.Turn == board.Black
 	for _, mv := range moves {
 		child := *pos
@@ -270,8 +208,8 @@ func (s *Solver) transpositionCut(pos *board.Position, moves []board.Point, t, l
 		if child.Over {
 			continue
 		}
-		ck, _ := s.tableKey(&child, left-1)
-		if e := s.tt.probe(ck); e != nil {
+		ck, _ := w.tableKey(&child, left-1)
+		if e, ok := w.tt.probe(ck); ok {
 			if maxNode && int(e.lo) >= t {
 				return int(e.lo), mv, true
 			}
@@ -300,26 +238,26 @@ func (pl *ply) take(i, n int) board.Point {
 
 // cut records a move mv whose value v refuted the window at pos: it stores the bound,
 // rewards the move as a killer and in the history table, and returns v.
-func (s *Solver) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, left, v int, mv board.Point) int {
+func (w *worker) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, left, v int, mv board.Point) int {
 	if left < minTableLeft && ply > 0 {
 		// not stored
 	} else if pos.Turn == board.Black {
-		s.tt.store(key, left, v, noBound, sym.Point(mv), true)
+		w.tt.store(key, left, v, noBound, sym.Point(mv), true)
 	} else {
-		s.tt.store(key, left, -noBound, v, sym.Point(mv), true)
+		w.tt.store(key, left, -noBound, v, sym.Point(mv), true)
 	}
 	if ply == 0 {
-		s.rootBest = mv
+		w.rootBest = mv
 	}
-	pl := &s.plies[ply]
+	pl := &w.plies[ply]
 	if mv != pl.killers[0] {
 		pl.killers[1], pl.killers[0] = pl.killers[0], mv
 	}
-	h := &s.history[pos.Turn][mv]
+	h := &w.history[pos.Turn][mv]
 	*h += int32(1) << min(left, historyCap)
 	for *h > historyMax {
-		for a := range s.history[pos.Turn] {
-			s.history[pos.Turn][a] >>= 1
+		for a := range w.history[pos.Turn] {
+			w.history[pos.Turn][a] >>= 1
 		}
 	}
 	return v
@@ -329,7 +267,7 @@ func (s *Solver) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, l
 // already searched) and their order scores, and returns how many there are. It finds
 // the legal points itself, in the same group pass that scores captures and ataris
 // (the rules are those of board.Position.Legal).
-func (s *Solver) orderMoves(pos *board.Position, pl *ply, skip board.Point) int {
+func (w *worker) orderMoves(pos *board.Position, pl *ply, skip board.Point) int {
 	c := pos.Turn
 	own, opp := pos.Stones[c], pos.Stones[c^1]
 	empty := board.Full &^ (own | opp)
@@ -368,7 +306,7 @@ func (s *Solver) orderMoves(pos *board.Position, pl *ply, skip board.Point) int 
 	if skip >= 0 && skip < board.NumPoints {
 		legal &^= skip.Bit()
 	}
-	hist := &s.history[c]
+	hist := &w.history[c]
 	k0, k1 := pl.killers[0], pl.killers[1]
 	n := 0
 	for b := legal; b != 0; b &= b - 1 {

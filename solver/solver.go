@@ -6,17 +6,22 @@
 // 1980, as used by Plaat et al.'s MTD(f), 1996) on the final stone margin black -
 // white, with a fixed-size transposition table of margin bounds, move ordering by
 // tactics, killer moves (Akl and Newborn 1977) and the history heuristic (Schaeffer
-// 1989), and sound static bounds on the final margin for early cut-offs.
+// 1989), and sound static bounds on the final margin for early cut-offs (bounds.go).
 //
 // The value of a position is the margin black - white when the game ends under perfect
 // play (Black maximises it, White minimises it); Black wins iff it is at least
 // board.BlackMargin (3). Solve answers the win/loss question with a single test at
 // that threshold; Margin finds the exact margin by a sequence of tests.
 //
-// A Solver is not safe for concurrent use. It allocates nothing while searching.
+// A Solver is not safe for concurrent use, but it may search with several workers
+// (SetWorkers): threads over one lock-free shared table that run the same test and
+// defer a child another worker is searching (ABDADA, Weill 1996); the first to finish
+// answers. With one worker it allocates nothing while searching.
 package solver
 
 import (
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"littlego/board"
@@ -67,52 +72,103 @@ type MarginResult struct {
 // maxPly bounds the search depth: every action uses up one of at most 24 moves.
 const maxPly = board.MaxMoves + 2
 
-// checkInterval is how many nodes pass between two looks at the CPU clock (a
-// getrusage system call costs about a microsecond; a node a fraction of that).
+// checkInterval is how many nodes pass between two looks at the CPU clock and the
+// other workers (cputime.Process is a system call, well under a microsecond; a node a
+// fraction of that).
 const checkInterval = 1024
 
 // ply is the scratch space of one search depth: its move list and their order scores.
 type ply struct {
-	moves   [board.NumActions]board.Point
-	scores  [board.NumActions]int32
-	killers [2]board.Point
+	moves    [board.NumActions]board.Point
+	scores   [board.NumActions]int32
+	deferred [board.NumActions]board.Point // moves another worker was searching
+	killers  [2]board.Point
 }
 
-// Solver holds the transposition table and the search stacks. Its table may be kept
-// across calls (within a game and across games): entries are keyed by the full state
+// Solver holds the transposition table and its workers. Its table may be kept across
+// calls (within a game and across games): entries are keyed by the full state
 // (board.Position.Key) and hold proved bounds only, so reuse never changes an answer.
 type Solver struct {
 	tt      table
-	plies   [maxPly]ply
-	history [2][board.NumActions]int32
+	workers []*worker // workers[0] searches on the calling goroutine
+	busy    []atomic.Uint64
+	ctl     control
 	last    uint8 // board.Position.Last of the positions in the table
-
-	nodes       int64
-	nodeLimit   int64
-	nextCheck   int64
-	cpuStart    time.Duration
-	cpuDeadline time.Duration
-	aborted     bool
-	rootBest    board.Point
-	symLeft     int // the fewest moves left at which the table key is canonical
+	symLeft int   // the fewest moves left at which the table key is canonical
+	nodes   int64 // visited by the last call, all workers
 }
 
-// New returns a solver whose transposition table has 2^ttBits entries of 16 bytes
-// (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
+// control is what the workers of one call share besides the table: the limits, the
+// nodes counted so far and the signal to stop.
+type control struct {
+	stop        atomic.Bool
+	nodes       atomic.Int64 // flushed by the workers at their checks
+	nodeLimit   int64
+	cpuStart    time.Duration
+	cpuDeadline time.Duration
+}
+
+// worker is one search thread: its stacks, killers and history, over the solver's
+// shared table.
+type worker struct {
+	tt        *table
+	ctl       *control
+	busy      []atomic.Uint64 // the nodes the workers are searching; nil with one worker
+	id        int             // 0 for the main worker; helpers vary the move order
+	plies     [maxPly]ply
+	history   [2][board.NumActions]int32
+	symLeft   int
+	nodes     int64 // visited in this call
+	flushed   int64 // of nodes, already added to ctl.nodes
+	nextCheck int64
+	aborted   bool
+	rootBest  board.Point
+	result    int
+}
+
+// New returns a solver with one worker whose transposition table has 2^ttBits entries
+// of 16 bytes (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
 func New(ttBits int) *Solver {
 	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft}
-	for i := range s.plies {
-		s.plies[i].killers = [2]board.Point{board.NoPoint, board.NoPoint}
-	}
+	s.SetWorkers(1)
 	return s
+}
+
+// SetWorkers makes each later call search with n workers (threads) over the shared
+// table (n < 1 means 1). Limits.CPU counts the CPU of every thread. More workers change
+// the speed, never the answers.
+func (s *Solver) SetWorkers(n int) {
+	n = max(n, 1)
+	for len(s.workers) < n {
+		w := &worker{tt: &s.tt, ctl: &s.ctl, id: len(s.workers), symLeft: s.symLeft}
+		w.clearKillers()
+		s.workers = append(s.workers, w)
+	}
+	s.workers = s.workers[:n]
+	s.tt.shared = n > 1
+	if n > 1 && s.busy == nil {
+		s.busy = make([]atomic.Uint64, busyMask+1)
+	}
+	for _, w := range s.workers {
+		w.busy = nil
+		if n > 1 {
+			w.busy = s.busy
+		}
+	}
+}
+
+func (w *worker) clearKillers() {
+	for i := range w.plies {
+		w.plies[i].killers = [2]board.Point{board.NoPoint, board.NoPoint}
+	}
 }
 
 // Clear forgets everything the solver has learnt (table, killers, history).
 func (s *Solver) Clear() {
 	s.tt.clear()
-	s.history = [2][board.NumActions]int32{}
-	for i := range s.plies {
-		s.plies[i].killers = [2]board.Point{board.NoPoint, board.NoPoint}
+	for _, w := range s.workers {
+		w.history = [2][board.NumActions]int32{}
+		w.clearKillers()
 	}
 }
 
@@ -124,9 +180,14 @@ const defaultSymmetryLeft = 18
 
 // SetSymmetryLeft makes the table key canonical over the eight symmetries at positions
 // with at least n moves left (n > 24: never). It changes the speed, not the answers.
-func (s *Solver) SetSymmetryLeft(n int) { s.symLeft = n }
+func (s *Solver) SetSymmetryLeft(n int) {
+	s.symLeft = n
+	for _, w := range s.workers {
+		w.symLeft = n
+	}
+}
 
-// Nodes returns the number of positions the last call visited.
+// Nodes returns the number of positions the last call visited (all workers).
 func (s *Solver) Nodes() int64 { return s.nodes }
 
 // begin starts a call on pos under lim.
@@ -138,41 +199,106 @@ func (s *Solver) begin(pos *board.Position, lim Limits) {
 	}
 	s.tt.gen++
 	s.tt.maxLeft = pos.MovesLeft()
-	for c := range s.history {
-		for a := range s.history[c] {
-			s.history[c][a] >>= 2
+	c := &s.ctl
+	c.stop.Store(false)
+	c.nodes.Store(0)
+	c.cpuStart = cputime.Process()
+	c.cpuDeadline = 0
+	if lim.CPU > 0 {
+		c.cpuDeadline = c.cpuStart + lim.CPU
+	}
+	c.nodeLimit = lim.Nodes
+	for _, w := range s.workers {
+		for col := range w.history {
+			for a := range w.history[col] {
+				w.history[col][a] >>= 2
+			}
 		}
+		w.nodes, w.flushed = 0, 0
+		w.aborted = false
+		w.scheduleCheck()
 	}
 	s.nodes = 0
-	s.aborted = false
-	s.cpuStart = cputime.Process()
-	s.cpuDeadline = 0
-	if lim.CPU > 0 {
-		s.cpuDeadline = s.cpuStart + lim.CPU
-	}
-	s.nodeLimit = lim.Nodes
-	s.nextCheck = checkInterval
-	if s.nodeLimit > 0 && s.nodeLimit < s.nextCheck {
-		s.nextCheck = s.nodeLimit
+}
+
+// elapsed returns the process CPU time since the call began.
+func (s *Solver) elapsed() time.Duration { return cputime.Process() - s.ctl.cpuStart }
+
+// scheduleCheck sets the node count of w's next look at the limits: checkInterval
+// nodes on, or sooner when the node limit is nearer.
+func (w *worker) scheduleCheck() {
+	w.nextCheck = w.nodes + checkInterval
+	if lim := w.ctl.nodeLimit; lim > 0 {
+		w.nextCheck = min(w.nextCheck, w.nodes+lim-w.ctl.nodes.Load())
 	}
 }
 
-// outOfBudget checks the limits, sets the abort flag when one is used up and schedules
-// the next check.
-func (s *Solver) outOfBudget() bool {
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
-		s.aborted = true
+// outOfBudget adds w's nodes to the shared count, checks the limits and the stop
+// signal, sets w's abort flag when the call is to end and schedules the next check.
+func (w *worker) outOfBudget() bool {
+	c := w.ctl
+	total := c.nodes.Add(w.nodes - w.flushed)
+	w.flushed = w.nodes
+	if c.stop.Load() || (c.nodeLimit > 0 && total >= c.nodeLimit) ||
+		(c.cpuDeadline > 0 && cputime.Process() >= c.cpuDeadline) {
+		w.aborted = true
 		return true
 	}
-	if s.cpuDeadline > 0 && cputime.Process() >= s.cpuDeadline {
-		s.aborted = true
-		return true
-	}
-	s.nextCheck = s.nodes + checkInterval
-	if s.nodeLimit > 0 && s.nodeLimit < s.nextCheck {
-		s.nextCheck = s.nodeLimit
-	}
+	w.scheduleCheck()
 	return false
+}
+
+// run runs the null-window test at t on pos (at ply 0, or 1 for a root's child) with every worker and returns its
+// result, the root action that proved it and true, or false when a limit stopped it.
+// Helpers start together with the main worker; the first to finish stops the others.
+func (s *Solver) run(pos *board.Position, ply, t int) (v int, best board.Point, ok bool) {
+	defer func() {
+		for _, w := range s.workers {
+			s.ctl.nodes.Add(w.nodes - w.flushed)
+			s.nodes += w.nodes
+			w.nodes, w.flushed = 0, 0
+			w.scheduleCheck()
+		}
+	}()
+	main := s.workers[0]
+	if len(s.workers) == 1 {
+		v := main.test(pos, ply, t)
+		return v, main.rootBest, !main.aborted
+	}
+	return s.runParallel(*pos, ply, t)
+}
+
+// runParallel is run with helpers, kept apart so that the one-worker path allocates
+// nothing.
+func (s *Solver) runParallel(pos board.Position, ply, t int) (v int, best board.Point, ok bool) {
+	main := s.workers[0]
+	var wg sync.WaitGroup
+	for _, w := range s.workers[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.search(pos, ply, t)
+		}()
+	}
+	main.search(pos, ply, t)
+	wg.Wait()
+	for _, w := range s.workers {
+		if !w.aborted {
+			s.ctl.stop.Store(false)
+			return w.result, w.rootBest, true
+		}
+	}
+	return 0, board.NoPoint, false
+}
+
+// search runs the test at t on a copy of pos and, when it finishes, stops the other
+// workers.
+func (w *worker) search(pos board.Position, ply, t int) {
+	w.aborted = false
+	w.result = w.test(&pos, ply, t)
+	if !w.aborted {
+		w.ctl.stop.Store(true)
+	}
 }
 
 // Solve proves whether the side to move in pos wins with perfect play. A position whose
@@ -183,16 +309,16 @@ func (s *Solver) Solve(pos board.Position, lim Limits) Result {
 	if pos.Over {
 		r.Known, r.Win = true, pos.Winner() == pos.Turn
 	} else {
-		v := s.test(&pos, 0, board.BlackMargin)
-		if !s.aborted {
+		v, best, ok := s.run(&pos, 0, board.BlackMargin)
+		if ok {
 			r.Known = true
 			r.Win = (v >= board.BlackMargin) == (pos.Turn == board.Black)
 			if r.Win {
-				r.Best = s.rootBest
+				r.Best = best
 			}
 		}
 	}
-	r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
+	r.Nodes, r.CPU = s.nodes, s.elapsed()
 	return r
 }
 
@@ -214,8 +340,8 @@ func (s *Solver) WinningMoves(pos board.Position, lim Limits) (winning, losing [
 		if _, ok := child.Play(a); !ok {
 			continue
 		}
-		v := s.test(&child, 1, board.BlackMargin)
-		if s.aborted {
+		v, _, ok := s.run(&child, 1, board.BlackMargin)
+		if !ok {
 			return winning, losing, false
 		}
 		if (v >= board.BlackMargin) == (pos.Turn == board.Black) {
@@ -235,8 +361,8 @@ func (s *Solver) Reaches(pos board.Position, margin int, lim Limits) (reaches, k
 	if pos.Over {
 		return pos.Margin() >= margin, true
 	}
-	v := s.test(&pos, 0, margin)
-	if s.aborted {
+	v, _, ok := s.run(&pos, 0, margin)
+	if !ok {
 		return false, false
 	}
 	return v >= margin, true
@@ -245,46 +371,56 @@ func (s *Solver) Reaches(pos board.Position, margin int, lim Limits) (reaches, k
 // Margin finds the exact final margin black - white under perfect play, and an action
 // that achieves it, by a sequence of null-window tests that narrow the bounds (the
 // MTD(f) driver of Plaat, Schaeffer, Pijls and de Bruin 1996, started at the current
-// margin). It costs a few times a Solve.
+// margin, with galloping steps and bisection: nextThreshold). It costs several Solves:
+// tests next to the value are the dear ones.
 func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 	s.begin(&pos, lim)
 	r := MarginResult{Best: board.NoPoint}
 	if pos.Over {
 		r.Known, r.Margin = true, pos.Margin()
-		r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
+		r.Nodes, r.CPU = s.nodes, s.elapsed()
 		return r
 	}
 	lo, hi := -noBound, noBound
-	guess := pos.Margin()
+	t := pos.Margin()
 	best := board.NoPoint
+	step := 1
 	for lo < hi {
-		t := guess
-		if t <= lo {
-			t = lo + 1
-		}
-		if t > hi {
-			t = hi
-		}
-		v := s.test(&pos, 0, t)
-		if s.aborted {
-			break
+		v, mv, ok := s.run(&pos, 0, t)
+		if !ok {
+			r.Nodes, r.CPU = s.nodes, s.elapsed()
+			return r
 		}
 		if v >= t {
 			lo = v
 			if pos.Turn == board.Black {
-				best = s.rootBest
+				best = mv
 			}
 		} else {
 			hi = v
 			if pos.Turn == board.White {
-				best = s.rootBest
+				best = mv
 			}
 		}
-		guess = v
+		t, step = nextThreshold(lo, hi, v, t, step)
 	}
-	if !s.aborted {
-		r.Known, r.Margin, r.Best = true, lo, best
-	}
-	r.Nodes, r.CPU = s.nodes, cputime.Process()-s.cpuStart
+	r.Known, r.Margin, r.Best = true, lo, best
+	r.Nodes, r.CPU = s.nodes, s.elapsed()
 	return r
+}
+
+// nextThreshold returns Margin's next test threshold within (lo, hi] after a test at t
+// returned v, and the next step: while one side is still unbounded it gallops away
+// from t in steps that double (tests far from the value are cheap, those next to it
+// dear), then it bisects.
+func nextThreshold(lo, hi, v, t, step int) (int, int) {
+	switch {
+	case hi == noBound:
+		t = max(v, t) + step
+	case lo == -noBound:
+		t = min(v, t) - step + 1
+	default:
+		return (lo + hi + 1) / 2, step
+	}
+	return min(max(t, lo+1), hi), step * 2
 }

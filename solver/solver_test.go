@@ -293,10 +293,11 @@ func TestLegalMovesMatchBoard(t *testing.T) {
 			continue
 		}
 		skip := board.Point(rng.IntN(board.NumActions+1)) - 1 // NoPoint, a point or Pass
-		k := s.orderMoves(&pos, &s.plies[0], skip)
+		w := s.workers[0]
+		k := w.orderMoves(&pos, &w.plies[0], skip)
 		var got board.Bitboard
 		pass := false
-		for _, a := range s.plies[0].moves[:k] {
+		for _, a := range w.plies[0].moves[:k] {
 			if a == board.Pass {
 				pass = true
 			} else {

@@ -1,8 +1,8 @@
 // Command solve reads an input.txt (the course host's format) and prints, for the side
 // to move, whether it wins with perfect play and which actions keep the win.
 //
-//	solve [-move N] [-budget S] [-margin] [input.txt]
-//	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S]
+//	solve [-move N] [-budget S] [-margin] [-jobs N] [input.txt]
+//	solve -bench-positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S] [-margin] [-jobs N]
 //	solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers 2] [-tt 22] [-book-progress FILE]
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
 //	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
@@ -114,6 +114,7 @@ type options struct {
 	args                                   []string // as given, for the book's header
 	files                                  []string
 	move, ttBits, count, bookLast, workers int
+	jobs                                   int
 	budget                                 float64
 	margin, bench, benchBook               bool
 	moves                                  string
@@ -126,7 +127,7 @@ type options struct {
 	table                                  *tableConfig
 }
 
-const usage = `usage: solve [-move N] [-budget S] [-margin] [input.txt]   (default: ./input.txt)
+const usage = `usage: solve [-move N] [-budget S] [-margin] [-jobs N] [input.txt]   (default: ./input.txt)
        solve -bench-positions | -bench-book [-moves LIST] [-n N] [-seed S] [-budget S]
        solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
@@ -159,6 +160,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.StringVar(&o.bookFirst, "book-first", "2,2", "with -book: Black's first move (2,2 is its only winning one: solve -budget 0 -tt 25 on the empty board)")
 	fs.IntVar(&o.bookLast, "book-last", 9, "with -book: the last Black move number the book covers (odd, 3..23)")
 	fs.IntVar(&o.workers, "workers", 2, "with -book: positions proved at once, one solver each")
+	fs.IntVar(&o.jobs, "jobs", 1, "threads that search one position together over its table (solving a file and -bench-positions); -budget counts them all")
 	fs.BoolVar(&o.bookProvedOnly, "book-proved-only", false, "with -book: prove nothing, write the book from the progress file alone (a stopped run's partial last move)")
 	fs.StringVar(&o.bookProgress, "book-progress", "", "with -book: the file of positions proved so far, appended to as proofs end and read on restart (default: the -book file + .progress)")
 	fs.BoolVar(&o.certify, "certify", false, "check the engine's move (default options, as my_player) in every Black position of the book's lines, then in seeded random games")
@@ -184,6 +186,9 @@ func (o *options) execute(stdout, stderr io.Writer) error {
 	}
 	if o.ttBits < 10 || o.ttBits > 30 {
 		return usageErrorf("-tt %d: must be in 10..30", o.ttBits)
+	}
+	if o.jobs < 1 || o.jobs > 64 {
+		return usageErrorf("-jobs %d: must be in 1..64", o.jobs)
 	}
 	lim := time.Duration(o.budget * float64(time.Second))
 	switch {
@@ -214,7 +219,7 @@ func (o *options) execute(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return solveOne(stdout, stderr, pos, lim, o.ttBits, o.margin)
+	return solveOne(stdout, stderr, pos, lim, o.ttBits, o.jobs, o.margin)
 }
 
 // makeBook checks the -book flags and writes the book.
@@ -250,7 +255,7 @@ func (o *options) runBench(stdout io.Writer, lim time.Duration) error {
 	if err := checkTableMemory(o.ttBits, 1); err != nil {
 		return err
 	}
-	return benchPositions(stdout, ms, o.count, o.seed, lim, o.ttBits, o.margin)
+	return benchPositions(stdout, ms, o.count, o.seed, lim, o.ttBits, o.jobs, o.margin)
 }
 
 // readPosition reads the input file (./input.txt by default) and returns the position
@@ -330,9 +335,10 @@ func remaining(start, lim time.Duration) solver.Limits {
 	return solver.Limits{CPU: left}
 }
 
-func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, ttBits int, margin bool) error {
-	start := cputime.Process()
+func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, ttBits, jobs int, margin bool) error {
+	start, wall := cputime.Process(), time.Now()
 	s := solver.New(ttBits)
+	s.SetWorkers(jobs)
 	r := s.Solve(pos, remaining(start, lim))
 	if !r.Known {
 		return unknownError{fmt.Sprintf("unknown: the budget of %v CPU ran out after %d nodes", lim, r.Nodes)}
@@ -354,7 +360,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, t
 		}
 		fmt.Fprintf(stdout, "margin: %+d (black - white with perfect play; Black needs %+d) by %v\n", m.Margin, board.BlackMargin, m.Best)
 	}
-	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU\n", nodes, (cputime.Process() - start).Seconds())
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-jobs %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(jobs, 1))
 	return nil
 }
 
@@ -379,9 +385,10 @@ func pointList(ps []board.Point) string {
 	return strings.Join(parts, " ")
 }
 
-// benchPositions proves RandomPositions at each move number and prints, per move, the
-// median and maximum CPU time (unknown results count as the budget).
-func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim time.Duration, ttBits int, margin bool) error {
+// benchPositions proves RandomPositions at each move number (with jobs threads each)
+// and prints, per move, the median, 90th percentile and maximum CPU time (unknown
+// results count as the budget) and the median wall time.
+func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim time.Duration, ttBits, jobs int, margin bool) error {
 	if count < 1 {
 		return usageErrorf("-n %d: must be at least 1", count)
 	}
@@ -389,16 +396,18 @@ func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim t
 	if margin {
 		what = "Margin"
 	}
-	fmt.Fprintf(stdout, "%s on %d seeded random positions per move (seed %d, budget %v, table 2^%d)\n", what, count, seed, lim, ttBits)
-	fmt.Fprintf(stdout, "%4s %7s %10s %9s %9s %9s %11s %8s\n", "move", "proved", "mover-wins", "median-s", "p90-s", "max-s", "max-nodes", "Mnodes/s")
+	fmt.Fprintf(stdout, "%s on %d seeded random positions per move (seed %d, budget %v, table 2^%d, %d threads)\n", what, count, seed, lim, ttBits, max(jobs, 1))
+	fmt.Fprintf(stdout, "%4s %7s %10s %9s %9s %9s %11s %8s %9s\n", "move", "proved", "mover-wins", "median-s", "p90-s", "max-s", "max-nodes", "Mnodes/s", "wall-med")
 	s := solver.New(ttBits)
+	s.SetWorkers(jobs)
 	for _, m := range moves {
-		var times []time.Duration
+		var times, walls []time.Duration
 		var maxNodes, sumNodes int64
 		var sumCPU time.Duration
 		proved, wins := 0, 0
 		for _, pos := range solver.RandomPositions(seed, m, count) {
 			s.Clear()
+			wall := time.Now()
 			var known, win bool
 			var nodes int64
 			var cpu time.Duration
@@ -416,15 +425,16 @@ func benchPositions(stdout io.Writer, moves []int, count int, seed uint64, lim t
 					wins++
 				}
 			}
-			times = append(times, cpu)
+			times, walls = append(times, cpu), append(walls, time.Since(wall))
 			sumCPU += cpu
 			sumNodes += nodes
 			maxNodes = max(maxNodes, nodes)
 		}
 		slices.Sort(times)
+		slices.Sort(walls)
 		rate := float64(sumNodes) / sumCPU.Seconds() / 1e6
-		fmt.Fprintf(stdout, "%4d %7s %10d %9.4f %9.4f %9.4f %11d %8.2f\n", m, fmt.Sprintf("%d/%d", proved, len(times)), wins,
-			times[len(times)/2].Seconds(), times[len(times)*9/10].Seconds(), times[len(times)-1].Seconds(), maxNodes, rate)
+		fmt.Fprintf(stdout, "%4d %7s %10d %9.4f %9.4f %9.4f %11d %8.2f %9.4f\n", m, fmt.Sprintf("%d/%d", proved, len(times)), wins,
+			times[len(times)/2].Seconds(), times[len(times)*9/10].Seconds(), times[len(times)-1].Seconds(), maxNodes, rate, walls[len(walls)/2].Seconds())
 	}
 	return nil
 }

@@ -133,4 +133,11 @@ func TestBenchPositions(t *testing.T) {
 	if code, _, _ := clitest.Call(run, "-bench-positions", "-moves", "x"); code != 2 {
 		t.Errorf("-moves x: exit %d, want 2", code)
 	}
+	code, out, errs = clitest.Call(run, "-bench-positions", "-moves", "16", "-n", "3", "-tt", "16", "-jobs", "2", "-margin")
+	if code != 0 || !strings.Contains(out, "2 threads") || !strings.Contains(out, "3/3") {
+		t.Errorf("-jobs 2: exit %d, output:\n%s%s", code, out, errs)
+	}
+	if code, _, _ := clitest.Call(run, "-bench-positions", "-jobs", "0"); code != 2 {
+		t.Errorf("-jobs 0: exit %d, want 2", code)
+	}
 }
