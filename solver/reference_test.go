@@ -527,11 +527,6 @@ func refNewTable(bits int) refTable {
 	return refTable{buckets: make([]refBucket, n), mask: uint64(n - 1)}
 }
 
-// clear empties the refTable.
-func (t *refTable) clear() {
-	clear(t.buckets)
-}
-
 // probe returns the refEntry for key, or nil.
 func (t *refTable) probe(key uint64) *refEntry {
 	b := &t.buckets[key&t.mask]
