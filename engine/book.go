@@ -53,8 +53,11 @@ func loadBook(data []byte, warn io.Writer) *tablebase.Table {
 // holds the exact solver's answers for every position reachable from the empty board by
 // Black following the book (cmd/solve -book). Lookups after the first allocate nothing.
 func BookMove(pos board.Position) (board.Point, bool) {
+	if pos.Over || pos.Turn != board.Black || int(pos.Move) > BookLastMove() {
+		return board.NoPoint, false
+	}
 	b := theBook()
-	if b == nil || pos.Over || pos.Turn != board.Black || int(pos.Move) > b.Header.LastLevel+1 {
+	if b == nil {
 		return board.NoPoint, false
 	}
 	e, ok := b.Lookup(pos)
@@ -64,10 +67,16 @@ func BookMove(pos board.Position) (board.Point, bool) {
 	return e.Best, true
 }
 
-// BookLastMove returns the number of the last Black move the book covers (0 without a book).
+// BookLastMove returns the number of the last Black move the book covers (0 when its header is unreadable).
+// It reads the header alone, so that a move past the book costs no decoding (a process
+// runs once per move, and the whole book takes milliseconds to check).
 func BookLastMove() int {
-	if b := theBook(); b != nil {
-		return b.Header.LastLevel + 1
+	h, err := bookHeader()
+	if err != nil {
+		return 0
 	}
-	return 0
+	return h.LastLevel + 1
 }
+
+// bookHeader is the embedded book's header; theBook still vouches for the whole file.
+var bookHeader = sync.OnceValues(func() (tablebase.Header, error) { return tablebase.DecodeHeader(bookFile) })

@@ -132,31 +132,36 @@ func Encode(h Header, records []Record) ([]byte, error) {
 	return buf, nil
 }
 
-// Decode reads a table file, refusing (with an error wrapping ErrTruncated,
-// ErrVersion, ErrChecksum or ErrFormat) any file it cannot vouch for.
-func Decode(data []byte) (*Table, error) {
+// DecodeHeader reads a table file's header and checks it and the file's size, without
+// the checksum or the records: a cheap look at what a file covers, not a vouching for it.
+func DecodeHeader(data []byte) (Header, error) {
+	h, err := readHeader(data)
+	if err == nil {
+		err = h.check()
+	}
+	return h, err
+}
+
+// readHeader reads a table file's header, checking only that the file's size fits it.
+func readHeader(data []byte) (Header, error) {
 	le := binary.LittleEndian
 	switch {
 	case len(data) >= len(Magic) && string(data[:len(Magic)]) != Magic:
-		return nil, fmt.Errorf("%w: no %q at the start", ErrFormat, Magic)
+		return Header{}, fmt.Errorf("%w: no %q at the start", ErrFormat, Magic)
 	case len(data) >= 6 && le.Uint16(data[4:]) != Version:
-		return nil, fmt.Errorf("%w: version %d, this program reads version %d", ErrVersion, le.Uint16(data[4:]), Version)
+		return Header{}, fmt.Errorf("%w: version %d, this program reads version %d", ErrVersion, le.Uint16(data[4:]), Version)
 	case len(data) < HeaderSize:
-		return nil, fmt.Errorf("%w: %d bytes, shorter than the %d-byte header", ErrTruncated, len(data), HeaderSize)
+		return Header{}, fmt.Errorf("%w: %d bytes, shorter than the %d-byte header", ErrTruncated, len(data), HeaderSize)
 	}
 	count, noteLen := le.Uint64(data[40:]), uint64(le.Uint16(data[48:]))
 	if count > uint64(len(data)) || noteLen > MaxNote {
-		return nil, fmt.Errorf("%w: %d records and a %d-byte note cannot fit in %d bytes", ErrTruncated, count, noteLen, len(data))
+		return Header{}, fmt.Errorf("%w: %d records and a %d-byte note cannot fit in %d bytes", ErrTruncated, count, noteLen, len(data))
 	}
 	switch want := HeaderSize + noteLen + RecordSize*count; {
 	case uint64(len(data)) < want:
-		return nil, fmt.Errorf("%w: %d bytes, the header announces %d", ErrTruncated, len(data), want)
+		return Header{}, fmt.Errorf("%w: %d bytes, the header announces %d", ErrTruncated, len(data), want)
 	case uint64(len(data)) > want:
-		return nil, fmt.Errorf("%w: %d bytes after the %d the header announces", ErrFormat, uint64(len(data))-want, want)
-	}
-	crc := crc32.Update(crc32.Checksum(data[:60], castagnoli), castagnoli, data[HeaderSize:])
-	if crc != le.Uint32(data[60:]) {
-		return nil, fmt.Errorf("%w: the file holds %#08x, its bytes give %#08x", ErrChecksum, le.Uint32(data[60:]), crc)
+		return Header{}, fmt.Errorf("%w: %d bytes after the %d the header announces", ErrFormat, uint64(len(data))-want, want)
 	}
 	h := Header{Kind: Kind(data[6]), Margins: data[7]&1 != 0, Root: le.Uint64(data[8:]),
 		FirstLevel: int(data[16]), LastLevel: int(data[17]), CompleteThrough: int(data[18]),
@@ -164,6 +169,22 @@ func Decode(data []byte) (*Table, error) {
 		Limit: time.Duration(le.Uint32(data[28:])) * time.Millisecond,
 		CPU:   time.Duration(le.Uint64(data[32:])) * time.Millisecond,
 		Note:  string(data[HeaderSize : HeaderSize+noteLen])}
+	return h, nil
+}
+
+// Decode reads a table file, refusing (with an error wrapping ErrTruncated,
+// ErrVersion, ErrChecksum or ErrFormat) any file it cannot vouch for.
+func Decode(data []byte) (*Table, error) {
+	h, err := readHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	count, noteLen := le.Uint64(data[40:]), uint64(len(h.Note))
+	crc := crc32.Update(crc32.Checksum(data[:60], castagnoli), castagnoli, data[HeaderSize:])
+	if crc != le.Uint32(data[60:]) {
+		return nil, fmt.Errorf("%w: the file holds %#08x, its bytes give %#08x", ErrChecksum, le.Uint32(data[60:]), crc)
+	}
 	if err := h.check(); err != nil {
 		return nil, err
 	}

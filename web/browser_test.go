@@ -477,10 +477,10 @@ func TestBrowserWorksOnAPhone(t *testing.T) {
 		}
 	}
 	// A point can be played by a tap.
-	run(click(`#tabs [data-view="analyse"]`), click(`#analyse-reset`),
-		poll(`app.views.analyse.line.pos !== null && app.views.analyse.line.pos.actions.length === 0`, 5*time.Second),
+	run(click(`#tabs [data-view="analyse"]`),
+		clickUntil(t, `#analyse-reset`, `app.views.analyse.line.pos !== null && app.views.analyse.line.pos.actions.length === 0`),
 		click(point("4,4")))
-	if err := chromedp.Do(ctx, poll(`app.views.analyse.line.actions.join() === "4,4"`, 5*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, poll(`app.views.analyse.line.actions.join() === "4,4"`, 15*time.Second)); err != nil {
 		t.Errorf("a tap on 4,4 of the empty board: %v; the actions are %v, the page says %q", err,
 			eval[[]string](t, ctx, `app.views.analyse.line.actions`), text(t, ctx, "#message"))
 	}

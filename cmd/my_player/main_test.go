@@ -91,8 +91,11 @@ func TestHostDrivenGames(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	const budget = 50 * time.Millisecond
-	flags := [2][]string{{"-budget", "0.05"}, {"-budget", "0.05"}}
+	// A fifth of the default budget: small enough for a quick test, large enough that a
+	// late move's share (a quarter of it) stays above the process's fixed start-up and exit
+	// cost on a slow virtual machine (over 20 ms of CPU measured on one).
+	const budget = 100 * time.Millisecond
+	flags := [2][]string{{"-budget", "0.1"}, {"-budget", "0.1"}}
 	opts := engine.Defaults()
 	opts.Budget = budget
 	for g := 0; g < games; g++ {
