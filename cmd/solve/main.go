@@ -8,6 +8,7 @@
 //	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
 //	solve -table -level K -shard i/n -o DIR [-root "2,2 1,2"] [-margin] [-position-limit S] [-checkpoint 1m]
 //	solve -table-merge DIR -o FILE
+//	solve -table-join FILE,FILE... -o FILE
 //	solve -table-verify FILE [-n 20] [-seed 1]
 //
 // input.txt carries no move number: -move gives the number of the move about to be
@@ -28,8 +29,9 @@
 //
 // -table solves shard i of n of level K of the opening table (the positions after K
 // moves from the empty board or -root) and -table-merge joins the shards into one table,
-// the earlier levels by minimax (docs/solver.md, "The opening table"); -table-verify
-// proves a seeded sample of a table file's records again.
+// the earlier levels by minimax (docs/solver.md, "The opening table"); -table-join makes
+// merged tables of one root one (a deep level's values, a shallower one's margins);
+// -table-verify proves a seeded sample of a table file's records again.
 //
 // -certify checks the claim that the engine, as my_player runs it (default options, a
 // fresh engine for each move, the position read back from input.txt's format), wins
@@ -133,6 +135,7 @@ const usage = `usage: solve [-move N] [-budget S] [-margin] [-jobs N] [input.txt
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
        solve -table -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-position-limit S]
        solve -table-merge DIR -o FILE
+       solve -table-join FILE,FILE... -o FILE
        solve -table-verify FILE [-n N] [-seed S]
 
 Proves a Little-Go position exactly: whether the side to move wins with perfect play, and
@@ -198,6 +201,8 @@ func (o *options) execute(stdout, stderr io.Writer) error {
 		return buildShard(stdout, stderr, o.table, o.ttBits, o.margin)
 	case o.table.merge != "":
 		return mergeTable(stdout, o.table.merge, o.table.out)
+	case o.table.join != "":
+		return joinTables(stdout, o.table.join, o.table.out)
 	case o.table.verify != "":
 		return verifyTable(stdout, o.table.verify, o.count, o.seed, o.ttBits)
 	case o.certify:

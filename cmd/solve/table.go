@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,7 @@ import (
 type tableConfig struct {
 	build      bool
 	merge      string // the folder of shards to merge
+	join       string // the merged tables to join, separated by commas
 	verify     string // the table file to check against the solver
 	level      int
 	root       string // actions from the empty board, separated by spaces
@@ -34,6 +36,7 @@ type tableConfig struct {
 	out        string
 	limit      float64 // CPU seconds per position
 	checkpoint time.Duration
+	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
 	stopAfter  int // stop (as if killed) after solving this many positions; for tests
 }
 
@@ -42,13 +45,15 @@ func tableFlags(fs *flag.FlagSet) *tableConfig {
 	c := &tableConfig{}
 	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
 	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
+	fs.StringVar(&c.join, "table-join", "", "join merged tables of one root (files separated by commas) into one (-o): a deep table's values beside a shallower table's margins")
 	fs.StringVar(&c.verify, "table-verify", "", "prove again a seeded sample of -n records (0: all) of this table file with the solver")
 	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")
 	fs.StringVar(&c.root, "root", "", "with -table: the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
 	fs.StringVar(&c.shard, "shard", "0/1", "with -table: i/n, this shard's index and the number of shards: the level's positions whose index is i mod n")
-	fs.StringVar(&c.out, "o", "", "with -table: the folder the shard file is written to; with -table-merge: the table file")
+	fs.StringVar(&c.out, "o", "", "with -table: the folder the shard file is written to; with -table-merge and -table-join: the table file")
 	fs.Float64Var(&c.limit, "position-limit", 0, "with -table: CPU seconds each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "with -table: how often the positions solved so far are saved, for a stopped shard to resume from")
+	fs.IntVar(&c.block, "block", 1, "with -table: positions solved in turn over one transposition table, which is cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so a resumed shard writes the same file")
 	return c
 }
 
@@ -189,16 +194,28 @@ func (sr *shardRun) resume(stderr io.Writer) {
 	sr.header.CPU = t.Header.CPU
 }
 
-// solve proves the positions the checkpoint lacks, one at a time with a cleared table
-// (so each result is a function of the position alone), saving a checkpoint every
-// c.checkpoint, then writes the shard file and removes the checkpoint.
+// solve proves the positions the checkpoint lacks, block by block over a table cleared
+// at each block's start (so each result is a function of the shard and the block size),
+// saving a checkpoint of the finished blocks every c.checkpoint, then writes the shard
+// file and removes the checkpoint.
 func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) error {
 	s := solver.New(ttBits)
 	resumed := len(sr.done)
 	lastSave := time.Now()
 	var times []time.Duration
 	unknown := 0
+	block := c.block
+	if block <= 0 {
+		block = len(sr.positions)
+	}
+	pending := map[uint64]tablebase.Record{} // the current block's records
 	for k, p := range sr.positions {
+		if k%block == 0 {
+			if err := sr.endBlock(pending, &lastSave, c.checkpoint); err != nil {
+				return err
+			}
+			s.Clear()
+		}
 		key := tablebase.Key(&p)
 		if _, ok := sr.done[key]; ok {
 			continue
@@ -209,22 +226,16 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 			}
 			return errStopped
 		}
-		s.Clear()
 		e, cpu, nodes := solveEntry(s, p, sr.header.Margins, sr.header.Limit)
-		sr.done[key] = tablebase.MakeRecord(p, e)
+		pending[key] = tablebase.MakeRecord(p, e)
 		sr.header.CPU += cpu
 		times = append(times, cpu)
 		if !e.Known {
 			unknown++
 		}
 		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s %d nodes\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds(), nodes)
-		if time.Since(lastSave) >= c.checkpoint {
-			if err := sr.save(tablebase.KindCheckpoint); err != nil {
-				return err
-			}
-			lastSave = time.Now()
-		}
 	}
+	maps.Copy(sr.done, pending)
 	if err := sr.save(tablebase.KindShard); err != nil {
 		return err
 	}
@@ -235,6 +246,20 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 		sr.header.LastLevel, sr.header.Shard, sr.header.Shards, len(sr.positions), sr.levelSize, len(times), resumed, unknown,
 		cpuSummary(times), sr.header.CPU.Seconds(), sr.path)
 	return nil
+}
+
+// endBlock commits a finished block's records and saves a checkpoint when one is due.
+func (sr *shardRun) endBlock(pending map[uint64]tablebase.Record, lastSave *time.Time, every time.Duration) error {
+	if len(pending) == 0 {
+		return nil
+	}
+	maps.Copy(sr.done, pending)
+	clear(pending)
+	if time.Since(*lastSave) < every {
+		return nil
+	}
+	*lastSave = time.Now()
+	return sr.save(tablebase.KindCheckpoint)
 }
 
 // save writes the records so far atomically, as a checkpoint or the finished shard.

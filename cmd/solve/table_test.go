@@ -101,7 +101,7 @@ func TestShardResumesFromItsCheckpoint(t *testing.T) {
 	whole := filepath.Join(t.TempDir(), "whole")
 	buildShards(t, whole, 1)
 	dir := filepath.Join(t.TempDir(), "stopped")
-	c := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, stopAfter: 100}
+	c := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, block: 1, stopAfter: 100}
 	var stdout, stderr strings.Builder
 	if err := buildShard(&stdout, &stderr, c, 16, false); !errors.Is(err, errStopped) {
 		t.Fatalf("the stopped run: %v", err)
