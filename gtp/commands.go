@@ -171,9 +171,13 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 
 // moveOptions returns the engine options for c's next move: the session's options, with
 // the budget taken from the clock when time controls are set (and the game plan off,
-// since the clock's share already spreads the time).
+// since the clock's share already spreads the time), and without the proved tables under
+// area rules, whose game they do not describe.
 func (s *Server) moveOptions(c board.Color) engine.Options {
 	o := s.opts
+	if s.game.rules != LittleGo {
+		o.Book = false
+	}
 	if b, ok := s.clock.moveBudget(int(c), s.ourMovesLeft()); ok {
 		o.Budget = time.Duration(b * float64(time.Second))
 		o.Plan = false

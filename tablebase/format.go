@@ -259,10 +259,10 @@ func (t *Table) Find(key uint64) (Record, bool) {
 }
 
 // Lookup returns the table's entry for pos, in any orientation (Best turned to pos's),
-// and whether the table holds pos (a course game's position: Last is board.MaxMoves).
-// It allocates nothing.
+// and whether the table holds pos (a course game's position: Last is board.MaxMoves, and
+// the side to move is the one its move number gives). It allocates nothing.
 func (t *Table) Lookup(pos board.Position) (Entry, bool) {
-	if pos.Over || pos.Last != board.MaxMoves {
+	if pos.Over || pos.Last != board.MaxMoves || (pos.Move%2 == 1) != (pos.Turn == board.Black) {
 		return Entry{Best: board.NoPoint}, false
 	}
 	c, sym := Canonical(pos)

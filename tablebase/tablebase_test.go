@@ -246,6 +246,11 @@ func TestLookupUnderSymmetry(t *testing.T) {
 	if _, ok := tab.Lookup(uncapped); ok {
 		t.Error("Lookup answered a position of a game of another length")
 	}
+	handed := recs[0].Position()
+	handed.Turn = handed.Turn.Other() // a turn handed over without a move (GTP): not the position the record proves
+	if _, ok := tab.Lookup(handed); ok {
+		t.Error("Lookup answered a position whose side to move is not its move number's")
+	}
 	if n := testing.AllocsPerRun(100, func() { tab.Lookup(recs[7].Position()) }); n != 0 {
 		t.Errorf("Lookup allocates %v times", n)
 	}

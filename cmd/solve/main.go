@@ -7,7 +7,7 @@
 //	solve -bench-book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
 //	solve -certify [-certify-through N] [-games 1000] [-seed 1] [-limit N] [-skip N] [-reprove-book] [-short]
 //	solve -table -level K -shard i/n -o DIR [-root "2,2 1,2"] [-margin] [-position-limit S] [-checkpoint 1m]
-//	solve -table-merge DIR -o FILE
+//	solve -table-merge DIR -o FILE [-partial]
 //	solve -table-join FILE,FILE... -o FILE
 //	solve -table-verify FILE [-n 20] [-seed 1]
 //
@@ -134,7 +134,7 @@ const usage = `usage: solve [-move N] [-budget S] [-margin] [-jobs N] [input.txt
        solve -book engine/book.lgtb [-book-first 2,2] [-book-last 9] [-workers N]
        solve -certify [-certify-through N] [-games N] [-limit N] [-skip N] [-short]
        solve -table -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-position-limit S]
-       solve -table-merge DIR -o FILE
+       solve -table-merge DIR -o FILE [-partial]
        solve -table-join FILE,FILE... -o FILE
        solve -table-verify FILE [-n N] [-seed S]
 
@@ -200,7 +200,7 @@ func (o *options) execute(stdout, stderr io.Writer) error {
 	case o.table.build:
 		return buildShard(stdout, stderr, o.table, o.ttBits, o.margin)
 	case o.table.merge != "":
-		return mergeTable(stdout, o.table.merge, o.table.out)
+		return mergeTable(stdout, o.table.merge, o.table.out, o.table.partial)
 	case o.table.join != "":
 		return joinTables(stdout, o.table.join, o.table.out)
 	case o.table.verify != "":

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,6 +27,7 @@ import (
 type tableConfig struct {
 	build      bool
 	merge      string // the folder of shards to merge
+	partial    bool   // merge stopped shards' checkpoints, their unsolved positions unknown
 	join       string // the merged tables to join, separated by commas
 	verify     string // the table file to check against the solver
 	level      int
@@ -45,6 +45,7 @@ func tableFlags(fs *flag.FlagSet) *tableConfig {
 	c := &tableConfig{}
 	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
 	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
+	fs.BoolVar(&c.partial, "partial", false, "with -table-merge: a stopped shard's checkpoint stands in for its missing file, the positions it has not solved recorded as unknown")
 	fs.StringVar(&c.join, "table-join", "", "join merged tables of one root (files separated by commas) into one (-o): a deep table's values beside a shallower table's margins")
 	fs.StringVar(&c.verify, "table-verify", "", "prove again a seeded sample of -n records (0: all) of this table file with the solver")
 	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")
@@ -52,7 +53,7 @@ func tableFlags(fs *flag.FlagSet) *tableConfig {
 	fs.StringVar(&c.shard, "shard", "0/1", "with -table: i/n, this shard's index and the number of shards: the level's positions whose index is i mod n")
 	fs.StringVar(&c.out, "o", "", "with -table: the folder the shard file is written to; with -table-merge and -table-join: the table file")
 	fs.Float64Var(&c.limit, "position-limit", 0, "with -table: CPU seconds each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
-	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "with -table: how often the positions solved so far are saved, for a stopped shard to resume from")
+	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "with -table: how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "with -table: positions solved in turn over one transposition table, which is cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so a resumed shard writes the same file")
 	return c
 }
@@ -106,6 +107,7 @@ type shardRun struct {
 	positions []board.Position
 	done      map[uint64]tablebase.Record
 	path      string
+	block     int // positions solved over one table before it is cleared
 }
 
 // buildShard solves the shard the configuration names and writes its file.
@@ -115,6 +117,9 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 	}
 	if c.limit < 0 {
 		return usageErrorf("-position-limit %v: must be 0 (no limit) or positive", c.limit)
+	}
+	if c.block < 0 {
+		return usageErrorf("-block %d: must be 0 (the whole shard) or positive", c.block)
 	}
 	root, err := parseRoot(c.root)
 	if err != nil {
@@ -139,7 +144,7 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 		header: tablebase.Header{Kind: tablebase.KindShard, Margins: margin, Root: tablebase.Key(&canon),
 			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n,
 			Limit: time.Duration(c.limit * float64(time.Second)).Round(time.Millisecond)}}
-	sr.levelSize = len(levels[len(levels)-1])
+	sr.levelSize, sr.block = len(levels[len(levels)-1]), c.block
 	for k, p := range levels[len(levels)-1] {
 		if tablebase.InShard(k, i, n) {
 			sr.positions = append(sr.positions, p)
@@ -153,6 +158,9 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 		fmt.Fprintf(stderr, "solve: %s is of another shard or table: solving it again\n", sr.path)
 	case !errors.Is(err, fs.ErrNotExist):
 		fmt.Fprintf(stderr, "solve: %v: solving it again\n", err)
+	}
+	if sr.block == 0 {
+		sr.block = max(len(sr.positions), 1)
 	}
 	sr.resume(stderr)
 	return sr.solve(stdout, stderr, c, ttBits)
@@ -181,8 +189,8 @@ func (sr *shardRun) resume(stderr io.Writer) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return
-	case err == nil && (t.Header.Kind != tablebase.KindCheckpoint || !sameShard(t.Header, sr.header)):
-		err = fmt.Errorf("%s: the checkpoint of another shard or table", sr.path+".partial")
+	case err == nil && (t.Header.Kind != tablebase.KindCheckpoint || !sameShard(t.Header, sr.header) || t.Header.Note != sr.note()):
+		err = fmt.Errorf("%s: the checkpoint of another shard, table or block size", sr.path+".partial")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: ignoring the checkpoint: %v\n", err)
@@ -204,17 +212,12 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 	lastSave := time.Now()
 	var times []time.Duration
 	unknown := 0
-	block := c.block
-	if block <= 0 {
-		block = len(sr.positions)
-	}
-	pending := map[uint64]tablebase.Record{} // the current block's records
+	var pending blockRecords
 	for k, p := range sr.positions {
-		if k%block == 0 {
-			if err := sr.endBlock(pending, &lastSave, c.checkpoint); err != nil {
+		if k%sr.block == 0 {
+			if err := sr.commit(&pending, &lastSave, c.checkpoint); err != nil {
 				return err
 			}
-			s.Clear()
 		}
 		key := tablebase.Key(&p)
 		if _, ok := sr.done[key]; ok {
@@ -226,17 +229,18 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 			}
 			return errStopped
 		}
+		if len(pending.records) == 0 {
+			s.Clear() // the block's first position to solve
+		}
 		e, cpu, nodes := solveEntry(s, p, sr.header.Margins, sr.header.Limit)
-		pending[key] = tablebase.MakeRecord(p, e)
-		sr.header.CPU += cpu
+		pending.add(tablebase.MakeRecord(p, e), cpu)
 		times = append(times, cpu)
 		if !e.Known {
 			unknown++
 		}
 		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s %d nodes\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds(), nodes)
 	}
-	maps.Copy(sr.done, pending)
-	if err := sr.save(tablebase.KindShard); err != nil {
+	if err := sr.commit(&pending, &lastSave, -1); err != nil {
 		return err
 	}
 	if err := os.Remove(sr.path + ".partial"); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -248,25 +252,46 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) 
 	return nil
 }
 
-// endBlock commits a finished block's records and saves a checkpoint when one is due.
-func (sr *shardRun) endBlock(pending map[uint64]tablebase.Record, lastSave *time.Time, every time.Duration) error {
-	if len(pending) == 0 {
-		return nil
+// blockRecords are the records of the block being solved and the CPU they cost.
+type blockRecords struct {
+	records []tablebase.Record
+	cpu     time.Duration
+}
+
+func (b *blockRecords) add(r tablebase.Record, cpu time.Duration) {
+	b.records = append(b.records, r)
+	b.cpu += cpu
+}
+
+// commit takes a finished block's records and CPU into the shard and saves a checkpoint
+// when one is due (every < 0: the shard is finished, and its file is written).
+func (sr *shardRun) commit(b *blockRecords, lastSave *time.Time, every time.Duration) error {
+	for _, r := range b.records {
+		sr.done[r.Key()] = r
 	}
-	maps.Copy(sr.done, pending)
-	clear(pending)
-	if time.Since(*lastSave) < every {
+	sr.header.CPU += b.cpu
+	*b = blockRecords{}
+	switch {
+	case every < 0:
+		return sr.save(tablebase.KindShard)
+	case time.Since(*lastSave) < every:
 		return nil
 	}
 	*lastSave = time.Now()
 	return sr.save(tablebase.KindCheckpoint)
 }
 
+// note says how the shard's files are made; a checkpoint is resumed only by a run with
+// the same note.
+func (sr *shardRun) note() string {
+	return fmt.Sprintf("solve -table: level %d, shard %d of %d, blocks of %d", sr.header.LastLevel, sr.header.Shard, sr.header.Shards, sr.block)
+}
+
 // save writes the records so far atomically, as a checkpoint or the finished shard.
 func (sr *shardRun) save(kind tablebase.Kind) error {
 	h := sr.header
 	h.Kind = kind
-	h.Note = fmt.Sprintf("solve -table: level %d, shard %d of %d", h.LastLevel, h.Shard, h.Shards)
+	h.Note = sr.note()
 	path := sr.path
 	if kind == tablebase.KindCheckpoint {
 		path += ".partial"

@@ -25,6 +25,9 @@ func joinTables(stdout io.Writer, list, out string) error {
 	if len(paths) < 2 {
 		return usageErrorf("-table-join %q: want two or more table files, separated by commas", list)
 	}
+	if sorted := slices.Sorted(slices.Values(paths)); len(slices.Compact(sorted)) != len(paths) {
+		return usageErrorf("-table-join %q: a file is named twice", list)
+	}
 	var tables []*tablebase.Table
 	for _, p := range paths {
 		t, err := readTable(p)
@@ -55,7 +58,7 @@ func joinTables(stdout io.Writer, list, out string) error {
 	rootEntry, winning := rootValue(table, root)
 	fmt.Fprintf(stdout, "root: %s to play: %s; winning actions: %s\n", root.Turn, entryWords(rootEntry), pointList(winning))
 	if root.Stones == (board.Stones{}) && root.Move == 1 {
-		if err := checkEmptyBoard(rootEntry, winning); err != nil {
+		if err := checkEmptyBoard(rootEntry, winning, true); err != nil {
 			return err
 		}
 	}
@@ -63,13 +66,12 @@ func joinTables(stdout io.Writer, list, out string) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d positions of levels %d..%d, every value known through level %d, every margin through level %d; %d bytes -> %s\n",
-		table.Len(), h.FirstLevel, h.LastLevel, h.CompleteThrough, marginsThrough(table), len(data), out)
+		table.Len(), h.FirstLevel, h.LastLevel, provedThrough(table, false), provedThrough(table, true), len(data), out)
 	return nil
 }
 
 // joinRecords returns the header and the records of the tables joined: one record per
-// position, the margin (and the move that keeps it) taken from a table that proves it;
-// the header's CompleteThrough is the last level whose every value is known.
+// position, the margin (and the move that keeps it) taken from a table that proves it.
 func joinRecords(tables []*tablebase.Table, paths []string) (tablebase.Header, []tablebase.Record, error) {
 	h := tables[0].Header
 	h.Margins, h.CPU = true, 0
@@ -94,14 +96,8 @@ func joinRecords(tables []*tablebase.Table, paths []string) (tablebase.Header, [
 			byKey[k] = tablebase.MakeRecord(r.Position(), joined)
 		}
 	}
-	records := slices.Collect(maps.Values(byKey))
-	for _, r := range records {
-		if !r.Entry().Known {
-			h.CompleteThrough = min(h.CompleteThrough, r.Level()-1)
-		}
-	}
-	h.Note = fmt.Sprintf("solve -table-join: levels %d..%d from %d tables, every value known through level %d", h.FirstLevel, h.LastLevel, len(tables), h.CompleteThrough)
-	return h, records, nil
+	h.Note = fmt.Sprintf("solve -table-join: levels %d..%d from %d tables", h.FirstLevel, h.LastLevel, len(tables))
+	return h, slices.Collect(maps.Values(byKey)), nil
 }
 
 // joinEntry returns one entry holding what a and b prove of one position, or an error
@@ -118,11 +114,12 @@ func joinEntry(a, b tablebase.Entry) (tablebase.Entry, error) {
 	return a, nil
 }
 
-// marginsThrough returns the last level through which every record of t has its margin.
-func marginsThrough(t *tablebase.Table) int {
+// provedThrough returns the last level through which every record of t has its value
+// known (with margin, its margin).
+func provedThrough(t *tablebase.Table, margin bool) int {
 	first := t.Header.LastLevel + 1
 	for _, r := range t.Records() {
-		if !r.Entry().MarginKnown {
+		if e := r.Entry(); !e.Known || margin && !e.MarginKnown {
 			first = min(first, r.Level())
 		}
 	}

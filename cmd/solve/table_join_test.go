@@ -78,6 +78,7 @@ func TestJoinRefusesContradictions(t *testing.T) {
 	for what, c := range map[string]struct{ list, reason string }{
 		"contradiction": {values + "," + turned, "disagree"},
 		"one file":      {values, "want two or more"},
+		"a file twice":  {values + "," + values, "named twice"},
 		"a shard":       {values + "," + filepath.Join(filepath.Dir(values), "shards", shardName(19, 0, 1)), "not a merged table"},
 	} {
 		code, _, stderr := clitest.Call(run, "-table-join", c.list, "-o", out)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"littlego/board"
 	"littlego/cmd/internal/atomicfile"
@@ -17,11 +18,13 @@ import (
 // mergeTable reads every shard file (*.lgtb) in dir, refuses a missing, repeated,
 // damaged or foreign one, computes the levels above by minimax, checks the root
 // against the solved empty board when it is the empty board, and writes the table to out.
-func mergeTable(stdout io.Writer, dir, out string) error {
+// With partial, a stopped shard's checkpoint stands in for its missing file, the
+// positions it has not solved recorded as unknown.
+func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 	if out == "" {
 		return usageErrorf("-table-merge needs -o, the table file to write")
 	}
-	shards, err := readShards(dir)
+	shards, err := readShards(dir, partial)
 	if err != nil {
 		return err
 	}
@@ -33,11 +36,16 @@ func mergeTable(stdout io.Writer, dir, out string) error {
 	}
 	var deepest []tablebase.Record
 	h.CPU = 0
+	stopped := 0
 	for _, t := range shards {
-		if err := checkShardPositions(t, levels[len(levels)-1]); err != nil {
+		recs := t.Records()
+		if t.Header.Kind == tablebase.KindCheckpoint {
+			recs, stopped = withUnsolved(t, levels[len(levels)-1]), stopped+1
+		}
+		if err := checkShardPositions(t.Header, recs, levels[len(levels)-1]); err != nil {
 			return fmt.Errorf("%s: %v", dir, err)
 		}
-		deepest = append(deepest, t.Records()...)
+		deepest = append(deepest, recs...)
 		h.CPU += t.Header.CPU
 	}
 	byLevel, err := tablebase.Backup(levels, deepest)
@@ -46,6 +54,9 @@ func mergeTable(stdout io.Writer, dir, out string) error {
 	}
 	h.Kind, h.Shard, h.Shards, h.CompleteThrough = tablebase.KindTable, 0, 1, h.LastLevel
 	h.Note = fmt.Sprintf("solve -table-merge: levels %d..%d from %d shards of level %d", h.FirstLevel, h.LastLevel, len(shards), h.LastLevel)
+	if stopped > 0 {
+		h.Note += fmt.Sprintf(", %d of them stopped (their unsolved positions unknown)", stopped)
+	}
 	data, err := tablebase.Encode(h, slices.Concat(byLevel...))
 	if err != nil {
 		return err
@@ -60,7 +71,7 @@ func mergeTable(stdout io.Writer, dir, out string) error {
 	rootEntry, winning := rootValue(table, root)
 	fmt.Fprintf(stdout, "root, in canonical orientation:\n%s\n%s to play: %s; winning actions: %s\n", root.String(), root.Turn, entryWords(rootEntry), pointList(winning))
 	if root.Stones == (board.Stones{}) && root.Move == 1 {
-		if err := checkEmptyBoard(rootEntry, winning); err != nil {
+		if err := checkEmptyBoard(rootEntry, winning, partial); err != nil {
 			return err
 		}
 	}
@@ -72,11 +83,20 @@ func mergeTable(stdout io.Writer, dir, out string) error {
 }
 
 // readShards reads the shard files of dir, sorted by index, and refuses the set unless
-// it is every shard of one level of one table exactly once, each file intact.
-func readShards(dir string) ([]*tablebase.Table, error) {
+// it is every shard of one level of one table exactly once, each file intact; with
+// partial, a checkpoint (*.lgtb.partial) stands in for a shard whose file is missing.
+func readShards(dir string, partial bool) ([]*tablebase.Table, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.lgtb"))
 	if err != nil {
 		return nil, err
+	}
+	if partial {
+		checkpoints, _ := filepath.Glob(filepath.Join(dir, "*.lgtb.partial"))
+		for _, c := range checkpoints {
+			if !slices.Contains(paths, strings.TrimSuffix(c, ".partial")) {
+				paths = append(paths, c)
+			}
+		}
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("%s: no shard files (*.lgtb)", dir)
@@ -90,7 +110,7 @@ func readShards(dir string) ([]*tablebase.Table, error) {
 		}
 		h, first := t.Header, shards == nil
 		switch {
-		case h.Kind != tablebase.KindShard:
+		case h.Kind != tablebase.KindShard && !(partial && h.Kind == tablebase.KindCheckpoint && strings.HasSuffix(p, ".partial")):
 			return nil, fmt.Errorf("refusing the shards: %s is a %v file, not a shard", p, h.Kind)
 		case !first && !sameTable(h, shards[0].Header):
 			return nil, fmt.Errorf("refusing the shards: %s is a shard of another table or level than %s", p, from[shards[0].Header.Shard])
@@ -116,11 +136,24 @@ func sameTable(a, b tablebase.Header) bool {
 		a.Shards == b.Shards && a.Limit == b.Limit
 }
 
-// checkShardPositions refuses a shard that does not hold exactly the positions of its
-// index in level (as Levels orders them).
-func checkShardPositions(t *tablebase.Table, level []board.Position) error {
-	h := t.Header
-	recs := t.Records()
+// withUnsolved returns a stopped shard's records with an unknown one for each position
+// of its index in level that it has not solved.
+func withUnsolved(t *tablebase.Table, level []board.Position) []tablebase.Record {
+	recs := slices.Clone(t.Records())
+	for i, p := range level {
+		if tablebase.InShard(i, t.Header.Shard, t.Header.Shards) {
+			if _, ok := t.Find(tablebase.Key(&p)); !ok {
+				recs = append(recs, tablebase.MakeRecord(p, tablebase.Entry{Best: board.NoPoint}))
+			}
+		}
+	}
+	slices.Sort(recs)
+	return recs
+}
+
+// checkShardPositions refuses a shard (header h, records recs) that does not hold
+// exactly the positions of its index in level (as Levels orders them).
+func checkShardPositions(h tablebase.Header, recs []tablebase.Record, level []board.Position) error {
 	k := 0
 	for i, p := range level {
 		if !tablebase.InShard(i, h.Shard, h.Shards) {
@@ -178,9 +211,11 @@ func rootValue(table *tablebase.Table, root board.Position) (tablebase.Entry, []
 
 // checkEmptyBoard refuses a table whose root, the empty board, disagrees with its full
 // solve: Black wins, review.WinningFirstMove is the only winning first move, and the
-// exact margin is review.EmptyBoardMargin.
-func checkEmptyBoard(e tablebase.Entry, winning []board.Point) error {
+// exact margin is review.EmptyBoardMargin; a partial table may leave the root unknown.
+func checkEmptyBoard(e tablebase.Entry, winning []board.Point, partial bool) error {
 	switch {
+	case !e.Known && partial:
+		return nil
 	case !e.Known:
 		return fmt.Errorf("the table leaves the empty board unknown")
 	case !e.Win || !slices.Equal(winning, []board.Point{review.WinningFirstMove}):

@@ -95,40 +95,52 @@ func readTableOrFail(t *testing.T, path string) *tablebase.Table {
 	return table
 }
 
-// A shard stopped part way leaves a checkpoint; run again, it solves only the rest and
-// writes the records an uninterrupted run writes; run once more, it does nothing.
+// A shard stopped part way leaves a checkpoint of whole blocks; run again, it solves
+// only the rest and writes the records an uninterrupted run with the same block size
+// writes; run once more, it does nothing. A checkpoint of another block size is ignored.
 func TestShardResumesFromItsCheckpoint(t *testing.T) {
-	whole := filepath.Join(t.TempDir(), "whole")
-	buildShards(t, whole, 1)
-	dir := filepath.Join(t.TempDir(), "stopped")
-	c := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, block: 1, stopAfter: 100}
-	var stdout, stderr strings.Builder
-	if err := buildShard(&stdout, &stderr, c, 16, false); !errors.Is(err, errStopped) {
-		t.Fatalf("the stopped run: %v", err)
-	}
-	partial := filepath.Join(dir, shardName(19, 0, 1)+".partial")
-	if cp := readTableOrFail(t, partial); cp.Header.Kind != tablebase.KindCheckpoint || cp.Len() != 100 {
-		t.Fatalf("the checkpoint holds %d records of kind %v, want 100", cp.Len(), cp.Header.Kind)
-	}
-	c.stopAfter = 0
-	stdout.Reset()
-	if err := buildShard(&stdout, &stderr, c, 16, false); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(stdout.String(), "(377 solved now, 100 from the checkpoint)") {
-		t.Errorf("the resumed run: %s", stdout.String())
-	}
-	if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the checkpoint is left behind: %v", err)
-	}
-	a := readTableOrFail(t, filepath.Join(whole, shardName(19, 0, 1)))
-	b := readTableOrFail(t, filepath.Join(dir, shardName(19, 0, 1)))
-	if !slices.Equal(a.Records(), b.Records()) {
-		t.Error("the resumed shard's records differ from an uninterrupted run's")
-	}
-	stdout.Reset()
-	if err := buildShard(&stdout, &stderr, c, 16, false); err != nil || !strings.Contains(stdout.String(), "done before") {
-		t.Errorf("a finished shard run again: %v %s", err, stdout.String())
+	for _, c := range []struct{ block, kept int }{{1, 100}, {7, 98}} {
+		whole := filepath.Join(t.TempDir(), "whole")
+		buildShards(t, whole, 1, "-block", fmt.Sprint(c.block))
+		dir := filepath.Join(t.TempDir(), "stopped")
+		cfg := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, block: c.block, stopAfter: 100}
+		var stdout, stderr strings.Builder
+		if err := buildShard(&stdout, &stderr, cfg, 16, false); !errors.Is(err, errStopped) {
+			t.Fatalf("block %d, the stopped run: %v", c.block, err)
+		}
+		partial := filepath.Join(dir, shardName(19, 0, 1)+".partial")
+		if cp := readTableOrFail(t, partial); cp.Header.Kind != tablebase.KindCheckpoint || cp.Len() != c.kept {
+			t.Fatalf("block %d: the checkpoint holds %d records of kind %v, want %d", c.block, cp.Len(), cp.Header.Kind, c.kept)
+		}
+		if c.block != 1 {
+			other := *cfg
+			other.block, other.stopAfter, other.out = 1, 1, t.TempDir()
+			copyFile(partial, filepath.Join(other.out, shardName(19, 0, 1)+".partial"))
+			stderr.Reset()
+			if err := buildShard(&stdout, &stderr, &other, 16, false); !errors.Is(err, errStopped) || !strings.Contains(stderr.String(), "ignoring the checkpoint") {
+				t.Errorf("a checkpoint of blocks of %d resumed with blocks of 1: %v %s", c.block, err, stderr.String())
+			}
+		}
+		cfg.stopAfter = 0
+		stdout.Reset()
+		if err := buildShard(&stdout, &stderr, cfg, 16, false); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("(%d solved now, %d from the checkpoint)", 477-c.kept, c.kept); !strings.Contains(stdout.String(), want) {
+			t.Errorf("block %d, the resumed run: %s", c.block, stdout.String())
+		}
+		if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("block %d: the checkpoint is left behind: %v", c.block, err)
+		}
+		a := readTableOrFail(t, filepath.Join(whole, shardName(19, 0, 1)))
+		b := readTableOrFail(t, filepath.Join(dir, shardName(19, 0, 1)))
+		if !slices.Equal(a.Records(), b.Records()) {
+			t.Errorf("block %d: the resumed shard's records differ from an uninterrupted run's", c.block)
+		}
+		stdout.Reset()
+		if err := buildShard(&stdout, &stderr, cfg, 16, false); err != nil || !strings.Contains(stdout.String(), "done before") {
+			t.Errorf("block %d: a finished shard run again: %v %s", c.block, err, stdout.String())
+		}
 	}
 }
 
@@ -231,15 +243,64 @@ func retag(path string, kind tablebase.Kind, edit func([]tablebase.Record) []tab
 	return os.WriteFile(path, data, 0o644)
 }
 
+// A shard stopped part way is refused by the merge; with -partial its checkpoint stands
+// in, and the positions it has not solved are unknown in the table, the rest intact.
+func TestPartialMergeTakesACheckpoint(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shards")
+	buildShards(t, dir, 2) // shards 0/2 and 1/2; shard 1 is then stopped over again
+	stopped := &tableConfig{build: true, root: lateRoot, level: 19, shard: "1/2", out: t.TempDir(), block: 1, stopAfter: 50}
+	var stdout, stderr strings.Builder
+	if err := buildShard(&stdout, &stderr, stopped, 16, false); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	name := shardName(19, 1, 2)
+	if err := os.Remove(filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(filepath.Join(stopped.out, name+".partial"), filepath.Join(dir, name+".partial")); err != nil {
+		t.Fatal(err)
+	}
+	if _, code, _, stderr := mergeInto(dir); code != 1 || !strings.Contains(stderr, "shard 1/2 of level 19 is missing") {
+		t.Fatalf("without -partial: exit %d, %q", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "partial.lgtb")
+	code, stdout2, stderr2 := clitest.Call(run, "-table-merge", dir, "-o", out, "-partial")
+	if code != 0 || !strings.Contains(stdout2, "level 19: 477 positions") {
+		t.Fatalf("-partial: exit %d\n%s%s", code, stdout2, stderr2)
+	}
+	table := readTableOrFail(t, out)
+	s := solver.New(16)
+	unknown := 0
+	for _, r := range table.Records() {
+		if r.Level() != 19 {
+			continue
+		}
+		e := r.Entry()
+		if !e.Known {
+			unknown++
+			continue
+		}
+		if w := s.Solve(r.Position(), solver.Limits{}); w.Win != e.Win {
+			t.Fatalf("a known record is wrong: %+v", e)
+		}
+	}
+	if want := 477/2 - 50; unknown != want {
+		t.Errorf("%d unknown positions at level 19, want the %d the stopped shard had not solved", unknown, want)
+	}
+	if !strings.Contains(table.Header.Note, "1 of them stopped") {
+		t.Errorf("the note %q does not say a shard was stopped", table.Header.Note)
+	}
+}
+
 // A table rooted at the empty board must agree with the board's full solve.
 func TestEmptyBoardCheck(t *testing.T) {
 	win := tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: review.EmptyBoardMargin}
-	if err := checkEmptyBoard(win, []board.Point{review.WinningFirstMove}); err != nil {
+	if err := checkEmptyBoard(win, []board.Point{review.WinningFirstMove}, false); err != nil {
 		t.Errorf("the solved value is refused: %v", err)
 	}
 	values := win
 	values.MarginKnown, values.Margin = false, 0
-	if err := checkEmptyBoard(values, []board.Point{review.WinningFirstMove}); err != nil {
+	if err := checkEmptyBoard(values, []board.Point{review.WinningFirstMove}, false); err != nil {
 		t.Errorf("the solved value without margin is refused: %v", err)
 	}
 	wide := win
@@ -254,8 +315,11 @@ func TestEmptyBoardCheck(t *testing.T) {
 		"another move":      {win, []board.Point{board.PointAt(1, 2)}},
 		"another margin":    {wide, []board.Point{review.WinningFirstMove}},
 	} {
-		if err := checkEmptyBoard(c.e, c.winning); err == nil {
+		if err := checkEmptyBoard(c.e, c.winning, false); err == nil {
 			t.Errorf("%s: taken", what)
+		}
+		if err := checkEmptyBoard(c.e, c.winning, true); (err == nil) != (what == "unknown") {
+			t.Errorf("%s, in a partial table: %v", what, err)
 		}
 	}
 }
@@ -271,6 +335,7 @@ func TestTableFlagsChecked(t *testing.T) {
 		{"-table", "-level", "9", "-root", lateRoot, "-o", dir},
 		{"-table", "-level", "24", "-o", dir},
 		{"-table", "-level", "2", "-o", dir, "-position-limit", "-1"},
+		{"-table", "-level", "2", "-o", dir, "-block", "-1"},
 		{"-table-merge", dir},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
