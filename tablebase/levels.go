@@ -3,6 +3,7 @@
 package tablebase
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -144,3 +145,42 @@ func findRecord(records []Record, key uint64) (Record, bool) {
 	t := Table{records: records}
 	return t.Find(key)
 }
+
+// Fill completes by minimax the entries above the last of levels (as Levels returns
+// them) in records (one per position, sorted by key): a value or a margin an entry lacks
+// and its children prove is taken, deepest level first. It refuses a missing record and
+// an entry its children contradict.
+func Fill(levels [][]board.Position, records []Record) error {
+	for l := len(levels) - 2; l >= 0; l-- {
+		for _, p := range levels[l] {
+			i, ok := slices.BinarySearchFunc(records, Key(&p), func(r Record, k uint64) int { return cmp.Compare(r.Key(), k) })
+			if !ok {
+				return fmt.Errorf("a level-%d position is missing:\n%s", l, p.String())
+			}
+			e, err := fillEntry(p, records[i].Entry(), records)
+			if err != nil {
+				return err
+			}
+			records[i] = MakeRecord(p, e)
+		}
+	}
+	return nil
+}
+
+// fillEntry returns e with what pos's children (in records) prove of it added, or an
+// error when they contradict it.
+func fillEntry(pos board.Position, e Entry, records []Record) (Entry, error) {
+	b, err := backupEntry(pos, records)
+	switch {
+	case err != nil:
+		return e, err
+	case b.Known && e.Known && b.Win != e.Win, b.MarginKnown && e.MarginKnown && b.Margin != e.Margin:
+		return e, fmt.Errorf("an entry (%+v) its children contradict (%+v):\n%s", e, b, pos.String())
+	case b.MarginKnown && !e.MarginKnown:
+		return b, nil
+	case b.Known && !e.Known:
+		return b, nil
+	}
+	return e, nil
+}
+

@@ -4,6 +4,7 @@ package tablebase
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -260,4 +261,71 @@ func TestBackupRefusesAnIncompleteLevel(t *testing.T) {
 	if e := out[0][0].Entry(); e.Known || e.MarginKnown {
 		t.Errorf("with every leaf unknown the root is %+v", e)
 	}
+}
+
+// Fill gives entries above the last level that lack a value or a margin what their
+// children prove (the values Backup computes), keeps what they have, and refuses an
+// entry its children contradict.
+func TestFillCompletesFromChildren(t *testing.T) {
+	root := lateRoot(t)
+	levels, err := Levels(root, 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(16)
+	var deepest []Record
+	for _, p := range levels[len(levels)-1] {
+		m := s.Margin(p, solver.Limits{})
+		win := (m.Margin >= board.BlackMargin) == (p.Turn == board.Black)
+		deepest = append(deepest, MakeRecord(p, Entry{Known: true, Win: win, MarginKnown: true, Margin: m.Margin, Best: m.Best}))
+	}
+	full, err := Backup(levels, deepest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Sorted(slices.Values(slices.Concat(full...)))
+	// Above the last level: every other entry unknown, the rest values without margins.
+	holed := slices.Clone(want)
+	for i, r := range holed {
+		if r.Level() < 19 {
+			e := r.Entry()
+			if i%2 == 0 {
+				e = Entry{Best: board.NoPoint}
+			} else if e.MarginKnown {
+				e.MarginKnown, e.Margin = false, 0
+				if !e.Win {
+					e.Best = board.NoPoint
+				}
+			}
+			holed[i] = MakeRecord(r.Position(), e)
+		}
+	}
+	if err := Fill(levels, holed); err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if holed[i].Entry().Known != want[i].Entry().Known || holed[i].Entry().Win != want[i].Entry().Win ||
+			holed[i].Entry().Margin != want[i].Entry().Margin || !holed[i].Entry().MarginKnown {
+			t.Fatalf("record %d: Fill gives %+v, minimax %+v", i, holed[i].Entry(), want[i].Entry())
+		}
+	}
+	// A parent turned to the other value is refused.
+	for i, r := range holed {
+		if r.Level() == 18 {
+			e := r.Entry()
+			e.Win, e.Margin, e.Best = !e.Win, 6*(1-2*btoi(e.Margin > 2))+3, board.NoPoint
+			holed[i] = MakeRecord(r.Position(), e)
+			break
+		}
+	}
+	if err := Fill(levels, holed); err == nil {
+		t.Error("Fill took an entry its children contradict")
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -45,7 +45,7 @@ func tableFlags(fs *flag.FlagSet) *tableConfig {
 	c := &tableConfig{}
 	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
 	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
-	fs.BoolVar(&c.partial, "partial", false, "with -table-merge: a stopped shard's checkpoint stands in for its missing file, the positions it has not solved recorded as unknown")
+	fs.BoolVar(&c.partial, "partial", false, "with -table-merge: a stopped shard's checkpoint stands in for its missing file, and the positions no shard has solved are recorded as unknown")
 	fs.StringVar(&c.join, "table-join", "", "join merged tables of one root (files separated by commas) into one (-o): a deep table's values beside a shallower table's margins")
 	fs.StringVar(&c.verify, "table-verify", "", "prove again a seeded sample of -n records (0: all) of this table file with the solver")
 	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")

@@ -16,7 +16,8 @@ import (
 
 // joinTables reads the merged tables listed (separated by commas), refuses them unless
 // they grow from one root and agree on every position they share, and writes to out one
-// table holding every position of any, with its margin where any proves it.
+// table holding every position of any, with its margin where any proves it, and the
+// levels above the deepest completed by minimax over the joined records.
 func joinTables(stdout io.Writer, list, out string) error {
 	if out == "" {
 		return usageErrorf("-table-join needs -o, the table file to write")
@@ -45,6 +46,14 @@ func joinTables(stdout io.Writer, list, out string) error {
 	h, records, err := joinRecords(tables, paths)
 	if err != nil {
 		return err
+	}
+	levels, err := tablebase.Levels(tablebase.KeyPosition(h.Root), h.LastLevel)
+	if err != nil {
+		return fmt.Errorf("refusing the tables: %v", err)
+	}
+	slices.Sort(records)
+	if err := tablebase.Fill(levels, records); err != nil {
+		return fmt.Errorf("refusing the tables: %v", strings.ReplaceAll(err.Error(), "\n", " "))
 	}
 	data, err := tablebase.Encode(h, records)
 	if err != nil {

@@ -18,8 +18,8 @@ import (
 // mergeTable reads every shard file (*.lgtb) in dir, refuses a missing, repeated,
 // damaged or foreign one, computes the levels above by minimax, checks the root
 // against the solved empty board when it is the empty board, and writes the table to out.
-// With partial, a stopped shard's checkpoint stands in for its missing file, the
-// positions it has not solved recorded as unknown.
+// With partial, a stopped shard's checkpoint stands in for its missing file, and the
+// positions no shard file has solved are recorded as unknown.
 func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 	if out == "" {
 		return usageErrorf("-table-merge needs -o, the table file to write")
@@ -37,6 +37,9 @@ func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 	var deepest []tablebase.Record
 	h.CPU = 0
 	stopped := 0
+	if partial {
+		deepest, stopped = missingShards(shards, levels[len(levels)-1])
+	}
 	for _, t := range shards {
 		recs := t.Records()
 		if t.Header.Kind == tablebase.KindCheckpoint {
@@ -55,7 +58,7 @@ func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 	h.Kind, h.Shard, h.Shards, h.CompleteThrough = tablebase.KindTable, 0, 1, h.LastLevel
 	h.Note = fmt.Sprintf("solve -table-merge: levels %d..%d from %d shards of level %d", h.FirstLevel, h.LastLevel, len(shards), h.LastLevel)
 	if stopped > 0 {
-		h.Note += fmt.Sprintf(", %d of them stopped (their unsolved positions unknown)", stopped)
+		h.Note += fmt.Sprintf(", %d of them stopped or missing (their unsolved positions unknown)", stopped)
 	}
 	data, err := tablebase.Encode(h, slices.Concat(byLevel...))
 	if err != nil {
@@ -84,7 +87,8 @@ func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 
 // readShards reads the shard files of dir, sorted by index, and refuses the set unless
 // it is every shard of one level of one table exactly once, each file intact; with
-// partial, a checkpoint (*.lgtb.partial) stands in for a shard whose file is missing.
+// partial, a checkpoint (*.lgtb.partial) stands in for a shard whose file is missing, and
+// a shard may be missing altogether.
 func readShards(dir string, partial bool) ([]*tablebase.Table, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.lgtb"))
 	if err != nil {
@@ -122,7 +126,7 @@ func readShards(dir string, partial bool) ([]*tablebase.Table, error) {
 	}
 	n := shards[0].Header.Shards
 	for i := range n {
-		if from[i] == "" {
+		if from[i] == "" && !partial {
 			return nil, fmt.Errorf("refusing the shards: shard %d/%d of level %d is missing (%s)", i, n, shards[0].Header.LastLevel, shardName(shards[0].Header.LastLevel, i, n))
 		}
 	}
@@ -134,6 +138,23 @@ func readShards(dir string, partial bool) ([]*tablebase.Table, error) {
 func sameTable(a, b tablebase.Header) bool {
 	return a.Margins == b.Margins && a.Root == b.Root && a.FirstLevel == b.FirstLevel && a.LastLevel == b.LastLevel &&
 		a.Shards == b.Shards && a.Limit == b.Limit
+}
+
+// missingShards returns an unknown record for every position of the shards of level
+// that are not among shards, and how many shards they are.
+func missingShards(shards []*tablebase.Table, level []board.Position) ([]tablebase.Record, int) {
+	h := shards[0].Header
+	have := map[int]bool{}
+	for _, t := range shards {
+		have[t.Header.Shard] = true
+	}
+	var recs []tablebase.Record
+	for i, p := range level {
+		if !have[i%h.Shards] {
+			recs = append(recs, tablebase.MakeRecord(p, tablebase.Entry{Best: board.NoPoint}))
+		}
+	}
+	return recs, h.Shards - len(have)
 }
 
 // withUnsolved returns a stopped shard's records with an unknown one for each position

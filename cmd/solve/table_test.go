@@ -287,8 +287,18 @@ func TestPartialMergeTakesACheckpoint(t *testing.T) {
 	if want := 477/2 - 50; unknown != want {
 		t.Errorf("%d unknown positions at level 19, want the %d the stopped shard had not solved", unknown, want)
 	}
-	if !strings.Contains(table.Header.Note, "1 of them stopped") {
+	if !strings.Contains(table.Header.Note, "1 of them stopped or missing") {
 		t.Errorf("the note %q does not say a shard was stopped", table.Header.Note)
+	}
+	// A shard missing altogether: its positions are unknown.
+	three := filepath.Join(t.TempDir(), "three")
+	buildShards(t, three, 3)
+	if err := os.Remove(filepath.Join(three, shardName(19, 2, 3))); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := clitest.Call(run, "-table-merge", three, "-o", out, "-partial"); code != 0 || !strings.Contains(stdout, "level 19: 477 positions, ") ||
+		!strings.Contains(stdout, "159 unknown") {
+		t.Errorf("-partial with a shard missing: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 
