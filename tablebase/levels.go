@@ -183,4 +183,3 @@ func fillEntry(pos board.Position, e Entry, records []Record) (Entry, error) {
 	}
 	return e, nil
 }
-
