@@ -28,20 +28,20 @@ var (
 
 // theBook returns the decoded book, or nil when it was refused (said once on stderr).
 func theBook() *tablebase.Table {
-	bookOnce.Do(func() { bookTable = loadBook(bookFile, os.Stderr) })
+	bookOnce.Do(func() { bookTable = loadEmbedded(bookFile, tablebase.KindBook, "the opening book", os.Stderr) })
 	return bookTable
 }
 
-// loadBook decodes a book file; a file it cannot vouch for (truncated, of another
-// version, with a wrong checksum, not a book) is refused with one line on warn, and the
-// engine then plays without it.
-func loadBook(data []byte, warn io.Writer) *tablebase.Table {
+// loadEmbedded decodes an embedded table file of kind; a file it cannot vouch for
+// (truncated, of another version, with a wrong checksum, of another kind) is refused
+// with one line on warn naming it, and the engine then plays without it.
+func loadEmbedded(data []byte, kind tablebase.Kind, name string, warn io.Writer) *tablebase.Table {
 	t, err := tablebase.Decode(data)
-	if err == nil && t.Header.Kind != tablebase.KindBook {
-		err = fmt.Errorf("a %v file, not a book", t.Header.Kind)
+	if err == nil && t.Header.Kind != kind {
+		err = fmt.Errorf("a %v file, not a %v", t.Header.Kind, kind)
 	}
 	if err != nil {
-		fmt.Fprintf(warn, "engine: the opening book is refused (%v); the solver and the search play without it\n", err)
+		fmt.Fprintf(warn, "engine: %s is refused (%v); the solver and the search play without it\n", name, err)
 		return nil
 	}
 	return t

@@ -60,7 +60,7 @@ func TestDamagedBookIsRefused(t *testing.T) {
 	flipped[len(flipped)/2] ^= 1
 	for name, data := range map[string][]byte{"truncated": bookFile[:len(bookFile)-3], "another version": other, "damaged": flipped} {
 		var warn strings.Builder
-		if loadBook(data, &warn) != nil {
+		if loadEmbedded(data, tablebase.KindBook, "the opening book", &warn) != nil {
 			t.Errorf("a %s book was taken", name)
 		}
 		if lines := strings.Count(warn.String(), "\n"); lines != 1 || !strings.Contains(warn.String(), "the opening book is refused") {
@@ -68,7 +68,7 @@ func TestDamagedBookIsRefused(t *testing.T) {
 		}
 	}
 	var warn strings.Builder
-	if loadBook(bookFile, &warn) == nil || warn.Len() != 0 {
+	if loadEmbedded(bookFile, tablebase.KindBook, "the opening book", &warn) == nil || warn.Len() != 0 {
 		t.Errorf("the embedded book is refused: %s", warn.String())
 	}
 }

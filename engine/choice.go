@@ -60,6 +60,7 @@ var steps = [...]step{
 	(*Engine).gameOver,
 	(*Engine).passRule,
 	(*Engine).book,
+	(*Engine).opening,
 	(*Engine).solve,
 	(*Engine).lost,
 	(*Engine).search,
@@ -111,6 +112,19 @@ func (e *Engine) book(c *moveChoice) (board.Point, Method, bool) {
 		e.note(c, "book: %s keeps Black's proved win", mv)
 	}
 	return mv, MethodBook, ok
+}
+
+// opening plays the opening table's move in a position it proves won.
+func (e *Engine) opening(c *moveChoice) (board.Point, Method, bool) {
+	if !e.opts.Book {
+		return board.NoPoint, 0, false
+	}
+	en, ok := Opening(c.pos)
+	ok = ok && en.Win && c.pos.IsLegal(en.Best)
+	if ok {
+		e.note(c, "opening table: %s keeps %s's proved win", en.Best, c.pos.Turn)
+	}
+	return en.Best, MethodTable, ok
 }
 
 // solve plays the exact solver's winning move, within the solver's share of the budget

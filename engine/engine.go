@@ -42,13 +42,15 @@ const (
 	// MethodLost: every action loses against perfect play; the solver chose the one that
 	// leaves the opponent the fewest winning replies.
 	MethodLost
+	// MethodTable: the opening table's proved winning move.
+	MethodTable
 )
 
 var methodNames = [...]string{MethodSearch: "search", MethodBook: "book", MethodSolver: "solver",
-	MethodRule: "rule", MethodForced: "forced", MethodFallback: "fallback", MethodLost: "lost"}
+	MethodRule: "rule", MethodForced: "forced", MethodFallback: "fallback", MethodLost: "lost", MethodTable: "table"}
 
 // String returns the method's name: "search", "book", "solver", "rule", "forced",
-// "fallback" or "lost".
+// "fallback", "lost" or "table".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]

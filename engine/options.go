@@ -29,7 +29,8 @@ type Options struct {
 	Budget time.Duration
 	// Policy names the rollout policy (policy.ByName).
 	Policy string
-	// Book turns on Black's proved opening book (BookMove).
+	// Book turns on the proved tables: Black's opening book (BookMove) and the opening
+	// table (Opening).
 	Book bool
 	// Solve turns on the exact endgame solver.
 	Solve bool
@@ -104,7 +105,7 @@ func (o *Options) Params() []Param {
 				return nil
 			}},
 		boolParam("priors", "use prior knowledge for new tree nodes", &o.Priors),
-		boolParam("book", "play Black's proved opening book", &o.Book),
+		boolParam("book", "play the proved tables: Black's opening book and the opening table", &o.Book),
 		boolParam("solve", "use the exact endgame solver", &o.Solve),
 		intParam("solve-from", "first `move` number at which the solver is tried", &o.SolveFrom, SolveFromRange),
 		boolParam("plan", "spread the budget over the game (off: every move gets -budget)", &o.Plan),

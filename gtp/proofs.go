@@ -1,4 +1,4 @@
-// proofs.go: what is proved of each action of an analysed position (the book, the solved empty board, the game's end, the exact solver), for the analysis lines.
+// proofs.go: what is proved of each action of an analysed position (the opening table, the book, the solved empty board, the game's end, the exact solver), for the analysis lines.
 
 package gtp
 
@@ -23,7 +23,7 @@ type proofs struct {
 }
 
 // newProofs returns what is known of pos's actions without search under the course's
-// rules: the game's end, the solved empty board, Black's opening book. With sv (nil: no
+// rules: the game's end, the opening table, the solved empty board, Black's opening book. With sv (nil: no
 // solver), the actions left unproved are queued for it, in point order, Pass last.
 // Under area rules (area set) nothing is proved: the solver plays the course's game.
 func newProofs(pos *board.Position, sv *solver.Solver, area bool) *proofs {

@@ -198,7 +198,7 @@ func (w *worker) do(j *job) {
 		switch {
 		case rep.Search != nil:
 			e.engineRate = rep.Search.WinRate
-		case rep.Method == engine.MethodBook || rep.Method == engine.MethodRule:
+		case rep.Method == engine.MethodBook || rep.Method == engine.MethodTable || rep.Method == engine.MethodSolver || rep.Method == engine.MethodRule:
 			e.engineRate = 1
 		}
 	}

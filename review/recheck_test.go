@@ -25,10 +25,14 @@ func gamesOf(recs []arena.Record) []Game {
 	return games
 }
 
-// wins reports whether the side to move in pos wins, proved by s without a limit that
-// matters, or by the end of the game.
+// wins reports whether the side to move in pos wins, by the opening table where it
+// proves pos (its early positions are beyond a test's time), else proved by s without a
+// limit that matters.
 func wins(t *testing.T, s *solver.Solver, pos board.Position) bool {
 	t.Helper()
+	if e, ok := engine.Opening(pos); ok {
+		return e.Win
+	}
 	r := s.Solve(pos, solver.Limits{CPU: 2 * time.Minute})
 	if !r.Known {
 		t.Fatalf("the solver did not prove move %d within two minutes", pos.Move)
@@ -37,7 +41,8 @@ func wins(t *testing.T, s *solver.Solver, pos board.Position) bool {
 }
 
 // recheck proves a reported blunder again: the position before it won for the mover
-// (by the book or the solver), after it lost, and each winning alternative a win.
+// (by the table, the book or the solver), after it lost, and each winning alternative a
+// win.
 func recheck(t *testing.T, s *solver.Solver, r *GameReview, m *MoveReview) {
 	t.Helper()
 	before, _ := r.Position(m.Number)
@@ -48,6 +53,10 @@ func recheck(t *testing.T, s *solver.Solver, r *GameReview, m *MoveReview) {
 			t.Errorf("%s: move %d %s proved by the empty board", r.Name, m.Number, m.Action)
 		}
 		return // the after position is the empty board's too, beyond a test's time
+	case ProofTable:
+		if e, ok := engine.Opening(before); !ok || !e.Win {
+			t.Errorf("%s: move %d: proved by the opening table, which says %+v (holds it: %v)", r.Name, m.Number, e, ok)
+		}
 	case ProofBook:
 		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before) {
 			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)

@@ -108,8 +108,10 @@ type MoveReview struct {
 	WinningAlternatives  []board.Point `json:"-"`
 	AlternativesComplete bool          `json:"alternatives_complete,omitempty"`
 	// EngineMove is the engine's preferred action in the position before the move
-	// (board.NoPoint when no engine was asked), EngineMethod how it chose it ("book" or
-	// "search"), and EngineWinRate the search's win rate of it (1 for a book move).
+	// (board.NoPoint when no engine was asked), EngineMethod how it chose it (an
+	// engine.Method's name: "book", "table", "solver", "search", ...), and EngineWinRate
+	// the search's win rate of it (1 for a proved win: the book's, the table's, the
+	// solver's or the pass rule's move).
 	EngineMove    board.Point `json:"-"`
 	EngineMethod  string      `json:"engine_method,omitempty"`
 	EngineWinRate float64     `json:"engine_win_rate"`

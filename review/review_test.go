@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"littlego/arena"
 	"littlego/board"
@@ -133,7 +134,7 @@ func TestTheBookStartsWithTheWinningFirstMove(t *testing.T) {
 	}
 }
 
-func TestFirstMovesJudgedByTheSolvedEmptyBoard(t *testing.T) {
+func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
 	games, errs := Parse("first.txt", []byte("1,1 2,2\n2,2 1,2\nPASS\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -143,14 +144,17 @@ func TestFirstMovesJudgedByTheSolvedEmptyBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := rs[0].Moves[0]
-	if !m.Blunder || m.Proof != ProofEmptyBoard || !slices.Equal(m.WinningAlternatives, []board.Point{WinningFirstMove}) || !m.AlternativesComplete {
+	if !m.Blunder || m.Proof != ProofTable || !slices.Equal(m.WinningAlternatives, []board.Point{WinningFirstMove}) || !m.AlternativesComplete {
 		t.Errorf("1,1 as the first move: %+v, want a blunder with the only alternative 2,2", m)
+	}
+	if e, _ := engine.Opening(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != EmptyBoardMargin-e.Margin {
+		t.Errorf("1,1 as the first move: margin after %s, points lost %s; want the table's %+d", intOrNil(m.MarginAfter), intOrNil(m.PointsLost), e.Margin)
 	}
 	if w := rs[0].Moves[1]; !w.Gift || w.Before != Win {
 		t.Errorf("White after 1,1: %+v, want a gift and a won position", w)
 	}
-	if b, w := rs[1].Moves[0], rs[1].Moves[1]; b.Blunder || b.After != Win || w.Before != Loss || w.Proof != ProofBook {
-		t.Errorf("2,2 then 1,2: %+v, %+v; want Black's win kept and White lost by the book", b, w)
+	if b, w := rs[1].Moves[0], rs[1].Moves[1]; b.Blunder || b.After != Win || w.Before != Loss || w.Proof != ProofTable {
+		t.Errorf("2,2 then 1,2: %+v, %+v; want Black's win kept and White lost by the table", b, w)
 	}
 	if p := rs[2]; p.Winner != "white" || !p.Moves[0].Blunder || p.Decisive != 1 {
 		t.Errorf("a pass on move 1 ends the game, lost for Black: %+v", p)
@@ -192,5 +196,50 @@ func TestIllegalReasonsAgreeWithTheArena(t *testing.T) {
 	}
 	if seen["ko"] == 0 || seen["suicide"] == 0 {
 		t.Errorf("the random positions met no ko or no suicide: %v", seen)
+	}
+}
+
+// A game from move 1 is judged by the opening table through its last level: every
+// position the table proves has its value in the review, and its margin wherever the
+// table holds one.
+func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
+	last := engine.OpeningLastLevel()
+	rng := rand.New(rand.NewPCG(5, 31))
+	checked := 0
+	for g := range 6 {
+		pos := board.New()
+		positions := []board.Position{pos}
+		var moves []string
+		for !pos.Over {
+			legal := pos.Legal()
+			a := board.Pass
+			if legal != 0 && rng.IntN(12) > 0 {
+				a = legal.Nth(rng.IntN(legal.Count()))
+			}
+			pos.Act(a)
+			positions = append(positions, pos)
+			moves = append(moves, a.String())
+		}
+		r, err := Review(context.Background(), parseOne(t, "random.txt", []byte(strings.Join(moves, " ")+"\n")),
+			Options{Limit: time.Millisecond, MarginLimit: time.Millisecond, Jobs: 1, EnginePlayouts: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, p := range positions[:min(last+1, len(positions))] {
+			e, ok := engine.Opening(p)
+			if !ok {
+				continue
+			}
+			checked++
+			if want := winValue(e.Win == (p.Turn == board.Black)); r.values[k] != want {
+				t.Errorf("game %d, after %d moves: value %s, the table's %s", g, k, r.values[k], want)
+			}
+			if e.MarginKnown && (r.margins[k] == nil || *r.margins[k] != e.Margin) {
+				t.Errorf("game %d, after %d moves: margin %s, the table's %+d", g, k, intOrNil(r.margins[k]), e.Margin)
+			}
+		}
+	}
+	if checked < 6 {
+		t.Errorf("the table proved %d positions of six games; want at least the empty board of each", checked)
 	}
 }

@@ -57,10 +57,10 @@ func moveLine(m *MoveReview) string {
 	if m.Blunder {
 		marks = append(marks, "BLUNDER ("+alternatives(m)+")")
 	}
-	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-13s %-22s %s", m.Number, m.Color.String()[:1], m.Action,
+	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-15s %-22s %s", m.Number, m.Color.String()[:1], m.Action,
 		m.Before, m.After, proofWord(m.Proof), marginChange(m), strings.Join(marks, ", "))
 	if m.EngineMove != board.NoPoint {
-		line = fmt.Sprintf("%-88s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
+		line = fmt.Sprintf("%-90s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
 	}
 	return strings.TrimRight(line, " ")
 }

@@ -69,11 +69,12 @@ func (v Value) For(c board.Color) Value {
 type Proof string
 
 const (
-	ProofNone       Proof = ""            // not proved
-	ProofEnd        Proof = "end"         // the game is over: the score decides
-	ProofEmptyBoard Proof = "empty board" // the solved empty board (docs/solver.md)
-	ProofBook       Proof = "book"        // Black's proved opening book
-	ProofSolver     Proof = "solver"      // the exact solver, within the limit
+	ProofNone       Proof = ""                      // not proved
+	ProofEnd              = Proof(known.End)        // the game is over: the score decides
+	ProofEmptyBoard       = Proof(known.EmptyBoard) // the solved empty board (docs/solver.md)
+	ProofTable            = Proof(known.Table)      // the opening table (docs/solver.md)
+	ProofBook             = Proof(known.Book)       // Black's proved opening book
+	ProofSolver     Proof = "solver"                // the exact solver, within the limit
 )
 
 // WinningFirstMove, 2,2, is Black's only first move that keeps the win of the empty

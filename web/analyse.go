@@ -207,6 +207,8 @@ type analysis struct {
 func newAnalysis(pos board.Position, cache *verdictCache) *analysis {
 	a := &analysis{pos: pos, cache: cache, spent: map[board.Point]time.Duration{},
 		margin: map[board.Point]int{}, marginSpent: map[board.Point]time.Duration{}}
+	key, _ := pos.CanonicalKey()
+	cache.seedProved(pos, key)
 	a.verdict, a.book = cache.knownVerdicts(pos)
 	for _, act := range actionsOf(pos) {
 		if m, ok := cache.margin(childKey(pos, act)); ok {

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/review"
 	"littlego/sgf"
 	"littlego/solver"
@@ -389,6 +390,46 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	}
 }
 
+// The first moves are answered at once: on the empty board every first move's verdict
+// and exact margin (the opening table's) are in the analysis's first report, and after
+// 1,1 every reply the table proves; only the others are left to the solver.
+func TestBrowserOpeningVerdictsAreInstant(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	for _, moves := range []string{"", "1,1"} {
+		_, pos := mustReplay(t, moves)
+		proved, margins, open := 0, 0, 0
+		for _, a := range actionsOf(pos) {
+			child := pos
+			child.Play(a)
+			e, inTable := engine.Opening(child)
+			known := inTable || moves == "" // the solved empty board's verdicts
+			switch {
+			case known && a != board.Pass:
+				proved++
+			case !known && !child.Over:
+				open++
+			}
+			if e.MarginKnown && a != board.Pass {
+				margins++
+			}
+		}
+		if moves == "" && margins != 25 || moves != "" && engine.OpeningLastLevel() >= 2 && proved == 0 {
+			t.Fatalf("after %q the table proves %d actions, %d margins", moves, proved, margins)
+		}
+		start := time.Now()
+		run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), poll(`app.analysis.verdicts !== null`, 10*time.Second))
+		first := time.Since(start)
+		if n := eval[int](t, ctx, `app.analysis.verdicts.thinking.length + app.analysis.verdicts.unproved.length`); n != open {
+			t.Errorf("after %q: %d actions left to prove in the first report; want the %d the table leaves", moves, n, open)
+		}
+		run(poll(`document.querySelectorAll('#board [data-mark="win"], #board [data-mark="loss"]').length >= `+fmt.Sprint(proved)+
+			` && document.querySelectorAll('#board [data-margin]').length >= `+fmt.Sprint(margins), 5*time.Second))
+		t.Logf("after %q: %d verdicts and %d margins proved without search, the first report %v after the page was asked for; %d actions left open",
+			moves, proved, margins, first.Round(time.Millisecond), open)
+	}
+}
+
 func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 	ctx, _, _ := newBrowser(t)
 	run := runner(t, ctx)
@@ -616,6 +657,9 @@ func TestBrowserScreenshots(t *testing.T) {
 		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0; })()`, 60*time.Second),
 		poll(`app.views.analyse.line.valuesPending === null`, 30*time.Second))
 	shoot("board-analyse")
+	// Analyse: the empty board, every first move's margin from the opening table.
+	run(chromedp.Navigate(url+"/#analyse?moves="), ready(), poll(`document.querySelectorAll('#board [data-margin]').length === 25`, 10*time.Second))
+	shoot("board-opening")
 	// Review: a blunder at move 1.
 	run(click(`#tabs [data-view="review"]`), chromedp.SetValue(chromedp.CSS("#review-text"), "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"),
 		click("#review-go"), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"]`)))

@@ -1,4 +1,4 @@
-// verdicts.go: the solver's proved verdicts, cached by position, seeded from the book and from the solve of the empty board.
+// verdicts.go: the solver's proved verdicts, cached by position, seeded from the book, the opening table and the solve of the empty board.
 
 package web
 
@@ -106,9 +106,23 @@ func childKey(pos board.Position, a board.Point) uint64 {
 	return key
 }
 
+// seedProved records what the book and the opening table prove of pos, whose canonical
+// key is key: the book holds Black's proved wins, the table values and margins.
+func (c *verdictCache) seedProved(pos board.Position, key uint64) {
+	if _, ok := engine.BookMove(pos); ok {
+		c.store(key, true)
+	}
+	switch e, ok := engine.Opening(pos); {
+	case ok && e.MarginKnown:
+		c.storeMargin(key, e.Margin, pos.Turn)
+	case ok:
+		c.store(key, e.Win)
+	}
+}
+
 // knownVerdicts returns what is known of pos's actions without searching: true for a
-// proved win, false for a proved loss, from the cache and from the book (whose move is
-// a proved win). book is the book's move, or board.NoPoint.
+// proved win, false for a proved loss, from the cache, the opening table and the book
+// (whose move is a proved win). book is the book's move, or board.NoPoint.
 func (c *verdictCache) knownVerdicts(pos board.Position) (known map[board.Point]bool, book board.Point) {
 	known = map[board.Point]bool{}
 	book = board.NoPoint
@@ -120,9 +134,7 @@ func (c *verdictCache) knownVerdicts(pos board.Position) (known map[board.Point]
 		child := pos
 		child.Play(a)
 		key, _ := child.CanonicalKey()
-		if _, ok := engine.BookMove(child); ok {
-			c.store(key, true) // the book has a proved win for Black after a
-		}
+		c.seedProved(child, key)
 		if childWins, ok := c.lookup(key); ok {
 			known[a] = !childWins
 		}

@@ -63,7 +63,7 @@ func TestTextReview(t *testing.T) {
 	}
 	for _, want := range []string{"1 B 1,1", "BLUNDER (wins: 2,2)", "decisive: move 1", "* a winning alternative",
 		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "won: kept/unknown", "blunders 1",
-		"1 B 1,1   win     -> loss    [empty board] B+3 -> ?"} {
+		"1 B 1,1   win     -> loss    [opening table] B+3 -> W+2, lost 5"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the review does not say %q:\n%s", want, out)
 		}
@@ -98,7 +98,7 @@ func TestJSONAndAgent(t *testing.T) {
 		want map[string]any
 	}{
 		{first, map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true, "mistake": false,
-			"margin_before": 3.0, "points_lost": nil}},
+			"margin_before": 3.0, "margin_after": -2.0, "points_lost": 5.0}}, // the opening table's margins
 		{last, map[string]any{"number": 4.0, "action": "PASS", "margin_after": 0.0}}, // two passes end the game at 1 to 1
 	} {
 		for k, v := range c.want {

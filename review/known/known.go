@@ -1,20 +1,22 @@
 // Package known says what is proved of a Little-Go position without search: the
-// game's end, the solved empty board and Black's opening book. The review and the GTP
-// analysis start from it; the solver proves the rest.
+// game's end, the opening table, the solved empty board and Black's opening book. The
+// review and the GTP analysis start from it; the solver proves the rest.
 package known
 
 import (
 	"littlego/board"
 	"littlego/engine"
+	"littlego/tablebase"
 )
 
 // Source says how a value is known.
 type Source string
 
 const (
-	End        Source = "end"         // the game is over: the score decides
-	EmptyBoard Source = "empty board" // the solved empty board (docs/solver.md)
-	Book       Source = "book"        // Black's proved opening book
+	End        Source = "end"           // the game is over: the score decides
+	Table      Source = "opening table" // the opening table (engine.Opening)
+	EmptyBoard Source = "empty board"   // the solved empty board (docs/solver.md)
+	Book       Source = "book"          // Black's proved opening book
 )
 
 // WinningFirstMove, 2,2, is Black's only first move that keeps the win of the empty
@@ -36,6 +38,12 @@ func Value(pos board.Position) (ok, blackWins bool, src Source, winning []board.
 	switch {
 	case pos.Over:
 		return true, pos.Winner() == board.Black, End, nil, true
+	}
+	if e, ok := engine.Opening(pos); ok {
+		winning, complete := tableWinning(pos, e)
+		return true, e.Win == (pos.Turn == board.Black), Table, winning, complete
+	}
+	switch {
 	case isEmptyBoard(pos):
 		return true, true, EmptyBoard, []board.Point{WinningFirstMove}, true
 	case afterFirstMove(pos):
@@ -58,8 +66,12 @@ func Value(pos board.Position) (ok, blackWins bool, src Source, winning []board.
 }
 
 // Margin returns the exact final margin black - white of pos with perfect play and true
-// when it follows without search: at the end of the game, and on the empty board.
+// when it follows without search: at the end of the game, where the opening table holds
+// it, and on the empty board.
 func Margin(pos board.Position) (int, bool) {
+	if e, ok := engine.Opening(pos); ok && e.MarginKnown {
+		return e.Margin, true
+	}
 	switch {
 	case pos.Over:
 		return pos.Margin(), true
@@ -109,4 +121,34 @@ func everyReplyInBook(pos board.Position) bool {
 		}
 	}
 	return true
+}
+
+// tableWinning returns the winning actions of the side to move in pos, whose table entry
+// is e, and whether they are all of them: every action, when the table proves each
+// child (or its game is over); otherwise the entry's move of a won position.
+func tableWinning(pos board.Position, e tablebase.Entry) (winning []board.Point, complete bool) {
+	if !e.Win {
+		return nil, true
+	}
+	legal := pos.Legal()
+	for a := board.Point(0); a < board.NumActions; a++ {
+		child := pos
+		if a != board.Pass && !legal.Has(a) || !child.Act(a) {
+			continue
+		}
+		if child.Over {
+			if child.Winner() == pos.Turn {
+				winning = append(winning, a)
+			}
+			continue
+		}
+		ce, ok := engine.Opening(child)
+		if !ok {
+			return []board.Point{e.Best}, false
+		}
+		if !ce.Win {
+			winning = append(winning, a)
+		}
+	}
+	return winning, true
 }
