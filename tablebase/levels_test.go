@@ -178,18 +178,7 @@ func lateRoot(t testing.TB) board.Position {
 // Minimax over the deepest level, solved by the solver, gives every earlier level the
 // value and margin the solver finds for it directly, and a best action that achieves them.
 func TestBackupMatchesTheSolver(t *testing.T) {
-	root := lateRoot(t)
-	levels, err := Levels(root, 19)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := solver.New(16)
-	var deepest []Record
-	for _, p := range levels[len(levels)-1] {
-		m := s.Margin(p, solver.Limits{})
-		win := (m.Margin >= board.BlackMargin) == (p.Turn == board.Black)
-		deepest = append(deepest, MakeRecord(p, Entry{Known: true, Win: win, MarginKnown: true, Margin: m.Margin, Best: m.Best}))
-	}
+	levels, deepest, s := solvedLateLevels(t)
 	out, err := Backup(levels, deepest)
 	if err != nil {
 		t.Fatal(err)
@@ -267,18 +256,7 @@ func TestBackupRefusesAnIncompleteLevel(t *testing.T) {
 // children prove (the values Backup computes), keeps what they have, and refuses an
 // entry its children contradict.
 func TestFillCompletesFromChildren(t *testing.T) {
-	root := lateRoot(t)
-	levels, err := Levels(root, 19)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := solver.New(16)
-	var deepest []Record
-	for _, p := range levels[len(levels)-1] {
-		m := s.Margin(p, solver.Limits{})
-		win := (m.Margin >= board.BlackMargin) == (p.Turn == board.Black)
-		deepest = append(deepest, MakeRecord(p, Entry{Known: true, Win: win, MarginKnown: true, Margin: m.Margin, Best: m.Best}))
-	}
+	levels, deepest, _ := solvedLateLevels(t)
 	full, err := Backup(levels, deepest)
 	if err != nil {
 		t.Fatal(err)
@@ -328,4 +306,22 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// solvedLateLevels returns the levels of the late root through 19, the records of level
+// 19 with the solver's values and margins, and the solver.
+func solvedLateLevels(t *testing.T) ([][]board.Position, []Record, *solver.Solver) {
+	t.Helper()
+	levels, err := Levels(lateRoot(t), 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := solver.New(16)
+	var deepest []Record
+	for _, p := range levels[len(levels)-1] {
+		m := s.Margin(p, solver.Limits{})
+		win := (m.Margin >= board.BlackMargin) == (p.Turn == board.Black)
+		deepest = append(deepest, MakeRecord(p, Entry{Known: true, Win: win, MarginKnown: true, Margin: m.Margin, Best: m.Best}))
+	}
+	return levels, deepest, s
 }
