@@ -24,7 +24,7 @@ import (
 
 // exitReserve is the CPU time kept back from each move's budget for the work after the
 // search: writing output.txt and the helper file, exiting, and the search's own overshoot of its deadline.
-const exitReserve = 15 * time.Millisecond
+const exitReserve = 25 * time.Millisecond
 
 // Exit statuses of a turn.
 const (
