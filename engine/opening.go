@@ -45,6 +45,16 @@ func Opening(pos board.Position) (tablebase.Entry, bool) {
 	return e, true
 }
 
+// OpeningWinning returns the actions of the side to move in pos that the opening table
+// proves winning, and whether the table proves every action of pos.
+func OpeningWinning(pos board.Position) (winning []board.Point, complete bool) {
+	t := openingTable()
+	if pos.Over || int(pos.Move) > OpeningLastLevel() || t == nil {
+		return nil, false
+	}
+	return t.WinningActions(pos)
+}
+
 // OpeningLastLevel returns the moves played (passes included) in the table's deepest
 // positions, from its header alone (so that a later move decodes nothing), or -1 when the
 // header is unreadable.

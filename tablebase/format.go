@@ -274,3 +274,30 @@ func (t *Table) Lookup(pos board.Position) (Entry, bool) {
 	e.Best = sym.Inverse().Point(e.Best)
 	return e, true
 }
+
+// WinningActions returns the actions of the side to move in pos that the table proves
+// winning (a child it proves lost for the opponent, or a finished game won), and whether
+// it proves every child, so that they are all of them.
+func (t *Table) WinningActions(pos board.Position) (winning []board.Point, complete bool) {
+	complete = true
+	for a := board.Point(0); a < board.NumActions; a++ {
+		child := pos
+		if !child.Act(a) {
+			continue
+		}
+		if child.Over {
+			if child.Winner() == pos.Turn {
+				winning = append(winning, a)
+			}
+			continue
+		}
+		ce, ok := t.Lookup(child)
+		switch {
+		case !ok || !ce.Known:
+			complete = false
+		case !ce.Win:
+			winning = append(winning, a)
+		}
+	}
+	return winning, complete
+}

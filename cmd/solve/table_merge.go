@@ -210,23 +210,10 @@ func levelSummary(recs []tablebase.Record) string {
 }
 
 // rootValue returns the table's entry for root and the root's winning actions by the
-// table (a child lost for the opponent, or a finished game won).
+// table.
 func rootValue(table *tablebase.Table, root board.Position) (tablebase.Entry, []board.Point) {
 	e, _ := table.Lookup(root)
-	var winning []board.Point
-	for a := board.Point(0); a < board.NumActions; a++ {
-		child := root
-		if !child.Act(a) {
-			continue
-		}
-		if child.Over {
-			if child.Winner() == root.Turn {
-				winning = append(winning, a)
-			}
-		} else if ce, ok := table.Lookup(child); ok && ce.Known && !ce.Win {
-			winning = append(winning, a)
-		}
-	}
+	winning, _ := table.WinningActions(root)
 	return e, winning
 }
 

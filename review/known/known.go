@@ -35,8 +35,7 @@ const EmptyBoardMargin = 3
 // Black wins, how it is known, and the winning actions of the side to move that are
 // known, with whether they are all of them (none when the side to move loses).
 func Value(pos board.Position) (ok, blackWins bool, src Source, winning []board.Point, complete bool) {
-	switch {
-	case pos.Over:
+	if pos.Over {
 		return true, pos.Winner() == board.Black, End, nil, true
 	}
 	if e, ok := engine.Opening(pos); ok {
@@ -124,31 +123,15 @@ func everyReplyInBook(pos board.Position) bool {
 }
 
 // tableWinning returns the winning actions of the side to move in pos, whose table entry
-// is e, and whether they are all of them: every action, when the table proves each
-// child (or its game is over); otherwise the entry's move of a won position.
+// is e, and whether they are all of them: those the table proves (every one, when it
+// proves each child), else the entry's own move of a won position.
 func tableWinning(pos board.Position, e tablebase.Entry) (winning []board.Point, complete bool) {
 	if !e.Win {
 		return nil, true
 	}
-	legal := pos.Legal()
-	for a := board.Point(0); a < board.NumActions; a++ {
-		child := pos
-		if a != board.Pass && !legal.Has(a) || !child.Act(a) {
-			continue
-		}
-		if child.Over {
-			if child.Winner() == pos.Turn {
-				winning = append(winning, a)
-			}
-			continue
-		}
-		ce, ok := engine.Opening(child)
-		if !ok {
-			return []board.Point{e.Best}, false
-		}
-		if !ce.Win {
-			winning = append(winning, a)
-		}
+	winning, complete = engine.OpeningWinning(pos)
+	if len(winning) == 0 {
+		return []board.Point{e.Best}, false
 	}
-	return winning, true
+	return winning, complete
 }
