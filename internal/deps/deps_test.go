@@ -1,0 +1,243 @@
+package deps
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// module is the module path every internal import starts with.
+const module = "littlego"
+
+// layers is the module's import graph as rules, lowest first. "a, b < c, d" says that c
+// and d may import a and b and everything a and b may import; a package may import only
+// what the rules allow (the standard library aside). Every package of the module is named
+// on the right of exactly one rule, after every package it imports. Commands (cmd/...)
+// are the top: they may import anything but other commands' packages.
+//
+// The spine is the README's: cmd -> (arena, gtp, review, web) -> engine -> mcts, solver
+// -> policy -> board.
+const layers = `
+NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect;
+internal/splitmix < board;
+board < internal/testpos, sgf, tablebase;
+board, internal/splitmix < policy;
+policy, internal/cputime < mcts;
+board, internal/cputime < solver;
+mcts, solver, tablebase < engine;
+engine, internal/matchstats < review/known;
+review/known, sgf < review;
+review/known, internal/matchstats < gtp;
+gtp, sgf, internal/regularfile < arena;
+arena, review < web;
+engine < bench;
+NONE < games/gomoku, games/fruitrage;
+games/fruitrage, internal/cputime, internal/matchstats < games/fruitrage/referee;
+`
+
+// noIO lists the packages that do no I/O (README, "Shape"), with the standard packages
+// that would let them: the search core computes, its callers read and write.
+var noIO = map[string]bool{"board": true, "policy": true, "mcts": true, "solver": true}
+
+var ioPackages = []string{"os", "os/exec", "os/signal", "io/fs", "net", "net/http", "path/filepath", "syscall"}
+
+// coreExternal are the modules outside the standard library the core may use (README,
+// "Dependencies"); commands and the web server may use the rest of go.mod.
+var coreExternal = []string{"golang.org/x/sync", "golang.org/x/sys", "github.com/google/pprof"}
+
+// anyExternal names the packages, beyond commands, that may import any module of go.mod.
+var anyExternal = map[string]bool{"web": true}
+
+// parseLayers turns the rules into each package's allowed module imports (the
+// transitive closure), failing on a package placed twice or after a use.
+func parseLayers(t *testing.T, text string) map[string]map[string]bool {
+	t.Helper()
+	allowed := map[string]map[string]bool{}
+	for _, rule := range strings.Split(text, ";") {
+		rule = strings.TrimSpace(rule)
+		if rule == "" {
+			continue
+		}
+		lower, upper, ok := strings.Cut(rule, "<")
+		if !ok {
+			t.Fatalf("rule %q has no <", rule)
+		}
+		set := map[string]bool{}
+		for _, p := range splitList(lower) {
+			if p == "NONE" {
+				continue
+			}
+			below, ok := allowed[p]
+			if !ok {
+				t.Fatalf("rule %q: %s is used before it is placed", rule, p)
+			}
+			set[p] = true
+			for q := range below {
+				set[q] = true
+			}
+		}
+		for _, p := range splitList(upper) {
+			if _, twice := allowed[p]; twice {
+				t.Fatalf("rule %q: %s is placed twice", rule, p)
+			}
+			allowed[p] = set
+		}
+	}
+	return allowed
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// modulePackages returns every package of the module (relative import paths such as
+// "engine" or "cmd/solve") with the imports of its non-test files.
+func modulePackages(t *testing.T) map[string][]string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := map[string][]string{}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
+			return filepath.SkipDir
+		}
+		p, err := build.Default.ImportDir(path, 0)
+		if err != nil {
+			if _, none := err.(*build.NoGoError); none {
+				return nil
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		pkgs[filepath.ToSlash(rel)] = p.Imports
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+func isCommand(p string) bool { return p == "cmd" || strings.HasPrefix(p, "cmd/") }
+
+func isStandard(imp string) bool { return !strings.Contains(strings.SplitN(imp, "/", 2)[0], ".") }
+
+// TestLayering checks every package's imports against the rules.
+func TestLayering(t *testing.T) {
+	pkgs := modulePackages(t)
+	if len(pkgs) < 20 {
+		t.Fatalf("found only %d packages: the walk is broken", len(pkgs))
+	}
+	for _, v := range violations(parseLayers(t, layers), pkgs) {
+		t.Error(v)
+	}
+}
+
+// violations lists, sorted, every import that the rules do not allow, every package the
+// rules do not place and every rule naming no package.
+func violations(allowed map[string]map[string]bool, pkgs map[string][]string) []string {
+	var out []string
+	for p, imports := range pkgs {
+		if p == "internal/deps" {
+			continue
+		}
+		set, placed := allowed[p]
+		if !placed && !isCommand(p) {
+			out = append(out, p+" is in no rule of layers: place it in the graph")
+			continue
+		}
+		for _, imp := range imports {
+			if v := checkImport(p, imp, set); v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	for p := range allowed {
+		if _, ok := pkgs[p]; !ok {
+			out = append(out, "the rules name "+p+", which is not a package of the module")
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkImport returns why p may not import imp, or "" when it may.
+func checkImport(p, imp string, set map[string]bool) string {
+	switch {
+	case imp == module || strings.HasPrefix(imp, module+"/"):
+		dep := strings.TrimPrefix(imp, module+"/")
+		if isCommand(p) {
+			if isCommand(dep) && !strings.HasPrefix(dep, "cmd/internal/") {
+				return p + " imports the command " + dep
+			}
+			return ""
+		}
+		if !set[dep] {
+			return p + " may not import " + dep + " (layers)"
+		}
+	case isStandard(imp):
+		if noIO[p] && slices.Contains(ioPackages, imp) {
+			return p + " does no I/O but imports " + imp
+		}
+	default:
+		if isCommand(p) || anyExternal[p] {
+			return ""
+		}
+		for _, m := range coreExternal {
+			if imp == m || strings.HasPrefix(imp, m+"/") {
+				return ""
+			}
+		}
+		return p + " imports " + imp + ", outside the core's allowed modules " + strings.Join(coreExternal, ", ")
+	}
+	return ""
+}
+
+// TestRulesRefuse checks that the checker can fail: the closure of a small rule set, an
+// edge the code uses dropped from the rules, an I/O import in the core, a module outside
+// the allowed ones, and rules naming a package that does not exist.
+func TestRulesRefuse(t *testing.T) {
+	allowed := parseLayers(t, "NONE < a; a < b; b < c;")
+	if !allowed["c"]["a"] || allowed["a"]["c"] || allowed["b"]["c"] {
+		t.Fatalf("closure wrong: %v", allowed)
+	}
+	pkgs := modulePackages(t)
+	if !slices.Contains(pkgs["engine"], module+"/solver") {
+		t.Fatal("engine no longer imports solver; pick another edge for this test")
+	}
+	dropped := strings.Replace(layers, "mcts, solver, tablebase < engine", "mcts, tablebase < engine", 1)
+	if dropped == layers {
+		t.Fatal("the engine's rule changed; update this test")
+	}
+	got := violations(parseLayers(t, dropped), pkgs)
+	if !slices.Contains(got, "engine may not import solver (layers)") {
+		t.Errorf("dropping engine's solver edge gave %q", got)
+	}
+	allowed = parseLayers(t, layers)
+	withIO := map[string][]string{"solver": {"os"}, "mcts": {"github.com/example/x"}, "board": {module + "/engine"}}
+	got = violations(allowed, withIO)
+	for _, want := range []string{"solver does no I/O but imports os", "mcts imports github.com/example/x", "board may not import engine (layers)", "the rules name engine"} {
+		if !slices.ContainsFunc(got, func(v string) bool { return strings.HasPrefix(v, want) }) {
+			t.Errorf("no violation %q in %q", want, got)
+		}
+	}
+}
