@@ -78,6 +78,7 @@ const (
 	EmptyBoard Source = "empty board"   // the solved empty board (docs/solver.md)
 	Book       Source = "book"          // Black's proved opening book (engine.BookMove)
 	Solver     Source = "solver"        // the exact solver, within a limit
+	Search     Source = "search"        // the search's own proof (MCTS-Solver: mcts.Proof)
 )
 
 // The widest bounds on a final margin: every point Black's, or every point White's.
@@ -113,6 +114,16 @@ type Fact struct {
 // nothing is known.
 func Unproved(turn board.Color) Fact {
 	return Fact{Turn: turn, Low: MinMargin, High: MaxMargin}
+}
+
+// Proof returns the fact of a position, whose side to move is turn, with the value v
+// for it proved by src, and the margin bounds v implies.
+func Proof(turn board.Color, v Value, src Source) Fact {
+	f := Unproved(turn)
+	if v != Unknown {
+		f.setValue((v == Win) == (turn == board.Black), src)
+	}
+	return f
 }
 
 // Margin returns the exact final margin black − white and true when it is proved.

@@ -178,3 +178,57 @@ func containsPoint(ps []board.Point, p board.Point) bool {
 	}
 	return false
 }
+
+// FromMoves returns what the moves of a position prove of the position itself, merged
+// into parent, what was known of it: a winning move proves a win, moves all lost a
+// loss; the margin is the best of the moves' (for Black the greatest, for White the
+// least), so its bounds are the best of their bounds; the winning moves are those
+// proved, all of them once every move's value is. A value proved by the moves takes the
+// source of the first move that decides it.
+func FromMoves(parent Fact, moves []Move) Fact {
+	if len(moves) == 0 {
+		return parent
+	}
+	g := Unproved(parent.Turn)
+	g.Low, g.High = moves[0].After.Low, moves[0].After.High
+	allLost, complete := true, true
+	var winning []board.Point
+	lossSource := None
+	for _, m := range moves {
+		if parent.Turn == board.Black {
+			g.Low, g.High = max(g.Low, m.After.Low), max(g.High, m.After.High)
+		} else {
+			g.Low, g.High = min(g.Low, m.After.Low), min(g.High, m.After.High)
+		}
+		switch m.Value {
+		case Win:
+			if g.Value == Unknown {
+				g.Value, g.Source = Win, m.After.Source
+			}
+			winning = append(winning, m.Action)
+		case Loss:
+			if lossSource == None {
+				lossSource = m.After.Source
+			}
+		default:
+			allLost, complete = false, false
+		}
+	}
+	if g.Value == Unknown && allLost {
+		g.Value, g.Source = Loss, lossSource
+	}
+	if g.Low == g.High {
+		g.MarginSource = moves[0].After.marginSource()
+		for _, m := range moves {
+			if m.After.Low == g.Low && m.After.High == g.High {
+				g.MarginSource = m.After.marginSource()
+				break
+			}
+		}
+	}
+	g.normalize()
+	if g.Value == Win {
+		g.addWinning(winning, complete)
+	}
+	return parent.Merge(g)
+}

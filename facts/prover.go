@@ -203,6 +203,10 @@ func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fa
 	return f
 }
 
+// Learn keeps f, a fact proved of pos by other means (a position's moves: FromMoves;
+// the search's own proof), in the cache for every Prover that shares it.
+func (p *Prover) Learn(pos board.Position, f Fact) { p.cache.put(pos, f) }
+
 // learn merges g, which the solver proved of pos, into f and the cache.
 func (p *Prover) learn(pos board.Position, f, g Fact) Fact {
 	p.cache.put(pos, g)
