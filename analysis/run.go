@@ -351,3 +351,22 @@ func compare(x, y *Move, turn board.Color) int {
 	}
 	return int(x.Action) - int(y.Action)
 }
+
+// OfSearch returns the final snapshot of one search of pos that ran elsewhere (a
+// genmove's), with what is proved without search (prover's Known; nothing under
+// cfg.Unproved): no solver runs. Its End is Complete.
+func OfSearch(pos board.Position, res *mcts.Result, prover *facts.Prover, cfg Config) *Snapshot {
+	if prover == nil {
+		prover = facts.NewProver(nil)
+	}
+	r := &run{a: &Analyzer{prover: prover}, cfg: cfg, pos: pos, start: cputime.Process()}
+	if res != nil {
+		r.totals.Add(res)
+		r.iterations = res.Iterations
+		if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
+			r.pv[res.PV[0]] = slices.Clone(res.PV)
+		}
+	}
+	r.refresh()
+	return r.snapshot(Complete)
+}

@@ -41,6 +41,18 @@ func TestResultIsTheScoreAfterKomi(t *testing.T) {
 	}
 }
 
+// Score, for GTP's komi: any komi, and a draw with an integral one.
+func TestScoreWithAnyKomi(t *testing.T) {
+	for _, c := range []struct {
+		diff, komi float64
+		want       string
+	}{{6, 2.5, "B+3.5"}, {0, 2.5, "W+2.5"}, {5, 5, "0"}, {7, 0.5, "B+6.5"}, {-4, 0, "W+4"}} {
+		if got := Score(c.diff, c.komi); got != c.want {
+			t.Errorf("Score(%v, %v) = %q, want %q", c.diff, c.komi, got, c.want)
+		}
+	}
+}
+
 func TestStonesInWords(t *testing.T) {
 	for m, want := range map[int]string{3: "Black 3 stones ahead", 1: "Black 1 stone ahead", 0: "stones even", -2: "White 2 stones ahead"} {
 		if got := Stones(m); got != want {
