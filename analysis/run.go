@@ -186,6 +186,9 @@ func (r *run) proveChunk(ctx context.Context) {
 		if r.cfg.MoveLimit > 0 {
 			turn = min(turn, r.cfg.MoveLimit-r.spent[a])
 		}
+		if turn <= 0 {
+			continue // given up: a zero limit would mean none
+		}
 		before := cputime.Process()
 		var f facts.Fact
 		if margin {
