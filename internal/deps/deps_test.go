@@ -19,8 +19,9 @@ const module = "littlego"
 // on the right of exactly one rule, after every package it imports. Commands (cmd/...)
 // are the top: they may import anything but other commands' packages.
 //
-// The spine is the README's: cmd -> (arena, gtp, review, web) -> engine -> mcts, solver
-// -> policy -> board.
+// The spine is the README's: cmd -> (arena, gtp, review, web) -> analysis -> facts ->
+// engine -> mcts, solver -> policy -> board: the front ends read what is proved only from
+// facts (the one source) and run live analyses only through analysis.
 const layers = `
 NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect;
 internal/splitmix < board;
@@ -29,9 +30,11 @@ board, internal/splitmix < policy;
 policy, internal/cputime < mcts;
 board, internal/cputime < solver;
 mcts, solver, tablebase < engine;
+engine < facts;
+facts < facts/factstest, analysis;
 engine, internal/matchstats < review/known;
 review/known, sgf < review;
-review/known, internal/matchstats < gtp;
+analysis, internal/matchstats < gtp;
 gtp, sgf, internal/regularfile < arena;
 arena, review < web;
 engine < bench;
