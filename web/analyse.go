@@ -5,6 +5,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -130,6 +131,12 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	reason := a.run(ctx, slot, s.cfg.SolveLimit, out)
+	if reason == reasonTimeLimit {
+		// What is left open stays open: the last verdicts say so, so that no move reads
+		// "thinking" after the end.
+		a.giveUpOpen()
+		_ = out.send("verdicts", a.verdictsView())
+	}
 	_ = out.send("done", map[string]string{"reason": reason})
 }
 
@@ -223,13 +230,31 @@ func newAnalysis(pos board.Position, cache *verdictCache) *analysis {
 	return a
 }
 
+// The reasons a done event gives for the end of an analysis.
+const (
+	reasonAllProved  = "every move proved" // every action's verdict, and the margins found
+	reasonComplete   = "complete"          // nothing left to do, some actions not proved within the limit
+	reasonTimeLimit  = "time limit"        // Config.AnalysisTime passed
+	reasonClientGone = "client gone"       // never read: the client is gone
+)
+
+// giveUpOpen ends the work left: the actions still to prove are not proved within the
+// limit, and the margins still to find are left out.
+func (a *analysis) giveUpOpen() {
+	a.unproved = append(a.unproved, a.thinking...)
+	a.thinking, a.marginQueue = nil, nil
+}
+
 // run alternates search and solver chunks until both are done, ctx ends or the client
 // goes away, and returns why it stopped.
 func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.Duration, out sse) string {
 	searching := !a.pos.Over
 	for k := 0; ; k++ {
 		if ctx.Err() != nil {
-			return "time limit or client gone"
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return reasonTimeLimit
+			}
+			return reasonClientGone
 		}
 		proved := len(a.thinking) == 0 && len(a.unproved) == 0
 		if proved {
@@ -237,9 +262,9 @@ func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.
 		}
 		if !searching && len(a.thinking) == 0 && len(a.marginQueue) == 0 {
 			if proved {
-				return "every move proved"
+				return reasonAllProved
 			}
-			return "complete"
+			return reasonComplete
 		}
 		if searching {
 			var err error
@@ -247,13 +272,13 @@ func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.
 				return "search: " + err.Error()
 			}
 			if out.send("search", a.searchView()) != nil {
-				return "client gone"
+				return reasonClientGone
 			}
 		}
 		if len(a.thinking) > 0 || len(a.marginQueue) > 0 {
 			a.solveChunk(slot, solveLimit)
 			if out.send("verdicts", a.verdictsView()) != nil {
-				return "client gone"
+				return reasonClientGone
 			}
 		}
 	}

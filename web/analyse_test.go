@@ -195,3 +195,44 @@ func TestFiftyClientsThatVanishLeaveNoAnalysisRunning(t *testing.T) {
 		t.Errorf("%d free analysis slots, want 2", len(s.slots))
 	}
 }
+
+// An analysis stopped by its time limit leaves nothing "thinking": its last verdicts
+// list every action not proved as unproved, and its done event says why it ended.
+func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
+	_, ts := newTestServer(t, Config{AnalysisTime: 2 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := openAnalysis(t, ctx, ts.URL, "2,2 1,1")
+	var last VerdictsView
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatal("the stream ended without a done event")
+			}
+			switch ev.name {
+			case "verdicts":
+				last = VerdictsView{}
+				if err := json.Unmarshal([]byte(ev.data), &last); err != nil {
+					t.Fatal(err)
+				}
+			case "done":
+				var d struct{ Reason string }
+				_ = json.Unmarshal([]byte(ev.data), &d)
+				if d.Reason != reasonTimeLimit {
+					t.Errorf("done: %q; want %q", d.Reason, reasonTimeLimit)
+				}
+				_, pos := mustReplay(t, "2,2 1,1")
+				if len(last.Thinking) != 0 || last.MarginsPending != 0 || len(last.Unproved) == 0 ||
+					len(last.Moves)+len(last.Unproved) != len(actionsOf(pos)) {
+					t.Errorf("the last verdicts: %d proved, %d unproved, %d thinking, %d margins pending, of %d actions; want every action proved or unproved",
+						len(last.Moves), len(last.Unproved), len(last.Thinking), last.MarginsPending, len(actionsOf(pos)))
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("no done event within 30 s of a 2 s analysis")
+		}
+	}
+}

@@ -45,11 +45,17 @@ func findChromium() string {
 // returns a browser context, the board's URL and its server.
 func newBrowser(t *testing.T) (context.Context, string, *Server) {
 	t.Helper()
+	return newBrowserWith(t, Config{})
+}
+
+// newBrowserWith is newBrowser with the board's limits cfg.
+func newBrowserWith(t *testing.T, cfg Config) (context.Context, string, *Server) {
+	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
 		t.Skip("no Chromium found (install Debian's chromium package or set BOARD_CHROMIUM): browser test skipped")
 	}
-	s := New(Config{})
+	s := New(cfg)
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
 	exe := chromium
@@ -444,11 +450,29 @@ func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
-	// A failed review leaves no stale marks.
+	// The graph's orange dots are the review's mistakes, and its legend says so in the
+	// same colour.
+	type key struct {
+		Dots, Keys              int
+		DotFill, KeyFill, Words string
+	}
+	k := eval[key](t, ctx, `(() => { const d = document.querySelector("#review-line .graph .dot.mistake"),
+		e = document.querySelector("#review-line .graph-legend .dot.mistake");
+		return {Dots: document.querySelectorAll("#review-line .graph .dot.mistake").length, Keys: e ? 1 : 0,
+			DotFill: d ? getComputedStyle(d).fill : "", KeyFill: e ? getComputedStyle(e).fill : "",
+			Words: e ? e.closest(".item").textContent : ""}; })()`)
+	if k.Dots == 0 || k.Keys != 1 || k.DotFill != k.KeyFill || !strings.Contains(k.Words, "mistake: points lost") {
+		t.Errorf("the graph's mistakes and their key: %+v; want the mistakes' dots explained in their colour", k)
+	}
+	// A failed review leaves nothing of the last one: no marks, no verdict, no move text.
 	run(chromedp.SetValue(chromedp.CSS("#review-text"), "9,9"), click("#review-go"),
 		chromedp.WaitNotPresent(chromedp.CSS(`#board [data-mark]`)))
 	if msg := text(t, ctx, "#message"); msg == "" {
 		t.Error("a failed review says nothing")
+	}
+	if left := eval[string](t, ctx, `document.getElementById("review-out").innerText + document.getElementById("review-info").innerText +
+		document.getElementById("headline").innerText`); left != "" {
+		t.Errorf("after a failed review the page still says %q", left)
 	}
 }
 
@@ -577,8 +601,24 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("read step out of range", s.readStep("9", 4), 4);
 		eq("read step", s.readStep("0", 4), 0);
 		eq("read actions", s.readActions("2,2;PASS").join(" "), "2,2 PASS");
-		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: [], book: ""}, null, "black");
-		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5");
+		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: ["4,4"], book: ""}, null, "black");
+		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5,4,4unprovedundefined");
+		const pvMarks = m.analysisMarks(null, {candidates: [], pv: ["2,2", "1,1", "PASS", "3,3"]}, "white").filter((x) => x.kind === "pv");
+		eq("pv from 1, the move now", pvMarks.map((x) => x.point + "=" + x.text + x.colour).join(), "2,2=1white,1,1=2black,3,3=4black");
+		eq("best value: a proof over an estimate", JSON.stringify(f.bestValue({estimate: 0.4}, {winner: "black"})), '{"winner":"black"}');
+		eq("best value: a margin over a winner", JSON.stringify(f.bestValue({winner: "black", allLose: true}, {winner: "black", margin: 3})), '{"winner":"black","margin":3}');
+		eq("best value: the first when equal", JSON.stringify(f.bestValue({winner: "white", allLose: true}, {winner: "white"})), '{"winner":"white","allLose":true}');
+		eq("best value of nothing", JSON.stringify(f.bestValue(undefined, undefined)), "{}");
+		eq("checking", f.headline(pos("black", false), {estimate: 0.5}, [], true).text, "Looking up what is proved of this position…");
+		eq("a proof while checking", f.headline(pos("black", false), {winner: "black"}, [], true).kind, "proved");
+		eq("score, empty", f.boardScore({blackStones: 0, whiteStones: 0}), "no stones yet");
+		eq("score", f.boardScore({blackStones: 3, whiteStones: 3}), "W+2.5 if the game ended now");
+		eq("score, over", f.boardScore({blackStones: 13, whiteStones: 10, over: true}), "B+0.5, final");
+		const sv = {moves: {"2,2": "win", "1,1": "loss", PASS: "loss"}, margins: {"2,2": 3, PASS: 2}, thinking: ["0,0", "0,1"], unproved: ["4,4"], marginsPending: 1, book: ""};
+		eq("summary while running", f.solverSummary(sv, false), "Solver: 2 of 5 points proved, and the pass; 1 with their exact result; working on 2; 1 not proved within the limit; finding 1 exact results.");
+		eq("summary at the end", f.solverSummary(sv, true), "Solver: 2 of 5 points proved, and the pass; 1 with their exact result; 3 not proved within the limit.");
+		eq("status at the time limit", f.statusText("done", "time limit"), "stopped at its time limit");
+		eq("status when all is proved", f.statusText("done", "every move proved"), "finished: every move proved");
 		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
 		const r = await import("/js/views/review.js");
 		const rv = r.reviewValues([

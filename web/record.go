@@ -37,9 +37,30 @@ func recordOf(actions []board.Point, pos board.Position, black, white string) *a
 	return rec
 }
 
-// handleRecord answers GET /api/record?moves=...&format=sgf|actions|json[&black=..&white=..]
-// with the game as a file to download: SGF FF[4], the action list in output.txt's
-// notation, or the arena's -json line.
+// gameRecord returns the arena's record of a game played on the board, with its clock:
+// each move's wall-clock time (the engine's and the human's alike), the engine's seed,
+// and agent A the engine. The caller holds g.mu.
+func (g *game) record() *arena.Record {
+	black, white := "you", "littlego engine"
+	if g.human == board.White {
+		black, white = white, black
+	}
+	rec := recordOf(g.actions, g.pos, black, white)
+	rec.Seed, rec.ABlack = g.opts.Seed, g.human == board.White
+	for k, d := range g.times {
+		rec.Moves[k].CPU = d // wall time: Measured stays false
+		rec.Wall += d
+	}
+	return rec
+}
+
+// recordFormats are the formats /api/record writes: the arena's JSON line needs a
+// game's clock, so only /api/game/{id}/record writes it.
+const recordFormats = "sgf or actions"
+
+// handleRecord answers GET /api/record?moves=...&format=sgf|actions[&black=..&white=..]
+// with the game as a file to download: SGF FF[4] or the action list in output.txt's
+// notation.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	actions, pos, _, ok := readGame(w, r)
 	if !ok {
@@ -52,29 +73,57 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		return def
 	}
-	rec := recordOf(actions, pos, name("black", "Black"), name("white", "White"))
+	switch f := q.Get("format"); f {
+	case "sgf", "actions":
+		writeRecord(w, f, recordOf(actions, pos, name("black", "Black"), name("white", "White")))
+	case "json":
+		fail(w, http.StatusBadRequest, "format json: the arena's JSON line holds a game's clock and seed; "+
+			"only a game played on the board has them (/api/game/{id}/record?format=json); want %s", recordFormats)
+	default:
+		fail(w, http.StatusBadRequest, "format %q: want %s", clip(f), recordFormats)
+	}
+}
+
+// handleGameRecord answers GET /api/game/{id}/record?format=sgf|actions|json with the
+// game played on the board as a file to download; its arena JSON line has the engine's
+// seed and every move's wall-clock time.
+func (s *Server) handleGameRecord(w http.ResponseWriter, r *http.Request) {
+	f := r.URL.Query().Get("format")
+	if f != "sgf" && f != "actions" && f != "json" {
+		fail(w, http.StatusBadRequest, "format %q: want sgf, actions or json", clip(f))
+		return
+	}
+	g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	rec := g.record()
+	g.mu.Unlock()
+	writeRecord(w, f, rec)
+}
+
+// writeRecord answers with rec as a file to download in format ("sgf", "actions" or
+// "json").
+func writeRecord(w http.ResponseWriter, format string, rec *arena.Record) {
 	var buf bytes.Buffer
 	var ext, ctype string
 	var err error
-	switch q.Get("format") {
+	switch format {
 	case "sgf":
 		g := rec.SGF(time.Now().UTC().Format(time.DateOnly))
 		g.Name = "littlego board"
 		err, ext, ctype = sgf.Write(&buf, g), "sgf", "application/x-go-sgf"
 	case "actions":
-		for k, a := range actions {
+		for k, m := range rec.Moves {
 			if k > 0 {
 				buf.WriteByte(' ')
 			}
-			buf.WriteString(a.String())
+			buf.WriteString(m.Point.String())
 		}
 		buf.WriteByte('\n')
 		ext, ctype = "txt", "text/plain; charset=utf-8"
-	case "json":
-		err, ext, ctype = rec.WriteJSON(&buf), "json", "application/json"
 	default:
-		fail(w, http.StatusBadRequest, "format %q: want sgf, actions or json", clip(q.Get("format")))
-		return
+		err, ext, ctype = rec.WriteJSON(&buf), "json", "application/json"
 	}
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "writing the record: %v", err)

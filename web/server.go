@@ -138,6 +138,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/game/{id}/play", s.handlePlay)
 	s.mux.HandleFunc("POST /api/game/{id}/genmove", s.handleGenMove)
 	s.mux.HandleFunc("POST /api/game/{id}/undo", s.handleUndo)
+	s.mux.HandleFunc("GET /api/game/{id}/record", s.handleGameRecord)
 	s.mux.HandleFunc("GET /api/position", s.handlePosition)
 	s.mux.HandleFunc("GET /api/analyse", s.handleAnalyse)
 	s.mux.HandleFunc("POST /api/review", s.handleReview)

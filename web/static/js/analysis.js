@@ -2,7 +2,7 @@
 // candidates and principal variation, the solver's verdicts and margins, and the panel
 // that lists them.
 import { html } from "./dom.js";
-import { pct, pointName, trustNote, verdictCell } from "./format.js";
+import { pct, pointName, solverSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
 
@@ -19,7 +19,11 @@ export class Analysis {
     this.search = null;
     this.verdicts = null;
     this.status = "";
+    this.reason = "";
   }
+
+  // ended says the analysis is over: nothing more will be proved.
+  ended() { return this.status === "done" || this.status === "stopped"; }
 
   // start analyses the position after actions with turn to move, unless it is already
   // being analysed.
@@ -38,7 +42,9 @@ export class Analysis {
     on("search", (d) => { this.search = d; this.status = "running"; });
     on("status", (d) => { this.status = d.status; });
     on("done", (d) => {
-      this.status = "done: " + d.reason;
+      this.status = "done";
+      this.reason = d.reason;
+      this.settle();
       es.close();
       this.source = null;
     });
@@ -46,11 +52,22 @@ export class Analysis {
       es.close();
       if (this.source === es) {
         this.source = null;
-        if (!this.status.startsWith("done")) this.status = "stopped";
+        if (this.status !== "done") this.status = "stopped";
+        this.settle();
         this.changed();
       }
     };
     this.changed();
+  }
+
+  // settle marks what the ended analysis left open as not proved within the limit: no
+  // move is "thinking" once nothing runs.
+  settle() {
+    const v = this.verdicts;
+    if (!v) return;
+    v.unproved = v.unproved.concat(v.thinking);
+    v.thinking = [];
+    v.marginsPending = 0;
   }
 
   // stop ends the stream and forgets the analysis.
@@ -88,19 +105,9 @@ export class Analysis {
 
   // render fills the analysis panel.
   render() {
-    document.getElementById("analysis-status").textContent = this.status ? "(" + this.status + ")" : "";
+    document.getElementById("analysis-status").textContent = this.status ? "(" + statusText(this.status, this.reason) + ")" : "";
     const v = this.verdicts;
-    let text = "";
-    if (v) {
-      const known = Object.keys(v.moves).length, margins = Object.keys(v.margins).length;
-      text = "Solver: " + known + " moves proved" + (margins ? ", " + margins + " with their exact margin" : "");
-      if (v.thinking.length) text += "; thinking about " + v.thinking.length;
-      if (v.marginsPending) text += "; finding " + v.marginsPending + " margins";
-      if (v.unproved.length) text += "; " + v.unproved.length + " not proved within the limit";
-      if (v.book) text += ". Book move: " + pointName(v.book) + " ★";
-      text += ".";
-    }
-    document.getElementById("verdict-summary").textContent = text;
+    document.getElementById("verdict-summary").textContent = solverSummary(v, this.ended());
     document.getElementById("trust").textContent = trustNote(v);
     const body = document.querySelector("#candidates tbody");
     body.replaceChildren();

@@ -57,11 +57,27 @@ export function marginWords(margin) {
   return "by " + Math.abs(margin - KOMI) + " (" + result(margin) + ": " + lead + ", komi " + KOMI + ")";
 }
 
+// rank orders what is known of a value: 3 an exact margin, 2 a proved winner, 1 an
+// estimate, 0 nothing.
+function rank(v) {
+  if (!v) return 0;
+  return typeof v.margin === "number" ? 3 : v.winner ? 2 : typeof v.estimate === "number" ? 1 : 0;
+}
+
+// bestValue returns the one of two values of the same position that knows the most: a
+// proof before an estimate, a proved margin before a bare winner (a live analysis and
+// the server's /api/values may each know more than the other).
+export function bestValue(a, b) {
+  if (rank(b) > rank(a)) return b;
+  return a || b || {};
+}
+
 // headline says the value of a position in one sentence. pos is a PositionView; value
 // what is known of it: {winner, margin, allLose} where proved, estimate (Black's chance,
-// 0..1, from a search) where not; winning lists the side to move's proved winning moves.
+// 0..1, from a search) where not; winning lists the side to move's proved winning moves;
+// checking says that the server is still being asked what is proved.
 // kind is "proved", "estimate" or "unknown".
-export function headline(pos, value, winning) {
+export function headline(pos, value, winning, checking) {
   if (pos.over) {
     const m = pos.blackStones - pos.whiteStones;
     return { kind: "proved", text: "Game over: " + cap(winnerOf(m)) + " wins " + marginWords(m) + "." };
@@ -81,6 +97,7 @@ export function headline(pos, value, winning) {
       text: cap(me) + " to play loses" + (v.allLose ? ": every move is a proved loss" + by : " with perfect play" + (known ? ": " + cap(v.winner) + " wins " + marginWords(v.margin) : " (margin not proved)")) + ".",
     };
   }
+  if (checking) return { kind: "unknown", text: "Looking up what is proved of this position…" };
   if (typeof v.estimate === "number") {
     const mine = me === "black" ? v.estimate : 1 - v.estimate;
     return { kind: "estimate", text: "Not proved. Estimate: " + cap(me) + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." };
@@ -96,14 +113,22 @@ export function trustNote(verdicts) {
 }
 
 // verdictCell says the solver's word on one move for the table: "win B+0.5", "loss",
-// "thinking…", "not proved" or "".
+// "being proved…", "not proved within the limit" or "".
 export function verdictCell(verdicts, move) {
   if (!verdicts) return "";
   const v = verdicts.moves[move];
   if (v) return v + (typeof verdicts.margins[move] === "number" ? " " + result(verdicts.margins[move]) : "");
-  if (verdicts.thinking.includes(move)) return "thinking…";
-  if (verdicts.unproved.includes(move)) return "not proved";
+  if (verdicts.thinking.includes(move)) return "being proved…";
+  if (verdicts.unproved.includes(move)) return "not proved within the limit";
   return "";
+}
+
+// boardScore says who leads on the board with komi, in Go's notation: "no stones yet",
+// "W+1.5 if the game ended now", or for a finished game "W+1.5".
+export function boardScore(v) {
+  if (!v.blackStones && !v.whiteStones) return "no stones yet";
+  const r = result(v.blackStones - v.whiteStones);
+  return v.over ? r + ", final" : r + " if the game ended now";
 }
 
 // positionRows describes a position for an info list: [term, value] pairs.
@@ -111,8 +136,40 @@ export function positionRows(v) {
   const move = v.over ? "game over after " + v.actions.length + " actions" : v.move + " of " + v.last + ", " + v.turn + " to play";
   return [
     ["Move", move],
-    ["Stones", "Black " + v.blackStones + " – White " + v.whiteStones + " + " + v.komi + " komi (" + cap(v.leader) + (v.over ? " wins)" : " ahead on the board)")],
+    ["Stones", "Black " + v.blackStones + " – White " + v.whiteStones + " + " + v.komi + " komi: " + boardScore(v)],
     ["Captures", "Black " + v.captures.black + ", White " + v.captures.white],
     ["Ko ban", v.ko ? pointName(v.ko) + " (" + v.turn + " may not retake now)" : "none"],
   ];
+}
+
+// solverSummary says in words what the solver has proved of the moves of a position:
+// the points and the pass counted apart (a 5x5 board has 25 points). ended says the
+// analysis is over: what is left is then "not proved within the limit", never
+// "thinking".
+export function solverSummary(v, ended) {
+  if (!v) return "";
+  const points = (list) => list.filter((m) => m !== "PASS").length;
+  const proved = points(Object.keys(v.moves)), open = points(v.thinking), unproved = points(v.unproved);
+  let text = "Solver: " + proved + " of " + (proved + open + unproved) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
+  const margins = points(Object.keys(v.margins));
+  if (margins) text += "; " + margins + " with their exact result";
+  if (ended && open + unproved) text += "; " + (open + unproved) + " not proved within the limit";
+  if (!ended && open) text += "; working on " + open;
+  if (!ended && unproved) text += "; " + unproved + " not proved within the limit";
+  if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + " exact results";
+  if (v.book) text += ". Book move: " + pointName(v.book) + " ★";
+  return text + ".";
+}
+
+// statusText says the analysis's state in words: its status while it runs, and why it
+// ended (the server's done reasons).
+export function statusText(status, reason) {
+  if (status === "done") {
+    return {
+      "every move proved": "finished: every move proved",
+      complete: "finished",
+      "time limit": "stopped at its time limit",
+    }[reason] || "stopped";
+  }
+  return { starting: "starting…", running: "running", stopped: "stopped: the connection to the board was lost" }[status] || status;
 }

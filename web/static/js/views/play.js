@@ -11,8 +11,10 @@ export class PlayView {
     this.busy = false;
     this.line = new Line(document.getElementById("play-line"), {
       onStep: () => { this.render(); app.changed(this); },
+      onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       names: () => this.names(),
+      gameId: () => (this.game ? this.game.id : null),
       fetchValues: true,
     });
     document.getElementById("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });

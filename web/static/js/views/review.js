@@ -111,6 +111,7 @@ export class ReviewView {
       out.replaceChildren();
       this.line.clear();
       this.line.el.hidden = true;
+      this.render();
       say(e.message, true);
       this.app.changed(this);
       return;
@@ -156,6 +157,7 @@ export class WatchView {
     this.uploads = new Uploads(document.getElementById("watch-file"), document.getElementById("watch-text"), "pasted file");
     this.line = new Line(document.getElementById("watch-line"), {
       onStep: () => { infoRows(document.getElementById("watch-info"), this.line.pos ? positionRows(this.line.pos) : []); app.changed(this); },
+      onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       names: () => this.games[this.index] || {},
       fetchValues: true,
