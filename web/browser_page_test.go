@@ -259,6 +259,9 @@ func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 				Unproved: document.querySelectorAll('#board [data-mark="unproved"]').length,
 				Open: pts(v.unproved).length + pts(v.thinking).length,
 				Cells: [...document.querySelectorAll("#candidates td:last-child")].map((td) => td.textContent)}; })()`)
+		if end := text(t, ctx, "#analysis-end"); !strings.Contains(end, fmt.Sprintf("stopped at its time limit with %d points not proved within the limit", got.Open)) {
+			t.Errorf("%s: the end line reads %q; want the time limit and the %d points not proved, in words", size.name, end, got.Open)
+		}
 		if !strings.Contains(got.Status, "stopped at its time limit") {
 			t.Errorf("%s: the analysis ends saying %q; want it stopped at its time limit, in words", size.name, got.Status)
 		}

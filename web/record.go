@@ -1,19 +1,17 @@
-// record.go: a game's record for download (SGF, an action list, the arena's JSON line), and the proved value of each of its positions.
+// record.go: a game's record for download (SGF, an action list, the arena's JSON line), and what is proved of each of its positions.
 
 package web
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"strings"
 	"time"
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/engine"
+	"littlego/facts"
 	"littlego/sgf"
-	"littlego/solver"
 )
 
 // valueTurn is the solver's CPU per position when the values of a whole game are asked
@@ -135,9 +133,10 @@ func writeRecord(w http.ResponseWriter, format string, rec *arena.Record) {
 }
 
 // handleValues answers GET /api/values?moves=...[&from=K] with what is proved of each
-// position of the game, after K actions (default 0) to the last: the cache, the book, the
-// end of the game, and the solver for valueTurn of CPU on each. It holds an analysis slot
-// while it runs.
+// position of the game, after K actions (default 0) to the last (package facts: the
+// game's end, the opening table, the solved empty board, the book, the server's cache,
+// and the solver for valueTurn of CPU on each, its margin first). It holds an analysis
+// slot while it runs.
 func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 	actions, _, _, ok := readGame(w, r)
 	if !ok {
@@ -152,55 +151,16 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release(slot)
-	if slot.solver == nil {
-		slot.solver = solver.New(engine.SolverTableBits)
-	}
+	prover := s.analyzer(slot).Prover()
 	values := make([]PositionValue, len(actions)+1-from)
 	// From the end back: the late positions are quick, and fill the table for the earlier.
 	for k := len(actions); k >= from && r.Context().Err() == nil; k-- {
 		pos, _, _ := replay(actions[:k])
-		values[k-from] = s.verdicts.provedValue(r.Context(), slot.solver, pos)
+		f := prover.Margin(r.Context(), pos, facts.Limits{CPU: valueTurn})
+		if !f.Proved() {
+			f = prover.Value(r.Context(), pos, facts.Limits{CPU: valueTurn})
+		}
+		values[k-from] = valueOf(f)
 	}
 	writeJSON(w, http.StatusOK, values)
-}
-
-// provedValue returns what is known of pos's value: from the cache, the book or the end
-// of the game, else from the solver within valueTurn of CPU (stored in the cache).
-func (c *verdictCache) provedValue(ctx context.Context, sv *solver.Solver, pos board.Position) PositionValue {
-	if pos.Over {
-		m := pos.Margin()
-		return PositionValue{Winner: colorName(pos.Winner()), Margin: &m}
-	}
-	key, sym := pos.CanonicalKey()
-	var v PositionValue
-	winnerIf := func(moverWins bool) string {
-		if moverWins {
-			return colorName(pos.Turn)
-		}
-		return colorName(pos.Turn.Other())
-	}
-	if m, ok := c.margin(key); ok {
-		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
-	}
-	if _, ok := engine.BookMove(pos); ok {
-		v.Winner = colorName(board.Black)
-	} else if wins, ok := c.lookup(key); ok {
-		v.Winner = winnerIf(wins)
-	}
-	if ctx.Err() != nil {
-		return v
-	}
-	canon := sym.Apply(pos)
-	if r := sv.Margin(canon, solver.Limits{CPU: valueTurn}); r.Known {
-		c.storeMargin(key, r.Margin, pos.Turn)
-		m := r.Margin
-		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
-	}
-	if v.Winner == "" {
-		if r := sv.Solve(canon, solver.Limits{CPU: valueTurn}); r.Known {
-			c.store(key, r.Win)
-			v.Winner = winnerIf(r.Win)
-		}
-	}
-	return v
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 //go:embed static
@@ -89,7 +90,7 @@ func (c Config) withDefaults() Config {
 }
 
 // Server is the board's HTTP handler and its state: the games in play, the analysis
-// slots and the cache of proved verdicts. It is safe for concurrent use.
+// slots and the cache of proved facts. It is safe for concurrent use.
 type Server struct {
 	cfg      Config
 	mux      *http.ServeMux
@@ -99,13 +100,18 @@ type Server struct {
 	movers   chan struct{}      // tokens of engine moves being chosen
 	running  sync.WaitGroup
 	active   activeCount
-	verdicts *verdictCache
+	// facts keeps what the analyses and /api/values prove, for every later request;
+	// known answers from it without search (its own solver unused), under knownMu.
+	facts   *facts.Cache
+	knownMu sync.Mutex
+	known   *facts.Prover
 }
 
 // New returns a server with the given limits.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), verdicts: newVerdictCache()}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), facts: facts.NewCache()}
+	s.known = facts.NewProver(s.facts)
 	s.sessions.init(cfg.MaxSessions, cfg.IdleTimeout)
 	s.slots = make(chan *analysisSlot, cfg.MaxAnalyses)
 	for range cfg.MaxAnalyses {

@@ -2,7 +2,7 @@
 // candidates and principal variation, the solver's verdicts and margins, and the panel
 // that lists them.
 import { html } from "./dom.js";
-import { pct, pointName, solverSummary, statusText, trustNote, verdictCell } from "./format.js";
+import { endNote, pct, pointName, solverSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
 
@@ -108,6 +108,7 @@ export class Analysis {
     document.getElementById("analysis-status").textContent = this.status ? "(" + statusText(this.status, this.reason) + ")" : "";
     const v = this.verdicts;
     document.getElementById("verdict-summary").textContent = solverSummary(v, this.ended());
+    document.getElementById("analysis-end").textContent = endNote(v, this.status, this.reason);
     document.getElementById("trust").textContent = trustNote(v);
     const body = document.querySelector("#candidates tbody");
     body.replaceChildren();

@@ -1,21 +1,22 @@
 // marks.js: the marks drawn on the board, from the analysis and the review. Pure: no DOM.
 // A mark is {point, kind, text, sub}; kinds: win, loss, thinking, unproved, book,
 // candidate, pv, played, blunder, alternative.
-import { pct, result } from "./format.js";
+import { pct } from "./format.js";
 
-// analysisMarks returns the marks of a live analysis: the solver's verdicts (with the
-// proved margin after the move as sub), the book move, the search's candidates and its
+// analysisMarks returns the marks of a live analysis: the proved verdicts (with the
+// exact result after the move, in Go's notation, as sub), the book move, the search's candidates and its
 // principal variation, numbered from 1, the move now. turn is the side to move.
 export function analysisMarks(verdicts, search, turn) {
   const out = [];
   if (verdicts) {
     for (const [move, verdict] of Object.entries(verdicts.moves)) {
-      const m = verdicts.margins ? verdicts.margins[move] : undefined;
-      out.push({ point: move, kind: verdict, sub: typeof m === "number" ? result(m) : "" });
+      // Under the point only an exact result; bounds go to the table.
+      const exact = verdicts.margins && typeof verdicts.margins[move] === "number";
+      out.push({ point: move, kind: verdict, sub: exact && verdicts.results ? verdicts.results[move] || "" : "" });
     }
     for (const move of verdicts.thinking) out.push({ point: move, kind: "thinking" });
     for (const move of verdicts.unproved) out.push({ point: move, kind: "unproved" });
-    if (verdicts.book) out.push({ point: verdicts.book, kind: "book" });
+    for (const [move, source] of Object.entries(verdicts.sources || {})) if (source === "book") out.push({ point: move, kind: "book" });
   }
   if (search) {
     for (const c of search.candidates.slice(0, 8)) {

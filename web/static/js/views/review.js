@@ -1,7 +1,7 @@
 // review.js: the Review view (a game reviewed by the server: its verdict, the value of
 // every position, the blunders) and the Watch view (stepping through an arena file).
 import { api, html, say, infoRows, readFileInto } from "../dom.js";
-import { cap, other, pointName, positionRows, result } from "../format.js";
+import { cap, other, pointName, positionRows } from "../format.js";
 import { reviewMarks } from "../marks.js";
 import { Line } from "../line.js";
 import { actionsParam, readActions, readStep } from "../state.js";
@@ -51,12 +51,16 @@ export function reviewValues(moves) {
   return { values, flags };
 }
 
-// moveText describes one reviewed move.
-export function moveText(m) {
+// moveText describes one reviewed move; res holds the proved results before and after
+// it in Go's notation, from the server ({before, after}, "" where unknown).
+export function moveText(m, res) {
   let t = "Move " + m.number + ", " + m.color + " " + pointName(m.action) + ": " + m.before + " → " + m.after;
-  if (typeof m.margin_before === "number" && typeof m.margin_after === "number") t += " (" + result(m.margin_before) + " → " + result(m.margin_after) + ")";
+  if (res && res.before && res.after) t += " (" + res.before + " → " + res.after + ")";
   if (typeof m.points_lost === "number" && m.points_lost > 0) t += ", " + m.points_lost + " points lost";
-  if (m.mistake) t += ". MISTAKE: points lost without changing the result";
+  if (m.mistake) {
+    t += ". MISTAKE: points lost without changing the result";
+    if (m.best_moves && m.best_moves.length) t += "; " + m.best_moves.map((p) => pointName(p)).join(", ") + " kept " + (res && res.before ? res.before : "every point");
+  }
   if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + m.winning_alternatives.map((p) => pointName(p)).join(", ") + " kept the win" : "");
   if (m.engine_move) t += ". The engine preferred " + pointName(m.engine_move);
   return t + ".";
@@ -144,7 +148,7 @@ export class ReviewView {
     const dl = document.getElementById("review-info");
     if (!this.answer || !this.line.pos) { infoRows(dl, []); return; }
     const rows = positionRows(this.line.pos), m = this.answer.review.moves[this.line.step - 1];
-    if (m) rows.unshift(["Played", moveText(m)]);
+    if (m) rows.unshift(["Played", moveText(m, (this.answer.results || [])[this.line.step - 1])]);
     infoRows(dl, rows);
   }
 }
