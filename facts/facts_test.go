@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"littlego/board"
 	"littlego/engine"
@@ -37,6 +38,18 @@ func TestResultIsTheScoreAfterKomi(t *testing.T) {
 		}
 		if want := math.Abs(float64(m) - board.Komi); got[2:] != points(want) {
 			t.Errorf("Result(%d) = %q, want %s%v", m, got, winner, want)
+		}
+	}
+}
+
+// Score, for GTP's komi: any komi, and a draw with an integral one.
+func TestScoreWithAnyKomi(t *testing.T) {
+	for _, c := range []struct {
+		diff, komi float64
+		want       string
+	}{{6, 2.5, "B+3.5"}, {0, 2.5, "W+2.5"}, {5, 5, "0"}, {7, 0.5, "B+6.5"}, {-4, 0, "W+4"}} {
+		if got := Score(c.diff, c.komi); got != c.want {
+			t.Errorf("Score(%v, %v) = %q, want %q", c.diff, c.komi, got, c.want)
 		}
 	}
 }
@@ -162,4 +175,16 @@ func lateWinningPosition(t *testing.T) board.Position {
 		}
 	}
 	return pos
+}
+
+// Prove gives the value and then the margin, within one limit.
+func TestProveGivesValueAndMargin(t *testing.T) {
+	pos := lateWinningPosition(t)
+	f := NewProver(NewCache()).Prove(context.Background(), pos, Limits{CPU: time.Minute})
+	if m, ok := f.Margin(); f.Value == Unknown || f.Source != Solver || !ok || (m >= board.BlackMargin) != (f.BlackValue() == Win) {
+		t.Errorf("Prove: %+v", f)
+	}
+	if g := NewProver(NewCache()).Prove(context.Background(), pos, Limits{Nodes: 1}); g.Value != Unknown {
+		t.Errorf("Prove within one node: %+v", g)
+	}
 }

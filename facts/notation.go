@@ -13,15 +13,24 @@ import (
 // the komi, in Go's notation (SGF's RE[]): "B+0.5" for a margin of 3, "W+2.5" for 0,
 // "W+5.5" for -3. The komi is board.Komi, a half point, so there is no draw.
 func Result(margin int) string {
-	diff := float64(margin) - board.Komi
-	if diff > 0 {
-		return "B+" + points(diff)
-	}
-	return "W+" + points(-diff)
+	return Score(float64(margin), board.Komi)
 }
 
-// points writes a non-negative score with one decimal ("0.5", "12.5"), or none when it
-// is whole ("3").
+// Score returns the result of a game whose score before the komi is diff (black −
+// white: stones, or area) with White's komi komi, in Go's notation: "B+3.5", "W+2.5",
+// or "0" for a draw (an integral komi allows one).
+func Score(diff, komi float64) string {
+	d := diff - komi
+	switch {
+	case d > 0:
+		return "B+" + points(d)
+	case d < 0:
+		return "W+" + points(-d)
+	}
+	return "0"
+}
+
+// points writes a non-negative score as briefly as it is exact ("0.5", "12.5", "3").
 func points(x float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64)
 }
