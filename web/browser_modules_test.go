@@ -29,6 +29,8 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("go name 4,3", f.pointName("4,3", "go"), "D1");
 		eq("course name", f.pointName("4,3", "course"), "4,3");
 		eq("pass name", f.pointName("PASS", "go"), "pass");
+		eq("point list", f.pointList(["1,2", "2,1", "PASS"]), "1,2; 2,1 and pass");
+		eq("point list of one", f.pointList(["1,2"]), "1,2");
 		eq("all lose", f.headline(pos("white", false), {winner: "black", margin: 5, result: "B+2.5", stones: "Black 5 stones ahead", allLose: true}).text,
 			"White to play loses: every move is a proved loss, the best loses by 2.5 (B+2.5: Black 5 stones ahead, komi 2.5).");
 		eq("win", f.headline(pos("black", false), {winner: "black", margin: 7, result: "B+4.5", stones: "Black 7 stones ahead"}, ["2,2"]).text,
@@ -55,6 +57,8 @@ func TestBrowserPureModules(t *testing.T) {
 		const L = g.layout([{margin: 3}, null, {estimate: 0.5}], 2);
 		eq("layout points", L.points.map((p) => p.k + p.kind).join(), "0margin,2estimate");
 		eq("layout ticks", L.ticks.length, 3);
+		const T = g.traces(g.layout([{margin: 3}, {winner: "black"}, null, {estimate: 0.5}, {estimate: 0.4}, null, {margin: 1}], 6).points);
+		eq("traces break at the unknown", T.map((r) => r.map((p) => p.k).join("-")).join(" "), "0-1 3-4");
 		eq("nearest", g.nearest(g.xAt(7, 20) + 3, 20), 7);
 		eq("tick step", g.tickEvery(24), 2);
 		const st = s.parse(s.format("analyse", {moves: "2,2;1,1;PASS", at: 1}));
@@ -79,8 +83,8 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("score", f.boardScore({blackStones: 3, whiteStones: 3, score: "W+2.5"}), "W+2.5 if the game ended now");
 		eq("score, over", f.boardScore({blackStones: 13, whiteStones: 10, over: true, score: "B+0.5"}), "B+0.5, final");
 		const sv = {moves: {"2,2": "win", "1,1": "loss", PASS: "loss"}, margins: {"2,2": 3, PASS: 2}, thinking: ["0,0", "0,1"], unproved: ["4,4"], marginsPending: 1, book: ""};
-		eq("summary while running", f.solverSummary(sv, false), "Solver: 2 of 5 points proved, and the pass; 1 with their exact result; working on 2; 1 not proved within the limit; finding 1 exact results.");
-		eq("summary at the end", f.solverSummary(sv, true), "Solver: 2 of 5 points proved, and the pass; 1 with their exact result; 3 not proved within the limit.");
+		eq("summary while running", f.proofSummary(sv, false), "2 of 5 points proved, and the pass; 1 with their exact result; working on 2; 1 not proved within the limit; finding 1 exact results.");
+		eq("summary at the end", f.proofSummary(sv, true), "2 of 5 points proved, and the pass; 1 with their exact result; 3 not proved within the limit.");
 		eq("status at the time limit", f.statusText("done", "time limit"), "stopped at its time limit");
 		eq("status when all is proved", f.statusText("done", "every move proved"), "finished: every move proved");
 		eq("end note at the time limit", f.endNote(sv, "done", "time limit"),
@@ -88,16 +92,26 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("end note, all proved", f.endNote({moves: {}, thinking: [], unproved: ["PASS"]}, "done", "every move proved"), "The analysis finished: every move is proved, each with its exact result.");
 		eq("no end note while running", f.endNote(sv, "running", ""), "");
 		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
+		const a = await import("/js/analysis.js");
+		const rows = a.tableRows({moves: {"0,0": "loss", "1,1": "loss", "2,2": "win", PASS: "loss"}, margins: {"0,0": 1, "1,1": -2, "2,2": 3}},
+			{candidates: [{move: "1,1", winrate: 0.25, visits: 40}]}, "black");
+		eq("table rows", rows.map((r) => r.move + ":" + r.winrate + ":" + r.visits).join(" "), "1,1:25%:40 2,2:: 0,0:: PASS::");
+		eq("table rows without anything", a.tableRows(null, null, "white").length, 0);
 		const r = await import("/js/views/review.js");
 		const rv = r.reviewValues([
 			{number: 1, color: "black", action: "2,2", before: "win", after: "win", margin_before: 3, margin_after: 3, engine_win_rate: 0},
-			{number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true, engine_win_rate: 0},
-			{number: 3, color: "black", action: "1,1", before: "unknown", after: "unknown", margin_before: null, margin_after: null, engine_method: "search", engine_win_rate: 0.7}]);
-		eq("review values", JSON.stringify(rv.values), '[{"winner":"black","margin":3},{"winner":"black","margin":3},{"estimate":0.7},{}]');
+			{number: 2, color: "white", action: "0,0", before: "loss", after: "unknown", margin_before: null, margin_after: null, mistake: true, engine_win_rate: 0},
+			{number: 3, color: "black", action: "1,1", before: "unknown", after: "win", margin_before: null, margin_after: 7, engine_method: "search", engine_win_rate: 0.7}],
+			[{before: "B+0.5", after: "B+0.5", beforeStones: "Black 3 stones ahead", afterStones: "Black 3 stones ahead"}, {before: "", after: ""},
+				{before: "", after: "B+4.5", afterStones: "Black 7 stones ahead"}]);
+		// Move 2's unknown margin before it is move 1's proved one after it; where nothing
+		// is proved, the search's estimate.
+		const b3 = '{"winner":"black","margin":3,"result":"B+0.5","stones":"Black 3 stones ahead"}';
+		eq("review values", JSON.stringify(rv.values), "[" + b3 + "," + b3 + ',{"estimate":0.7},{"winner":"black","margin":7,"result":"B+4.5","stones":"Black 7 stones ahead"}]');
 		eq("review flags", rv.flags.join(), ",,mistake,");
 		eq("review move text", r.moveText({number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true, best_moves: ["1,1", "PASS"]},
 			{before: "B+0.5", after: "B+4.5"}),
-			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result; 1,1, pass kept B+0.5.");
+			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result; 1,1 and pass kept B+0.5.");
 		return out; })()`, chromedp.EvalAwaitPromise)
 	if len(results) == 0 {
 		t.Fatal("no cases ran")

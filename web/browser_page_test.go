@@ -17,6 +17,14 @@ import (
 // the server has proved, nothing is offered for download before a move, the principal
 // variation leaves the counts readable, and an analysis that cannot finish says so.
 
+// analysed waits until the page shows the analysis of the position after moves ("2,2;1,1"):
+// a link that changes only the URL's fragment keeps the page, and the last analysis's
+// report until the new one's comes.
+func analysed(moves string) chromedp.Action[chromedp.Void] {
+	return poll(`app.analysis.key === "`+moves+`" && app.analysis.verdicts !== null && app.views.analyse.line.pos !== null &&
+		app.views.analyse.line.pos.actions.join(";") === "`+moves+`"`, 20*time.Second)
+}
+
 // sizes are the widths every layout test runs at: a desktop's and a phone's.
 var sizes = []struct {
 	name string
@@ -226,14 +234,14 @@ func TestBrowserCountsPointsAndSaysTheScoreInGoNotation(t *testing.T) {
 	ctx, url, _ := newBrowser(t)
 	run := runner(t, ctx)
 	for _, size := range sizes {
-		run(size.view(), chromedp.Navigate(url+"/#analyse"), ready(), poll(`app.analysis.verdicts !== null`, 10*time.Second))
+		run(size.view(), chromedp.Navigate(url+"/#analyse"), ready(), analysed(""))
 		if s := text(t, ctx, "#verdict-summary"); !strings.Contains(s, "25 of 25 points proved, and the pass") || strings.Contains(s, "26") {
 			t.Errorf("%s: the empty board's summary reads %q; want 25 of 25 points and the pass", size.name, s)
 		}
 		if info := text(t, ctx, "#analyse-info"); !strings.Contains(info, "no stones yet") || strings.Contains(info, "ahead") {
 			t.Errorf("%s: the empty board's score reads %q; want no stones yet", size.name, info)
 		}
-		run(chromedp.Navigate(url+"/#analyse?moves=2,2"), ready(), poll(`app.views.analyse.line.pos !== null`, 10*time.Second))
+		run(chromedp.Navigate(url+"/#analyse?moves=2,2"), ready(), analysed("2,2"))
 		if info := text(t, ctx, "#analyse-info"); !strings.Contains(info, "W+1.5 if the game ended now") {
 			t.Errorf("%s: after 2,2 the score reads %q; want W+1.5 (1 stone to 0 and the komi) if the game ended now", size.name, info)
 		}

@@ -84,3 +84,29 @@ func jsonMoves(actions string) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// TestBrowserScreenshotsOfAnUnfinishedAnalysis writes the screenshot of an analysis
+// that its time limit (here 8 s) ended before every move was proved.
+func TestBrowserScreenshotsOfAnUnfinishedAnalysis(t *testing.T) {
+	dir := screenshotDir()
+	if dir == "" {
+		t.Skip("BOARD_SCREENSHOTS not set")
+	}
+	ctx, url, _ := newBrowserWith(t, Config{AnalysisTime: 8 * time.Second})
+	run := runner(t, ctx)
+	for _, size := range sizes {
+		run(size.view(), chromedp.Navigate(url+"/#analyse?moves=2,2;1,1"), ready(), poll(`app.analysis.status === "done"`, 60*time.Second),
+			chromedp.Sleep(300*time.Millisecond))
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := "board-analyse-limit.png"
+		if size.name == "phone" {
+			name = "board-analyse-limit-phone.png"
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

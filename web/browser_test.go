@@ -367,7 +367,7 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	}
 	// A shared link opens the position; every move loses, and each point shows its margin.
 	moves := strings.ReplaceAll(whiteLosesEverywhere, " ", ";")
-	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(),
+	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), analysed(moves),
 		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0 && v.value.margin !== undefined; })()`, 60*time.Second))
 	h := text(t, ctx, "#headline")
 	if !strings.Contains(h, "White to play loses: every move is a proved loss, the best loses by 0.5 (B+0.5") {
@@ -423,7 +423,7 @@ func TestBrowserOpeningVerdictsAreInstant(t *testing.T) {
 			t.Fatalf("after %q the table proves %d actions, %d margins", moves, proved, margins)
 		}
 		start := time.Now()
-		run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), poll(`app.analysis.verdicts !== null`, 10*time.Second))
+		run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), analysed(strings.ReplaceAll(moves, " ", ";")))
 		first := time.Since(start)
 		if n := eval[int](t, ctx, `app.analysis.verdicts.thinking.length + app.analysis.verdicts.unproved.length`); n != open {
 			t.Errorf("after %q: %d actions left to prove in the first report; want the %d that facts.Known leaves", moves, n, open)

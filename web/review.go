@@ -51,23 +51,29 @@ type ReviewAnswer struct {
 	Errors []string `json:"errors"`
 }
 
-// MoveResults are the proved results around one move, after the komi, in Go's notation.
+// MoveResults are the proved results around one move, after the komi, in Go's notation
+// (facts.Result), with the stones in words (facts.Stones); "" where the review's margin
+// is unknown.
 type MoveResults struct {
-	Before string `json:"before"`
-	After  string `json:"after"`
+	Before       string `json:"before"`
+	After        string `json:"after"`
+	BeforeStones string `json:"beforeStones"`
+	AfterStones  string `json:"afterStones"`
 }
 
 // resultsOf returns the results of the moves of rev, for people.
 func resultsOf(rev *review.GameReview) []MoveResults {
-	say := func(m *int) string {
+	say := func(m *int) (string, string) {
 		if m == nil {
-			return ""
+			return "", ""
 		}
-		return facts.Result(*m)
+		return facts.Result(*m), facts.Stones(*m)
 	}
 	out := make([]MoveResults, len(rev.Moves))
 	for k, m := range rev.Moves {
-		out[k] = MoveResults{Before: say(m.MarginBefore), After: say(m.MarginAfter)}
+		r := &out[k]
+		r.Before, r.BeforeStones = say(m.MarginBefore)
+		r.After, r.AfterStones = say(m.MarginAfter)
 	}
 	return out
 }

@@ -35,8 +35,8 @@ type Config struct {
 	MaxWaiting int
 	// AnalysisTime is the most wall-clock time one analysis runs. Default 60 s.
 	AnalysisTime time.Duration
-	// SolveLimit is the CPU time the solver may spend on one move's verdict before it is
-	// left unproved. Default 4 s.
+	// SolveLimit is the CPU time the solver may spend on one move's value (and again on
+	// its exact margin) before it is left "not proved within the limit". Default 4 s.
 	SolveLimit time.Duration
 	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
 	// arena); a new game beyond it drops the least recently used. Default 16.

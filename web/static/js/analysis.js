@@ -2,9 +2,27 @@
 // candidates and principal variation, the solver's verdicts and margins, and the panel
 // that lists them.
 import { html } from "./dom.js";
-import { endNote, pct, pointName, solverSummary, statusText, trustNote, verdictCell } from "./format.js";
+import { endNote, pct, pointName, proofSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
+
+// MAX_ROWS bounds the analysis table.
+const MAX_ROWS = 12;
+
+// tableRows returns the rows of the analysis table: the search's candidates, then the
+// proved moves it did not visit (wins first, the better result for the side to move
+// turn first), at most MAX_ROWS; {move, winrate, visits}, "" where the search has none.
+export function tableRows(verdicts, search, turn) {
+  const rows = search ? search.candidates.map((c) => ({ move: c.move, winrate: pct(c.winrate), visits: String(c.visits) })) : [];
+  if (verdicts) {
+    const margin = (m) => (typeof verdicts.margins[m] === "number" ? verdicts.margins[m] : turn === "black" ? -99 : 99);
+    const rest = Object.keys(verdicts.moves).filter((m) => !rows.some((r) => r.move === m)).sort((a, b) =>
+      (verdicts.moves[a] === "win" ? 0 : 1) - (verdicts.moves[b] === "win" ? 0 : 1) ||
+      (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
+    for (const m of rest) rows.push({ move: m, winrate: "", visits: "" });
+  }
+  return rows.slice(0, MAX_ROWS);
+}
 
 export class Analysis {
   // onChange is called whenever what the analysis knows changes.
@@ -107,18 +125,20 @@ export class Analysis {
   render() {
     document.getElementById("analysis-status").textContent = this.status ? "(" + statusText(this.status, this.reason) + ")" : "";
     const v = this.verdicts;
-    document.getElementById("verdict-summary").textContent = solverSummary(v, this.ended());
+    document.getElementById("verdict-summary").textContent = proofSummary(v, this.ended());
     document.getElementById("analysis-end").textContent = endNote(v, this.status, this.reason);
-    document.getElementById("trust").textContent = trustNote(v);
+    const s = this.search;
+    document.getElementById("trust").textContent = s ? trustNote(v) : "";
     const body = document.querySelector("#candidates tbody");
     body.replaceChildren();
-    const s = this.search;
+    const rows = tableRows(v, s, this.turn);
+    document.getElementById("candidates").hidden = rows.length === 0;
+    for (const r of rows) {
+      const tr = html("tr", { class: v && v.moves[r.move] && r.visits !== "" ? "proved" : "" });
+      for (const t of [pointName(r.move), r.winrate, r.visits, verdictCell(v, r.move)]) tr.appendChild(html("td", {}, t));
+      body.appendChild(tr);
+    }
     if (s) {
-      for (const c of s.candidates) {
-        const tr = html("tr", { class: v && v.moves[c.move] ? "proved" : "" });
-        for (const t of [pointName(c.move), pct(c.winrate), String(c.visits), verdictCell(v, c.move)]) tr.appendChild(html("td", {}, t));
-        body.appendChild(tr);
-      }
       document.getElementById("pv").textContent = "Principal variation: " + s.pv.map((p) => pointName(p)).join(" ") +
         " (" + s.iterations + " playouts).";
     } else {

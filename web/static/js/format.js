@@ -26,6 +26,13 @@ export function pointName(p, style = coordStyle) {
   return "ABCDE"[j] + (SIZE - i);
 }
 
+// pointList names points for a sentence: "2,2", "1,2 and 2,1", "1,1; 2,2 and pass"
+// (semicolons, since the course's coordinates hold commas).
+export function pointList(points) {
+  const names = points.map((p) => pointName(p));
+  return names.length < 2 ? names.join("") : names.slice(0, -1).join("; ") + " and " + names[names.length - 1];
+}
+
 // colourOfMove returns the side that plays move n (from 1).
 export function colourOfMove(n) { return n % 2 === 1 ? "black" : "white"; }
 
@@ -82,7 +89,7 @@ export function headline(pos, value, winning, checking) {
     return {
       kind: "proved",
       text: cap(me) + " to play wins " + (exact ? words + " with perfect play" : "with perfect play " + words) +
-        (winning && winning.length ? "; winning moves: " + winning.map((p) => pointName(p)).join(", ") : "") + ".",
+        (winning && winning.length ? "; winning moves: " + pointList(winning) : "") + ".",
     };
   }
   if (v.winner) {
@@ -141,22 +148,21 @@ export function positionRows(v) {
   ];
 }
 
-// solverSummary says in words what the solver has proved of the moves of a position:
+// proofSummary says in words what is proved of the moves of a position (any source):
 // the points and the pass counted apart (a 5x5 board has 25 points). ended says the
 // analysis is over: what is left is then "not proved within the limit", never
 // "thinking".
-export function solverSummary(v, ended) {
+export function proofSummary(v, ended) {
   if (!v) return "";
   const points = (list) => list.filter((m) => m !== "PASS").length;
   const proved = points(Object.keys(v.moves)), open = points(v.thinking), unproved = points(v.unproved);
-  let text = "Solver: " + proved + " of " + (proved + open + unproved) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
+  let text = proved + " of " + (proved + open + unproved) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
   const margins = points(Object.keys(v.margins));
   if (margins) text += "; " + margins + " with their exact result";
   if (ended && open + unproved) text += "; " + (open + unproved) + " not proved within the limit";
   if (!ended && open) text += "; working on " + open;
   if (!ended && unproved) text += "; " + unproved + " not proved within the limit";
   if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + " exact results";
-  if (v.book) text += ". Book move: " + pointName(v.book) + " ★";
   return text + ".";
 }
 

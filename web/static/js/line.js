@@ -3,26 +3,26 @@
 // the move list, the downloads and "Review this game".
 import { api, html, svg, say } from "./dom.js";
 import { colourOfMove, pointName } from "./format.js";
-import { layout, nearest, WIDTH, HEIGHT, PAD } from "./graph.js";
+import { layout, nearest, traces, WIDTH, HEIGHT, PAD } from "./graph.js";
 import { actionsParam, readActions } from "./state.js";
 
 // graphLegend returns the key to the value graph's marks, each drawn as in the graph.
 function graphLegend() {
   const p = html("p", { class: "legend graph-legend" });
-  const key = (cls, words) => {
+  const key = (cls, words, end) => {
     const s = svg("svg", { class: "key", viewBox: "0 0 12 12", width: 12, height: 12, "aria-hidden": "true" });
     s.appendChild(cls === "now" ? svg("line", { x1: 6, y1: 0, x2: 6, y2: 12, class: "now" }) : svg("circle", { cx: 6, cy: 6, r: 4.5, class: "dot " + cls }));
     const item = html("span", { class: "item" });
-    item.append(s, " " + words);
+    item.append(s, " " + words + end);
     p.append(item, " ");
   };
   p.append("Up is good for Black. ");
-  key("margin", "proved (outside the grey band; further out, the larger the result)");
-  key("estimate", "the search's estimate (inside the band)");
-  key("blunder", "a blunder: a won game thrown away");
-  key("mistake", "a mistake: points lost, the result kept");
-  key("now", "the move shown");
-  p.append("Click a move to go to it.");
+  key("margin", "proved (outside the grey band; further out, the larger the result)", ";");
+  key("estimate", "the search's estimate (inside the band)", ";");
+  key("blunder", "a blunder: a won game thrown away", ";");
+  key("mistake", "a mistake: points lost, the result kept", ";");
+  key("now", "the move shown; no dot: nothing known.", "");
+  p.append("Click the graph to go to a move.");
   return p;
 }
 
@@ -220,8 +220,8 @@ export class Line {
       g.appendChild(svg("line", { x1: t.x, y1: L.bottom, x2: t.x, y2: L.bottom + (t.label ? 5 : 3), class: "tick" }));
       if (t.label) g.appendChild(svg("text", { x: t.x, y: HEIGHT - 4, class: "ticklabel" }, t.label));
     }
-    if (L.points.length > 1) {
-      g.appendChild(svg("polyline", { points: L.points.map((p) => p.x + "," + p.y).join(" "), class: "trace" }));
+    for (const run of traces(L.points)) {
+      g.appendChild(svg("polyline", { points: run.map((p) => p.x + "," + p.y).join(" "), class: "trace" }));
     }
     for (const p of L.points) {
       const flag = this.flags[p.k] || "";
