@@ -1,4 +1,4 @@
-// analyse.go: live analysis as server-sent events: the search's candidates and the solver's verdict on every action.
+// analyse.go: live analysis as server-sent events: the analysis driver's snapshots (package analysis), formatted for the page.
 
 package web
 
@@ -9,39 +9,36 @@ import (
 	"net/http"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
 	"littlego/engine"
-	"littlego/mcts"
-	"littlego/solver"
+	"littlego/facts"
 )
 
 // Analysis pacing: the search and the solver take turns in chunks of this much CPU, so
 // that a client that goes away is noticed within about two chunks.
 const (
 	analysisChunk = 250 * time.Millisecond
-	// solveTurn is the solver's turn on one action within a chunk.
+	// solveTurn is the solver's first turn on one action within a chunk.
 	solveTurn = 50 * time.Millisecond
-	// chunkSeedStride separates the seeds of successive search chunks.
-	chunkSeedStride = 1024
 	// maxCandidates is the number of candidates sent per search event.
 	maxCandidates = 12
 	// eventWriteTimeout is how long one event may take to write.
 	eventWriteTimeout = 30 * time.Second
 )
 
-// analysisSlot is the engine and solver of one running analysis, reused by the next.
+// analysisSlot is the analyzer (its search engine and its prover, over the server's
+// cache of facts) of one running analysis, reused by the next.
 type analysisSlot struct {
-	eng    *engine.Engine
-	solver *solver.Solver
+	analyzer *analysis.Analyzer
 }
 
 // Candidate is one action of the live search.
 type Candidate struct {
-	Move    string  `json:"move"`
-	Visits  int     `json:"visits"`
+	Move   string `json:"move"`
+	Visits int    `json:"visits"`
+	// WinRate is the search's estimate of the mover's chance.
 	WinRate float64 `json:"winrate"`
-	// Proof is "win" or "loss" when the search proved it, else "".
-	Proof string `json:"proof,omitempty"`
 }
 
 // SearchView is one search event: the candidates best first and the principal
@@ -52,34 +49,65 @@ type SearchView struct {
 	PV         []string    `json:"pv"`
 }
 
-// VerdictsView is one verdicts event: the solver's verdict on each action.
+// VerdictsView is one verdicts event: what is proved of each action (package facts),
+// and where the work on it stands (package analysis).
 type VerdictsView struct {
 	// Moves maps an action to "win" or "loss" (for the side to move) once proved.
 	Moves map[string]string `json:"moves"`
-	// Thinking lists the actions the solver is still working on.
+	// Sources maps a proved action to how it is proved: "book", "opening table",
+	// "empty board", "solver", "search" or "end" (facts.Source).
+	Sources map[string]string `json:"sources"`
+	// Thinking lists the actions still being proved; empty once the analysis has ended.
 	Thinking []string `json:"thinking"`
-	// Unproved lists the actions it gave up on within its limit.
+	// Unproved lists the actions not proved within the limit (their win rate, if the
+	// search visited them, is its estimate).
 	Unproved []string `json:"unproved"`
-	// Book is the opening book's move, or "".
+	// Book is an action the opening book proves to win, or "".
 	Book string `json:"book"`
-	// Margins maps an action to the exact final margin black - white with perfect play
-	// after it, once proved.
+	// Margins maps an action to the exact final margin black − white before the komi
+	// with perfect play after it, once proved (for machines: Results says it for people).
 	Margins map[string]int `json:"margins"`
-	// MarginsPending counts the proved actions whose margin the solver is still working on.
+	// Results maps a proved action to its proved result after the komi in Go's notation
+	// (facts.Fact.Outcome): "B+0.5", or bounds such as "W+0.5 or more".
+	Results map[string]string `json:"results"`
+	// MarginsPending counts the proved actions whose exact margin is still being found.
 	MarginsPending int `json:"marginsPending"`
 	// Value is what is proved of the position itself.
 	Value PositionValue `json:"value"`
 }
 
-// PositionValue is what is proved of a position: its winner with perfect play and its
-// exact final margin, each absent while unknown.
+// PositionValue is what is proved of a position (a facts.Fact): its winner with perfect
+// play and its result, each absent while unknown.
 type PositionValue struct {
 	// Winner is "black" or "white" once proved (the game's winner when it is over).
 	Winner string `json:"winner,omitempty"`
-	// Margin is the final margin black - white with perfect play, when proved.
+	// Margin is the exact final margin black − white before the komi with perfect play,
+	// when proved (for machines).
 	Margin *int `json:"margin,omitempty"`
-	// AllLose is set when every action of the side to move is a proved loss.
+	// Result is the proved result after the komi in Go's notation (facts.Fact.Outcome):
+	// "B+0.5", or the proved bounds ("B+0.5 or more", "between W+1.5 and B+2.5").
+	Result string `json:"result,omitempty"`
+	// Stones says the exact margin as a stone count in words ("Black 3 stones ahead").
+	Stones string `json:"stones,omitempty"`
+	// Source says how the value is known (facts.Source: "book", "solver", ...).
+	Source string `json:"source,omitempty"`
+	// AllLose is set when the side to move has lost: every action is a proved loss.
 	AllLose bool `json:"allLose,omitempty"`
+}
+
+// valueOf returns what f proves of its position, for the page.
+func valueOf(f facts.Fact) PositionValue {
+	var v PositionValue
+	if w, ok := f.Winner(); ok {
+		v.Winner, v.Source, v.AllLose = colorName(w), string(f.Source), f.Value == facts.Loss
+	}
+	if m, ok := f.Margin(); ok {
+		v.Margin, v.Stones = &m, facts.Stones(m)
+	}
+	if out := f.Outcome(); out != "unknown" {
+		v.Result = out
+	}
+	return v
 }
 
 // sse writes server-sent events.
@@ -115,8 +143,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	out := sse{w: w, rc: http.NewResponseController(w)}
-	a := newAnalysis(pos, s.verdicts)
-	if out.send("verdicts", a.verdictsView()) != nil {
+	if out.send("verdicts", s.knownVerdicts(pos)) != nil {
 		<-s.waiting // the client is gone before its analysis started
 		return
 	}
@@ -129,8 +156,17 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	defer s.release(slot)
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
-	reason := a.run(ctx, slot, s.cfg.SolveLimit, out)
-	_ = out.send("done", map[string]string{"reason": reason})
+	final := s.analyzer(slot).Run(ctx, pos, s.analysisConfig(), func(snap *analysis.Snapshot) error {
+		if snap.Iterations > 0 {
+			if err := out.send("search", searchOf(snap)); err != nil {
+				return err
+			}
+		}
+		// The final snapshot has no move pending: its verdicts list each open one as
+		// not proved within the limit, so that nothing reads "thinking" after the end.
+		return out.send("verdicts", verdictsOf(snap))
+	})
+	_ = out.send("done", map[string]string{"reason": endReason(final)})
 }
 
 // reserveWait takes one of the MaxWaiting places of the requests that may wait for an
@@ -184,259 +220,120 @@ func (s *Server) release(slot *analysisSlot) {
 	s.slots <- slot
 }
 
-// analysis is the state of one position's analysis.
-type analysis struct {
-	pos        board.Position
-	cache      *verdictCache
-	iterations int
-	totals     mcts.Totals // the search chunks' root statistics
-	pv         []board.Point
-	verdict    map[board.Point]bool
-	book       board.Point
-	thinking   []board.Point // actions still to prove, in the order they are tried
-	unproved   []board.Point
-	spent      map[board.Point]time.Duration
-	// margin holds the proved margins of the actions; marginQueue the proved actions
-	// whose margin is still to find, with the CPU each has had in marginSpent.
-	margin      map[board.Point]int
-	marginQueue []board.Point
-	marginSpent map[board.Point]time.Duration
-}
+// The reasons a done event gives for the end of an analysis.
+const (
+	reasonAllProved  = "every move proved" // every action's value and exact margin
+	reasonComplete   = "complete"          // nothing left to do; some actions not proved within the limit
+	reasonTimeLimit  = "time limit"        // Config.AnalysisTime passed
+	reasonClientGone = "client gone"       // never read: the client is gone
+)
 
-// newAnalysis starts the analysis of pos with what the cache and the book know.
-func newAnalysis(pos board.Position, cache *verdictCache) *analysis {
-	a := &analysis{pos: pos, cache: cache, spent: map[board.Point]time.Duration{},
-		margin: map[board.Point]int{}, marginSpent: map[board.Point]time.Duration{}}
-	key, _ := pos.CanonicalKey()
-	cache.seedProved(pos, key)
-	a.verdict, a.book = cache.knownVerdicts(pos)
-	for _, act := range actionsOf(pos) {
-		if m, ok := cache.margin(childKey(pos, act)); ok {
-			a.margin[act] = m
+// endReason says why the analysis of final ended, in the done event's words.
+func endReason(final *analysis.Snapshot) string {
+	switch final.End {
+	case analysis.Complete:
+		for _, m := range final.Moves {
+			if m.Status != analysis.Proved || m.MarginStatus != analysis.Proved {
+				return reasonComplete
+			}
 		}
-		if _, ok := a.verdict[act]; !ok {
-			a.thinking = append(a.thinking, act)
-		} else if _, ok := a.margin[act]; !ok {
-			a.marginQueue = append(a.marginQueue, act)
-		}
+		return reasonAllProved
+	case analysis.Limit:
+		return reasonTimeLimit
+	case analysis.Failed:
+		return "the search failed: " + fmt.Sprint(final.Err)
 	}
-	return a
+	return reasonClientGone
 }
 
-// run alternates search and solver chunks until both are done, ctx ends or the client
-// goes away, and returns why it stopped.
-func (a *analysis) run(ctx context.Context, slot *analysisSlot, solveLimit time.Duration, out sse) string {
-	searching := !a.pos.Over
-	for k := 0; ; k++ {
-		if ctx.Err() != nil {
-			return "time limit or client gone"
-		}
-		proved := len(a.thinking) == 0 && len(a.unproved) == 0
-		if proved {
-			searching = false // every action is proved: the search has nothing to add
-		}
-		if !searching && len(a.thinking) == 0 && len(a.marginQueue) == 0 {
-			if proved {
-				return "every move proved"
-			}
-			return "complete"
-		}
-		if searching {
-			var err error
-			if searching, err = a.searchChunk(slot, k); err != nil {
-				return "search: " + err.Error()
-			}
-			if out.send("search", a.searchView()) != nil {
-				return "client gone"
-			}
-		}
-		if len(a.thinking) > 0 || len(a.marginQueue) > 0 {
-			a.solveChunk(slot, solveLimit)
-			if out.send("verdicts", a.verdictsView()) != nil {
-				return "client gone"
-			}
-		}
+// analyzer returns the slot's analyzer, made on its first use over the server's cache
+// of facts.
+func (s *Server) analyzer(slot *analysisSlot) *analysis.Analyzer {
+	if slot.analyzer == nil {
+		slot.analyzer = analysis.New(nil, facts.NewProver(s.facts))
 	}
+	return slot.analyzer
 }
 
-// searchChunk runs one short search with the slot's engine and merges its root
-// statistics; it returns whether searching should go on.
-func (a *analysis) searchChunk(slot *analysisSlot, k int) (bool, error) {
+// analysisConfig returns how an analysis runs: the engine's search on one worker in
+// chunks of analysisChunk, the solver in turns from solveTurn, each action's value (and
+// then its margin) given up after Config.SolveLimit of CPU.
+func (s *Server) analysisConfig() analysis.Config {
 	o := engine.Defaults()
-	o.Book, o.Solve, o.Plan = false, false, false // the search's own view; the solver runs apart
 	o.Workers = 1
-	o.Budget = analysisChunk
-	o.Seed += uint64(k) * chunkSeedStride
-	if slot.eng == nil {
-		eng, err := engine.New(o)
-		if err != nil {
-			return false, err
-		}
-		slot.eng = eng
-	} else if err := slot.eng.SetOptions(o); err != nil {
-		return false, err
-	}
-	_, rep := slot.eng.GenMove(a.pos)
-	if rep.Search == nil {
-		return false, nil // a forced move or the pass rule: nothing to search
-	}
-	res := rep.Search
-	a.iterations += res.Iterations
-	a.totals.Add(res)
-	if len(res.PV) > 0 {
-		a.pv = append(a.pv[:0], res.PV...)
-	}
-	return res.Stop != mcts.StopProven && res.Stop != mcts.StopForced, nil
+	return analysis.Config{Search: o, Chunk: analysisChunk, Turn: solveTurn, MoveLimit: s.cfg.SolveLimit, Workers: 1}
 }
 
-// solveChunk gives the solver one chunk of CPU, shared in turns among the actions still
-// to prove (an action not proved within limit goes to the unproved), then, once all are
-// proved, among those whose margin is still to find.
-func (a *analysis) solveChunk(slot *analysisSlot, limit time.Duration) {
-	if slot.solver == nil {
-		slot.solver = solver.New(engine.SolverTableBits)
-	}
-	a.takeTurns(&a.thinking, a.spent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
-		r := slot.solver.Solve(canon, solver.Limits{CPU: solveTurn})
-		if r.Known {
-			a.cache.store(key, r.Win)
-			a.verdict[act] = !r.Win
-			a.marginQueue = append(a.marginQueue, act)
+// knownVerdicts returns what is proved of pos's actions without search (facts.Known and
+// the server's cache), for the first event, sent before the analysis has a slot: an
+// action not proved is still to be worked on.
+func (s *Server) knownVerdicts(pos board.Position) VerdictsView {
+	s.knownMu.Lock()
+	parent := s.known.Known(pos)
+	moves := facts.Moves(pos, parent, s.known.Known)
+	s.knownMu.Unlock()
+	snap := &analysis.Snapshot{Position: pos, Fact: facts.FromMoves(parent, moves)}
+	for _, m := range moves {
+		st := analysis.Proved
+		if m.Value == facts.Unknown {
+			st = analysis.Pending
 		}
-		return r.CPU, r.Known
-	}, func(act board.Point) { a.unproved = append(a.unproved, act) })
-	if len(a.thinking) > 0 {
-		return
+		snap.Moves = append(snap.Moves, analysis.Move{Action: m.Action, Value: m.Value, After: m.After, Status: st, MarginStatus: analysis.NotProved})
 	}
-	// Then the exact margins of the proved actions (the same in every orientation); one
-	// not found within limit is left without.
-	a.takeTurns(&a.marginQueue, a.marginSpent, limit, func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool) {
-		r := slot.solver.Margin(canon, solver.Limits{CPU: solveTurn})
-		if r.Known {
-			a.cache.storeMargin(key, r.Margin, child.Turn)
-			a.margin[act] = r.Margin
-		}
-		return r.CPU, r.Known
-	}, func(board.Point) {})
+	return verdictsOf(snap)
 }
 
-// takeTurns works on the actions of *queue in turns of solveTurn until one chunk of CPU
-// is used: prove works on the position after an action (child, and canon, its canonical
-// image with canonical key key, so that symmetric positions share the table's work) and
-// says the CPU it used and whether it is done. An action not done goes to the back of
-// the queue, or to giveUp once spent says it has had limit.
-func (a *analysis) takeTurns(queue *[]board.Point, spent map[board.Point]time.Duration, limit time.Duration,
-	prove func(act board.Point, key uint64, child, canon board.Position) (time.Duration, bool), giveUp func(board.Point)) {
-	for used := time.Duration(0); used < analysisChunk && len(*queue) > 0; {
-		act := (*queue)[0]
-		*queue = (*queue)[1:]
-		child := a.pos
-		child.Play(act)
-		key, sym := child.CanonicalKey()
-		cpu, done := prove(act, key, child, sym.Apply(child))
-		spent[act] += cpu
-		used += cpu
-		switch {
-		case done:
-		case spent[act] >= limit:
-			giveUp(act)
+// verdictsOf returns the verdicts event of a snapshot.
+func verdictsOf(snap *analysis.Snapshot) VerdictsView {
+	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, Thinking: []string{}, Unproved: []string{},
+		Margins: map[string]int{}, Results: map[string]string{}, Value: valueOf(snap.Fact)}
+	for _, m := range snap.Moves {
+		a := m.Action.String()
+		switch m.Status {
+		case analysis.Proved:
+			v.Moves[a], v.Sources[a] = m.Value.String(), string(m.After.Source)
+			if out := m.After.Outcome(); out != "unknown" {
+				v.Results[a] = out
+			}
+			if m.Value == facts.Win && m.After.Source == facts.Book && v.Book == "" {
+				v.Book = a
+			}
+		case analysis.Pending:
+			v.Thinking = append(v.Thinking, a)
 		default:
-			*queue = append(*queue, act)
+			v.Unproved = append(v.Unproved, a)
 		}
-	}
-}
-
-// searchView returns the candidates best first, by the search's own choice rule
-// (mcts.SortMoves): proved wins, then by visits, then proved losses.
-func (a *analysis) searchView() SearchView {
-	v := SearchView{Iterations: a.iterations, Candidates: []Candidate{}, PV: []string{}}
-	for _, st := range a.totals.Ranked() {
-		c := Candidate{Move: st.Move.String(), Visits: st.Visits, WinRate: a.totals[st.Move].WinRate()}
-		c.Proof = map[mcts.Proof]string{mcts.Win: "win", mcts.Loss: "loss"}[st.Proof]
-		v.Candidates = append(v.Candidates, c)
-	}
-	if len(v.Candidates) > maxCandidates {
-		v.Candidates = v.Candidates[:maxCandidates]
-	}
-	for _, p := range a.pv {
-		v.PV = append(v.PV, p.String())
+		if mg, ok := m.After.Margin(); ok {
+			v.Margins[a] = mg
+		}
+		if m.Status == analysis.Proved && m.MarginStatus == analysis.Pending {
+			v.MarginsPending++
+		}
 	}
 	return v
 }
 
-// verdictsView returns the solver's verdicts so far.
-func (a *analysis) verdictsView() VerdictsView {
-	v := VerdictsView{Moves: map[string]string{}, Thinking: []string{}, Unproved: []string{}}
-	for act, win := range a.verdict {
-		v.Moves[act.String()] = map[bool]string{true: "win", false: "loss"}[win]
-	}
-	for _, act := range a.thinking {
-		v.Thinking = append(v.Thinking, act.String())
-	}
-	for _, act := range a.unproved {
-		v.Unproved = append(v.Unproved, act.String())
-	}
-	if a.book != board.NoPoint {
-		v.Book = a.book.String()
-	}
-	v.Margins = map[string]int{}
-	for act, m := range a.margin {
-		v.Margins[act.String()] = m
-	}
-	v.MarginsPending = len(a.marginQueue)
-	v.Value = a.value()
-	return v
-}
-
-// value returns what is proved of the position: its winner once an action is proved
-// to win or all are proved to lose, and its margin once the margins of the actions that
-// decide it are known (those of the winning actions, or of all when all lose).
-func (a *analysis) value() PositionValue {
-	var v PositionValue
-	key, _ := a.pos.CanonicalKey()
-	if a.pos.Over {
-		m := a.pos.Margin()
-		return PositionValue{Winner: colorName(a.pos.Winner()), Margin: &m}
-	}
-	me := a.pos.Turn
-	wins, losses := 0, 0
-	for _, win := range a.verdict {
-		if win {
-			wins++
-		} else {
-			losses++
+// searchOf returns the search event of a snapshot: the visited actions, best first, and
+// the principal variation of the most visited.
+func searchOf(snap *analysis.Snapshot) SearchView {
+	v := SearchView{Iterations: snap.Iterations, Candidates: []Candidate{}, PV: []string{}}
+	var best *analysis.Move
+	for k := range snap.Moves {
+		m := &snap.Moves[k]
+		if m.Visits == 0 {
+			continue
+		}
+		if best == nil || m.Visits > best.Visits {
+			best = m
+		}
+		if len(v.Candidates) < maxCandidates {
+			v.Candidates = append(v.Candidates, Candidate{Move: m.Action.String(), Visits: m.Visits, WinRate: m.WinRate})
 		}
 	}
-	all := len(actionsOf(a.pos))
-	switch {
-	case wins > 0:
-		v.Winner = colorName(me)
-	case losses == all:
-		v.Winner, v.AllLose = colorName(me.Other()), true
-	}
-	if m, ok := a.cache.margin(key); ok {
-		v.Margin = &m
-		return v
-	}
-	if v.Winner == "" || (wins > 0 && len(a.thinking)+len(a.unproved) > 0) {
-		return v // an action not yet proved might win by more
-	}
-	best, found := 0, false
-	for act, win := range a.verdict {
-		if win != (wins > 0) {
-			continue // a losing action does not decide a won position
+	if best != nil {
+		for _, p := range best.PV {
+			v.PV = append(v.PV, p.String())
 		}
-		m, ok := a.margin[act]
-		if !ok {
-			return v
-		}
-		if !found || (me == board.Black && m > best) || (me == board.White && m < best) {
-			best, found = m, true
-		}
-	}
-	if found && (wins > 0 || losses == all) {
-		v.Margin = &best
-		a.cache.storeMargin(key, best, me)
 	}
 	return v
 }

@@ -14,7 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/review"
+	"littlego/facts"
 	"littlego/solver"
 )
 
@@ -53,15 +53,29 @@ func TestTheEmptyBoardShowsAtOnceThatOnly22Wins(t *testing.T) {
 			t.Errorf("%s: %s, want %s", move, verdict, want)
 		}
 	}
-	if v.Book != "2,2" {
-		t.Errorf("book move %q, want 2,2", v.Book)
+	if src := v.Sources["2,2"]; src != string(facts.EmptyBoard) && src != string(facts.Table) {
+		t.Errorf("2,2 proved by %q; want the solved empty board or the opening table", src)
+	}
+	if v.Results["2,2"] != "B+0.5" || v.Value.Result != "B+0.5" || v.Value.Stones != "Black 3 stones ahead" {
+		t.Errorf("2,2's result %q, the position's %q (%q); want B+0.5, Black 3 stones ahead", v.Results["2,2"], v.Value.Result, v.Value.Stones)
+	}
+	// After 2,2 1,1 Black's move is the opening book's: its proof is the book (and that
+	// of the move symmetric to it, which the page may name).
+	ev, _ = nextEvent(t, openAnalysis(t, ctx, ts.URL, "2,2 1,1"), "verdicts", 5*time.Second)
+	v = VerdictsView{}
+	if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+		t.Fatal(err)
+	}
+	_, pos := mustReplay(t, "2,2 1,1")
+	if mv, ok := engine.BookMove(pos); !ok || v.Sources[v.Book] != string(facts.Book) || v.Moves[mv.String()] != "win" || v.Sources[mv.String()] != string(facts.Book) {
+		t.Errorf("after 2,2 1,1 the book's move is %v (%v); the first verdicts name %q, proved %q by %q", mv, ok, v.Book, v.Moves[mv.String()], v.Sources[mv.String()])
 	}
 }
 
 func TestTheEmptyBoardSeedAgreesWithTheBook(t *testing.T) {
 	mv, ok := engine.BookMove(board.New())
-	if !ok || review.WinningFirstMove != mv {
-		t.Fatalf("book move %v (%v), seed %v: the seed's only winner must be the book's first move", mv, ok, review.WinningFirstMove)
+	if !ok || facts.WinningFirstMove != mv {
+		t.Fatalf("book move %v (%v), seed %v: the seed's only winner must be the book's first move", mv, ok, facts.WinningFirstMove)
 	}
 }
 
@@ -72,8 +86,8 @@ func TestTheEmptyBoardSeedIsProved(t *testing.T) {
 		t.Skip("set BOARD_PROVE_EMPTY=1 to prove the empty board again (about 650 CPU-seconds)")
 	}
 	win, _, known := solver.New(25).WinningMoves(board.New(), solver.Limits{})
-	if !known || len(win) != 1 || win[0] != review.WinningFirstMove {
-		t.Fatalf("winning first moves %v (known %v), seed %v", win, known, review.WinningFirstMove)
+	if !known || len(win) != 1 || win[0] != facts.WinningFirstMove {
+		t.Fatalf("winning first moves %v (known %v), seed %v", win, known, facts.WinningFirstMove)
 	}
 }
 
@@ -193,5 +207,46 @@ func TestFiftyClientsThatVanishLeaveNoAnalysisRunning(t *testing.T) {
 	}
 	if len(s.slots) != 2 {
 		t.Errorf("%d free analysis slots, want 2", len(s.slots))
+	}
+}
+
+// An analysis stopped by its time limit leaves nothing "thinking": its last verdicts
+// list every action not proved as unproved, and its done event says why it ended.
+func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
+	_, ts := newTestServer(t, Config{AnalysisTime: 2 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := openAnalysis(t, ctx, ts.URL, "2,2 1,1")
+	var last VerdictsView
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatal("the stream ended without a done event")
+			}
+			switch ev.name {
+			case "verdicts":
+				last = VerdictsView{}
+				if err := json.Unmarshal([]byte(ev.data), &last); err != nil {
+					t.Fatal(err)
+				}
+			case "done":
+				var d struct{ Reason string }
+				_ = json.Unmarshal([]byte(ev.data), &d)
+				if d.Reason != reasonTimeLimit {
+					t.Errorf("done: %q; want %q", d.Reason, reasonTimeLimit)
+				}
+				_, pos := mustReplay(t, "2,2 1,1")
+				if len(last.Thinking) != 0 || last.MarginsPending != 0 || len(last.Unproved) == 0 ||
+					len(last.Moves)+len(last.Unproved) != len(facts.Actions(pos)) {
+					t.Errorf("the last verdicts: %d proved, %d unproved, %d thinking, %d margins pending, of %d actions; want every action proved or unproved",
+						len(last.Moves), len(last.Unproved), len(last.Thinking), last.MarginsPending, len(facts.Actions(pos)))
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("no done event within 30 s of a 2 s analysis")
+		}
 	}
 }

@@ -3,11 +3,13 @@ package web
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"littlego/arena"
 	"littlego/board"
 	"littlego/review"
 	"littlego/solver"
@@ -282,7 +284,7 @@ func TestUnknownPathsAndMethodsAnswerJSON(t *testing.T) {
 func TestRecordsReadBackAsTheGame(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	moves := "2,2 1,2 1,1 PASS PASS"
-	for _, format := range []string{"sgf", "actions", "json"} {
+	for _, format := range []string{"sgf", "actions"} {
 		res, err := http.Get(ts.URL + "/api/record?format=" + format + "&black=Ann&white=Bob&moves=" + strings.ReplaceAll(moves, " ", ";"))
 		if err != nil {
 			t.Fatal(err)
@@ -307,6 +309,60 @@ func TestRecordsReadBackAsTheGame(t *testing.T) {
 	var e apiError
 	if st := call(t, "GET", ts.URL+"/api/record?format=pdf&moves=2,2", nil, &e); st != 400 || !strings.Contains(e.Error, "sgf") {
 		t.Errorf("format=pdf: status %d (%q); want 400 naming the formats", st, e.Error)
+	}
+	// The arena's JSON line holds a clock and a seed that a list of actions does not have.
+	if st := call(t, "GET", ts.URL+"/api/record?format=json&moves=2,2", nil, &e); st != 400 || !strings.Contains(e.Error, "/api/game/{id}/record") {
+		t.Errorf("format=json without a game: status %d (%q); want 400 naming the game's record", st, e.Error)
+	}
+}
+
+// A game played on the board downloads as the arena's JSON line with the engine's seed
+// and every move's time, and in every format as the same game.
+func TestAPlayedGamesRecordHasItsClock(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	g := playGame(t, ts.URL, "white")
+	get := func(format string) []byte {
+		t.Helper()
+		res, err := http.Get(ts.URL + "/api/game/" + g.ID + "/record?format=" + format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		data, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: status %d: %s", format, res.StatusCode, data)
+		}
+		return data
+	}
+	var line arena.JSONGame
+	if err := json.Unmarshal(get("json"), &line); err != nil {
+		t.Fatal(err)
+	}
+	if line.Seed == 0 || line.Black != "littlego engine" || line.White != "you" || line.WallSeconds <= 0 {
+		t.Errorf("seed %d, players %q and %q, wall %v s; want the engine's seed, the players and the game's time", line.Seed, line.Black, line.White, line.WallSeconds)
+	}
+	sum := 0.0
+	for k, m := range line.Moves {
+		if m.Seconds <= 0 || m.Clock != "wall" {
+			t.Errorf("move %d: %v s on the %q clock; want its wall-clock time", k+1, m.Seconds, m.Clock)
+		}
+		sum += m.Seconds
+	}
+	if math.Abs(sum-line.WallSeconds) > 1e-6 {
+		t.Errorf("the moves' times sum to %v s; the game's to %v s", sum, line.WallSeconds)
+	}
+	for _, format := range []string{"sgf", "actions", "json"} {
+		games, errs := review.Parse(format, get(format))
+		if len(games) != 1 || len(errs) > 0 || strings.Join(g.Position.Actions, " ") != actionString(games[0].Actions) {
+			t.Errorf("%s: reads back as %+v (%v); want %v", format, games, errs, g.Position.Actions)
+		}
+	}
+	var e apiError
+	if st := call(t, "GET", ts.URL+"/api/game/"+g.ID+"/record?format=pdf", nil, &e); st != 400 {
+		t.Errorf("format=pdf: status %d (%q); want 400", st, e.Error)
+	}
+	if st := call(t, "GET", ts.URL+"/api/game/nope/record?format=sgf", nil, &e); st != 404 {
+		t.Errorf("no such game: status %d (%q); want 404", st, e.Error)
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/facts"
 	"littlego/review"
 	"littlego/sgf"
 	"littlego/solver"
@@ -45,11 +45,17 @@ func findChromium() string {
 // returns a browser context, the board's URL and its server.
 func newBrowser(t *testing.T) (context.Context, string, *Server) {
 	t.Helper()
+	return newBrowserWith(t, Config{})
+}
+
+// newBrowserWith is newBrowser with the board's limits cfg.
+func newBrowserWith(t *testing.T, cfg Config) (context.Context, string, *Server) {
+	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
 		t.Skip("no Chromium found (install Debian's chromium package or set BOARD_CHROMIUM): browser test skipped")
 	}
-	s := New(Config{})
+	s := New(cfg)
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
 	exe := chromium
@@ -361,7 +367,7 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	}
 	// A shared link opens the position; every move loses, and each point shows its margin.
 	moves := strings.ReplaceAll(whiteLosesEverywhere, " ", ";")
-	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(),
+	run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), analysed(moves),
 		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0 && v.value.margin !== undefined; })()`, 60*time.Second))
 	h := text(t, ctx, "#headline")
 	if !strings.Contains(h, "White to play loses: every move is a proved loss, the best loses by 0.5 (B+0.5") {
@@ -369,7 +375,7 @@ func TestBrowserSaysPlainlyWhenEveryMoveLoses(t *testing.T) {
 	}
 	_, pos := mustReplay(t, whiteLosesEverywhere)
 	sv := solver.New(16)
-	for _, a := range actionsOf(pos) {
+	for _, a := range facts.Actions(pos) {
 		if a == board.Pass {
 			continue
 		}
@@ -398,30 +404,29 @@ func TestBrowserOpeningVerdictsAreInstant(t *testing.T) {
 	run := runner(t, ctx)
 	for _, moves := range []string{"", "1,1"} {
 		_, pos := mustReplay(t, moves)
+		// What is known without search (package facts: the table, the solved empty board,
+		// the book) is in the first report; only the rest is left to the solver.
 		proved, margins, open := 0, 0, 0
-		for _, a := range actionsOf(pos) {
-			child := pos
-			child.Play(a)
-			e, inTable := engine.Opening(child)
-			known := inTable || moves == "" // the solved empty board's verdicts
+		for _, m := range facts.Moves(pos, facts.Known(pos), facts.Known) {
+			_, exact := m.After.Margin()
 			switch {
-			case known && a != board.Pass:
+			case m.Value != facts.Unknown && m.Action != board.Pass:
 				proved++
-			case !known && !child.Over:
+			case m.Value == facts.Unknown:
 				open++
 			}
-			if e.MarginKnown && a != board.Pass {
+			if exact && m.Action != board.Pass {
 				margins++
 			}
 		}
-		if moves == "" && margins != 25 || moves != "" && engine.OpeningLastLevel() >= 2 && proved == 0 {
+		if moves == "" && margins != 25 || moves != "" && proved == 0 {
 			t.Fatalf("after %q the table proves %d actions, %d margins", moves, proved, margins)
 		}
 		start := time.Now()
-		run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), poll(`app.analysis.verdicts !== null`, 10*time.Second))
+		run(chromedp.Navigate(url+"/#analyse?moves="+moves), ready(), analysed(strings.ReplaceAll(moves, " ", ";")))
 		first := time.Since(start)
 		if n := eval[int](t, ctx, `app.analysis.verdicts.thinking.length + app.analysis.verdicts.unproved.length`); n != open {
-			t.Errorf("after %q: %d actions left to prove in the first report; want the %d the table leaves", moves, n, open)
+			t.Errorf("after %q: %d actions left to prove in the first report; want the %d that facts.Known leaves", moves, n, open)
 		}
 		run(poll(`document.querySelectorAll('#board [data-mark="win"], #board [data-mark="loss"]').length >= `+fmt.Sprint(proved)+
 			` && document.querySelectorAll('#board [data-margin]').length >= `+fmt.Sprint(margins), 5*time.Second))
@@ -444,11 +449,29 @@ func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
-	// A failed review leaves no stale marks.
+	// The graph's orange dots are the review's mistakes, and its legend says so in the
+	// same colour.
+	type key struct {
+		Dots, Keys              int
+		DotFill, KeyFill, Words string
+	}
+	k := eval[key](t, ctx, `(() => { const d = document.querySelector("#review-line .graph .dot.mistake"),
+		e = document.querySelector("#review-line .graph-legend .dot.mistake");
+		return {Dots: document.querySelectorAll("#review-line .graph .dot.mistake").length, Keys: e ? 1 : 0,
+			DotFill: d ? getComputedStyle(d).fill : "", KeyFill: e ? getComputedStyle(e).fill : "",
+			Words: e ? e.closest(".item").textContent : ""}; })()`)
+	if k.Dots == 0 || k.Keys != 1 || k.DotFill != k.KeyFill || !strings.Contains(k.Words, "mistake: points lost") {
+		t.Errorf("the graph's mistakes and their key: %+v; want the mistakes' dots explained in their colour", k)
+	}
+	// A failed review leaves nothing of the last one: no marks, no verdict, no move text.
 	run(chromedp.SetValue(chromedp.CSS("#review-text"), "9,9"), click("#review-go"),
 		chromedp.WaitNotPresent(chromedp.CSS(`#board [data-mark]`)))
 	if msg := text(t, ctx, "#message"); msg == "" {
 		t.Error("a failed review says nothing")
+	}
+	if left := eval[string](t, ctx, `document.getElementById("review-out").innerText + document.getElementById("review-info").innerText +
+		document.getElementById("headline").innerText`); left != "" {
+		t.Errorf("after a failed review the page still says %q", left)
 	}
 }
 
@@ -525,163 +548,4 @@ func TestBrowserWorksOnAPhone(t *testing.T) {
 		t.Errorf("a tap on 4,4 of the empty board: %v; the actions are %v, the page says %q", err,
 			eval[[]string](t, ctx, `app.views.analyse.line.actions`), text(t, ctx, "#message"))
 	}
-}
-
-func TestBrowserPureModules(t *testing.T) {
-	ctx, _, _ := newBrowser(t)
-	// The pure modules, loaded as the page loads them, over cases worked out by hand.
-	type outcome struct {
-		Name string
-		Got  string
-		Want string
-	}
-	results := eval[[]outcome](t, ctx, `(async () => {
-		const f = await import("/js/format.js"), g = await import("/js/graph.js"), s = await import("/js/state.js"), m = await import("/js/marks.js");
-		const pos = (turn, over, b, w) => ({turn, over, blackStones: b, whiteStones: w, actions: []});
-		const out = [];
-		const eq = (name, got, want) => out.push({Name: name, Got: String(got), Want: String(want)});
-		eq("result 3", f.result(3), "B+0.5");
-		eq("result 2", f.result(2), "W+0.5");
-		eq("result -4", f.result(-4), "W+6.5");
-		eq("go name 0,0", f.pointName("0,0", "go"), "A5");
-		eq("go name 4,3", f.pointName("4,3", "go"), "D1");
-		eq("course name", f.pointName("4,3", "course"), "4,3");
-		eq("pass name", f.pointName("PASS", "go"), "pass");
-		eq("all lose", f.headline(pos("white", false), {winner: "black", margin: 5, allLose: true}).text,
-			"White to play loses: every move is a proved loss, the best loses by 2.5 (B+2.5: Black 5 stones ahead, komi 2.5).");
-		eq("win", f.headline(pos("black", false), {winner: "black", margin: 7}, ["2,2"]).text,
-			"Black to play wins by 4.5 (B+4.5: Black 7 stones ahead, komi 2.5) with perfect play; winning moves: 2,2.");
-		eq("win, no margin", f.headline(pos("white", false), {winner: "white"}).text, "White to play wins with perfect play (margin not proved).");
-		eq("estimate", f.headline(pos("white", false), {estimate: 0.36}).kind, "estimate");
-		eq("estimate words", f.headline(pos("white", false), {estimate: 0.36}).text.includes("wins 64%"), true);
-		eq("unknown", f.headline(pos("black", false), {}).kind, "unknown");
-		eq("over", f.headline(pos("black", true, 10, 12), null).text, "Game over: White wins by 4.5 (W+4.5: White 2 stones ahead, komi 2.5).");
-		eq("method rule", f.methodText("rule").includes("pass rule"), true);
-		eq("trust", f.trustNote({moves: {"2,2": "win"}}).includes("believe the proof"), true);
-		eq("no trust note", f.trustNote({moves: {}}), "");
-		const lv = (v) => g.level(v);
-		eq("proved outside the band", Math.abs(lv({winner: "white"}).y) >= g.BAND, true);
-		eq("a margin outside the band", lv({margin: 3}).y > g.BAND && lv({margin: 2}).y < -g.BAND, true);
-		eq("a larger margin further out", lv({margin: 9}).y > lv({margin: 4}).y, true);
-		eq("estimates inside the band", Math.abs(lv({estimate: 1}).y) < g.BAND && Math.abs(lv({estimate: 0}).y) < g.BAND, true);
-		eq("nothing known", lv({}), null);
-		const L = g.layout([{margin: 3}, null, {estimate: 0.5}], 2);
-		eq("layout points", L.points.map((p) => p.k + p.kind).join(), "0margin,2estimate");
-		eq("layout ticks", L.ticks.length, 3);
-		eq("nearest", g.nearest(g.xAt(7, 20) + 3, 20), 7);
-		eq("tick step", g.tickEvery(24), 2);
-		const st = s.parse(s.format("analyse", {moves: "2,2;1,1;PASS", at: 1}));
-		eq("state round trip", st.view + " " + st.params.moves + " " + st.params.at, "analyse 2,2;1,1;PASS 1");
-		eq("state in the URL", s.format("play", {id: "ab", at: ""}), "#play?id=ab");
-		eq("bad view", s.parse("#nope?x=1").view, "play");
-		eq("read step out of range", s.readStep("9", 4), 4);
-		eq("read step", s.readStep("0", 4), 0);
-		eq("read actions", s.readActions("2,2;PASS").join(" "), "2,2 PASS");
-		const marks = m.analysisMarks({moves: {"2,2": "win", "1,1": "loss"}, margins: {"2,2": 3}, thinking: ["0,0"], unproved: [], book: ""}, null, "black");
-		eq("verdict marks", marks.map((x) => x.point + x.kind + x.sub).sort().join(), "0,0thinkingundefined,1,1loss,2,2winB+0.5");
-		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
-		const r = await import("/js/views/review.js");
-		const rv = r.reviewValues([
-			{number: 1, color: "black", action: "2,2", before: "win", after: "win", margin_before: 3, margin_after: 3, engine_win_rate: 0},
-			{number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true, engine_win_rate: 0},
-			{number: 3, color: "black", action: "1,1", before: "unknown", after: "unknown", margin_before: null, margin_after: null, engine_method: "search", engine_win_rate: 0.7}]);
-		eq("review values", JSON.stringify(rv.values), '[{"winner":"black","margin":3},{"winner":"black","margin":3},{"estimate":0.7},{}]');
-		eq("review flags", rv.flags.join(), ",,mistake,");
-		eq("review move text", r.moveText({number: 2, color: "white", action: "0,0", before: "loss", after: "loss", margin_before: 3, margin_after: 7, points_lost: 4, mistake: true}),
-			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result.");
-		return out; })()`, chromedp.EvalAwaitPromise)
-	if len(results) == 0 {
-		t.Fatal("no cases ran")
-	}
-	for _, r := range results {
-		if r.Got != r.Want {
-			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
-		}
-	}
-	// The coordinates option relabels the board and the move list.
-	run := runner(t, ctx)
-	run(click(`#tabs [data-view="analyse"]`), poll(`app.views.analyse.line.pos !== null`, 5*time.Second), click(point("0,0")),
-		poll(`app.views.analyse.line.actions.join() === "0,0"`, 5*time.Second))
-	eval[any](t, ctx, `(() => { const s = document.getElementById("coords"); s.value = "go"; s.dispatchEvent(new Event("change")); })()`)
-	labels := eval[string](t, ctx, `[...document.querySelectorAll("#board .coord")].map((e) => e.textContent).join(" ")`)
-	if labels != "A 5 B 4 C 3 D 2 E 1" {
-		t.Errorf("the board's coordinates read %q in Go style; want A 5 B 4 C 3 D 2 E 1", labels)
-	}
-	if move := text(t, ctx, `#analyse-line .moves [data-step="1"]`); move != "1. B A5" {
-		t.Errorf("the move list reads %q in Go style; want 1. B A5", move)
-	}
-}
-
-// TestBrowserScreenshots writes the screenshots of docs/board.md, each view at a
-// desktop's and a phone's width; it runs only when BOARD_SCREENSHOTS names a directory.
-func TestBrowserScreenshots(t *testing.T) {
-	dir := screenshotDir()
-	if dir == "" {
-		t.Skip("BOARD_SCREENSHOTS not set")
-	}
-	ctx, url, _ := newBrowser(t)
-	run := runner(t, ctx)
-	desktop := chromedp.EmulateViewport(1100, 860)
-	shoot := func(name string) {
-		t.Helper()
-		for _, size := range []struct {
-			suffix string
-			view   chromedp.Action[chromedp.Void]
-		}{{"", desktop}, {"-phone", phone()}} {
-			run(size.view, chromedp.Sleep(300*time.Millisecond))
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, name+size.suffix+".png"), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		run(desktop)
-	}
-	run(desktop)
-	// Play: a game at move 7 with the analysis on.
-	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"), poll(`app.views.play.game !== null`, 10*time.Second))
-	for _, p := range []string{"2,2", "1,3", "3,1"} {
-		run(poll(`!app.views.play.busy`, 20*time.Second))
-		if !eval[bool](t, ctx, `app.views.play.game.position.legal.includes("`+p+`")`) {
-			continue
-		}
-		run(click(point(p)), poll(`!app.views.play.busy && app.views.play.game.position.turn === "black"`, 20*time.Second))
-	}
-	run(click("#play-analyse"), poll(`app.analysis.search !== null`, 20*time.Second), chromedp.Sleep(3*time.Second))
-	shoot("board-play")
-	run(click("#play-analyse"))
-	// Analyse: the move-15 endgame, every move proved.
-	run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
-		poll(`(() => { const v = app.analysis.verdicts; return v !== null && v.thinking.length === 0 && v.marginsPending === 0; })()`, 60*time.Second),
-		poll(`app.views.analyse.line.valuesPending === null`, 30*time.Second))
-	shoot("board-analyse")
-	// Analyse: the empty board, every first move's margin from the opening table.
-	run(chromedp.Navigate(url+"/#analyse?moves="), ready(), poll(`document.querySelectorAll('#board [data-margin]').length === 25`, 10*time.Second))
-	shoot("board-opening")
-	// Review: a blunder at move 1.
-	run(click(`#tabs [data-view="review"]`), chromedp.SetValue(chromedp.CSS("#review-text"), "0,0 2,2 1,1 1,2 2,1 3,1 3,2 2,3 0,2 1,3 4,2 0,3 0,1 4,1 3,0 PASS PASS"),
-		click("#review-go"), chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"]`)))
-	shoot("board-review")
-	// Watch: an arena file's game, stepped back to move 9.
-	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[` + jsonMoves("2,2 1,2 1,1 2,1 3,2 1,3 2,3 0,2 3,1 4,1 PASS 0,1") + `]}
-{"game":2,"black":"random","white":"engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
-	run(click(`#tabs [data-view="watch"]`), chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"))
-	if err := chromedp.Do(ctx, poll(`app.views.watch.line.actions.length === 12`, 10*time.Second),
-		clickUntil(t, `#watch-line .moves [data-step="9"]`, `app.views.watch.line.step === 9`),
-		poll(`app.views.watch.line.valuesPending === null`, 30*time.Second)); err != nil {
-		t.Fatalf("watching: %v; the page says %q, the line is %s", err, text(t, ctx, "#message"),
-			eval[string](t, ctx, `JSON.stringify({n: app.views.watch.line.actions.length, step: app.views.watch.line.step, pending: app.views.watch.line.valuesPending})`))
-	}
-	shoot("board-watch")
-}
-
-// jsonMoves writes actions as the moves of an arena -json line.
-func jsonMoves(actions string) string {
-	var parts []string
-	for k, a := range strings.Fields(actions) {
-		parts = append(parts, fmt.Sprintf(`{"color":%q,"move":%q}`, map[bool]string{true: "B", false: "W"}[k%2 == 0], a))
-	}
-	return strings.Join(parts, ",")
 }

@@ -4,6 +4,7 @@ package web
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"math"
 	"net/http"
@@ -18,15 +19,19 @@ import (
 // game is one game against the engine. Its mutex serialises the requests on it: the
 // engine is not safe for concurrent use.
 type game struct {
-	mu       sync.Mutex
-	id       string
-	human    board.Color
-	opts     engine.Options
-	eng      *engine.Engine // made at the engine's first move: a game costs little until then
-	pos      board.Position
-	actions  []board.Point
-	caps     Captures
-	lastSeen atomic.Int64 // unix nanoseconds of the last request on the game
+	mu      sync.Mutex
+	id      string
+	human   board.Color
+	opts    engine.Options
+	eng     *engine.Engine // made at the engine's first move: a game costs little until then
+	pos     board.Position
+	actions []board.Point
+	caps    Captures
+	// times holds each action's wall-clock time, from the previous action (or the
+	// game's start) to it; turnStart is when the side to move began.
+	times     []time.Duration
+	turnStart time.Time
+	lastSeen  atomic.Int64 // unix nanoseconds of the last request on the game
 	// lastEngine describes the engine's last move, if any.
 	lastEngine *EngineMove
 }
@@ -73,6 +78,9 @@ func (g *game) play(a board.Point) {
 		g.caps.White += n
 	}
 	g.actions = append(g.actions, a)
+	now := time.Now()
+	g.times = append(g.times, now.Sub(g.turnStart))
+	g.turnStart = now
 }
 
 // sessions holds the games in play, dropping those idle for longer than idle and, when
@@ -116,6 +124,13 @@ func (ss *sessions) add(g *game) {
 		delete(ss.games, oldest)
 	}
 	ss.games[g.id] = g
+}
+
+// randomSeed returns a seed for a game's engine.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // get returns the game with the given id, locked, or nil.
@@ -172,11 +187,12 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 	o := engine.Defaults()
 	o.Budget = time.Duration(req.Budget * float64(time.Second))
 	o.Workers = 1
+	o.Seed = randomSeed() // recorded in the game's arena JSON line
 	if err := o.Validate(); err != nil {
 		fail(w, http.StatusBadRequest, "engine: %v", err)
 		return
 	}
-	g := &game{human: human, opts: o, pos: board.New()}
+	g := &game{human: human, opts: o, pos: board.New(), turnStart: time.Now()}
 	g.lastSeen.Store(time.Now().UnixNano())
 	s.sessions.add(g)
 	g.mu.Lock()
@@ -305,6 +321,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.pos, g.caps, g.actions, g.lastEngine = pos, caps, actions, nil
+	g.times, g.turnStart = g.times[:n], time.Now()
 	writeJSON(w, http.StatusOK, g.view())
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // maxActions bounds an action list: a game has at most board.MaxMoves actions.
@@ -40,6 +41,11 @@ type PositionView struct {
 	Komi float64 `json:"komi"`
 	// Leader is the side that wins if the game ends on this board.
 	Leader string `json:"leader"`
+	// Score is the result if the game ended on this board, after the komi, in Go's
+	// notation (facts.Result: "W+2.5"); Lead says the stones in words (facts.Stones:
+	// "Black 1 stone ahead", "stones even").
+	Score string `json:"score"`
+	Lead  string `json:"lead"`
 	// Captures counts the stones each side has captured so far.
 	Captures Captures `json:"captures"`
 	// Actions are the actions played from the empty board, "i,j" or "PASS".
@@ -72,6 +78,7 @@ func newPositionView(pos board.Position, actions []board.Point, caps Captures) P
 		v.Legal = append(v.Legal, legal.First().String())
 	}
 	v.BlackStones, v.WhiteStones = pos.Score()
+	v.Score, v.Lead = facts.Result(pos.Margin()), facts.Stones(pos.Margin())
 	for _, a := range actions {
 		v.Actions = append(v.Actions, a.String())
 	}

@@ -1,19 +1,17 @@
-// record.go: a game's record for download (SGF, an action list, the arena's JSON line), and the proved value of each of its positions.
+// record.go: a game's record for download (SGF, an action list, the arena's JSON line), and what is proved of each of its positions.
 
 package web
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"strings"
 	"time"
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/engine"
+	"littlego/facts"
 	"littlego/sgf"
-	"littlego/solver"
 )
 
 // valueTurn is the solver's CPU per position when the values of a whole game are asked
@@ -37,9 +35,30 @@ func recordOf(actions []board.Point, pos board.Position, black, white string) *a
 	return rec
 }
 
-// handleRecord answers GET /api/record?moves=...&format=sgf|actions|json[&black=..&white=..]
-// with the game as a file to download: SGF FF[4], the action list in output.txt's
-// notation, or the arena's -json line.
+// gameRecord returns the arena's record of a game played on the board, with its clock:
+// each move's wall-clock time (the engine's and the human's alike), the engine's seed,
+// and agent A the engine. The caller holds g.mu.
+func (g *game) record() *arena.Record {
+	black, white := "you", "littlego engine"
+	if g.human == board.White {
+		black, white = white, black
+	}
+	rec := recordOf(g.actions, g.pos, black, white)
+	rec.Seed, rec.ABlack = g.opts.Seed, g.human == board.White
+	for k, d := range g.times {
+		rec.Moves[k].CPU = d // wall time: Measured stays false
+		rec.Wall += d
+	}
+	return rec
+}
+
+// recordFormats are the formats /api/record writes: the arena's JSON line needs a
+// game's clock, so only /api/game/{id}/record writes it.
+const recordFormats = "sgf or actions"
+
+// handleRecord answers GET /api/record?moves=...&format=sgf|actions[&black=..&white=..]
+// with the game as a file to download: SGF FF[4] or the action list in output.txt's
+// notation.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	actions, pos, _, ok := readGame(w, r)
 	if !ok {
@@ -52,29 +71,57 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		return def
 	}
-	rec := recordOf(actions, pos, name("black", "Black"), name("white", "White"))
+	switch f := q.Get("format"); f {
+	case "sgf", "actions":
+		writeRecord(w, f, recordOf(actions, pos, name("black", "Black"), name("white", "White")))
+	case "json":
+		fail(w, http.StatusBadRequest, "format json: the arena's JSON line holds a game's clock and seed; "+
+			"only a game played on the board has them (/api/game/{id}/record?format=json); want %s", recordFormats)
+	default:
+		fail(w, http.StatusBadRequest, "format %q: want %s", clip(f), recordFormats)
+	}
+}
+
+// handleGameRecord answers GET /api/game/{id}/record?format=sgf|actions|json with the
+// game played on the board as a file to download; its arena JSON line has the engine's
+// seed and every move's wall-clock time.
+func (s *Server) handleGameRecord(w http.ResponseWriter, r *http.Request) {
+	f := r.URL.Query().Get("format")
+	if f != "sgf" && f != "actions" && f != "json" {
+		fail(w, http.StatusBadRequest, "format %q: want sgf, actions or json", clip(f))
+		return
+	}
+	g := s.lookup(w, r)
+	if g == nil {
+		return
+	}
+	rec := g.record()
+	g.mu.Unlock()
+	writeRecord(w, f, rec)
+}
+
+// writeRecord answers with rec as a file to download in format ("sgf", "actions" or
+// "json").
+func writeRecord(w http.ResponseWriter, format string, rec *arena.Record) {
 	var buf bytes.Buffer
 	var ext, ctype string
 	var err error
-	switch q.Get("format") {
+	switch format {
 	case "sgf":
 		g := rec.SGF(time.Now().UTC().Format(time.DateOnly))
 		g.Name = "littlego board"
 		err, ext, ctype = sgf.Write(&buf, g), "sgf", "application/x-go-sgf"
 	case "actions":
-		for k, a := range actions {
+		for k, m := range rec.Moves {
 			if k > 0 {
 				buf.WriteByte(' ')
 			}
-			buf.WriteString(a.String())
+			buf.WriteString(m.Point.String())
 		}
 		buf.WriteByte('\n')
 		ext, ctype = "txt", "text/plain; charset=utf-8"
-	case "json":
-		err, ext, ctype = rec.WriteJSON(&buf), "json", "application/json"
 	default:
-		fail(w, http.StatusBadRequest, "format %q: want sgf, actions or json", clip(q.Get("format")))
-		return
+		err, ext, ctype = rec.WriteJSON(&buf), "json", "application/json"
 	}
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "writing the record: %v", err)
@@ -86,9 +133,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleValues answers GET /api/values?moves=...[&from=K] with what is proved of each
-// position of the game, after K actions (default 0) to the last: the cache, the book, the
-// end of the game, and the solver for valueTurn of CPU on each. It holds an analysis slot
-// while it runs.
+// position of the game, after K actions (default 0) to the last (package facts: the
+// game's end, the opening table, the solved empty board, the book, the server's cache,
+// and the solver for valueTurn of CPU on each, its margin first). It holds an analysis
+// slot while it runs.
 func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 	actions, _, _, ok := readGame(w, r)
 	if !ok {
@@ -103,55 +151,16 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release(slot)
-	if slot.solver == nil {
-		slot.solver = solver.New(engine.SolverTableBits)
-	}
+	prover := s.analyzer(slot).Prover()
 	values := make([]PositionValue, len(actions)+1-from)
 	// From the end back: the late positions are quick, and fill the table for the earlier.
 	for k := len(actions); k >= from && r.Context().Err() == nil; k-- {
 		pos, _, _ := replay(actions[:k])
-		values[k-from] = s.verdicts.provedValue(r.Context(), slot.solver, pos)
+		f := prover.Margin(r.Context(), pos, facts.Limits{CPU: valueTurn})
+		if !f.Proved() {
+			f = prover.Value(r.Context(), pos, facts.Limits{CPU: valueTurn})
+		}
+		values[k-from] = valueOf(f)
 	}
 	writeJSON(w, http.StatusOK, values)
-}
-
-// provedValue returns what is known of pos's value: from the cache, the book or the end
-// of the game, else from the solver within valueTurn of CPU (stored in the cache).
-func (c *verdictCache) provedValue(ctx context.Context, sv *solver.Solver, pos board.Position) PositionValue {
-	if pos.Over {
-		m := pos.Margin()
-		return PositionValue{Winner: colorName(pos.Winner()), Margin: &m}
-	}
-	key, sym := pos.CanonicalKey()
-	var v PositionValue
-	winnerIf := func(moverWins bool) string {
-		if moverWins {
-			return colorName(pos.Turn)
-		}
-		return colorName(pos.Turn.Other())
-	}
-	if m, ok := c.margin(key); ok {
-		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
-	}
-	if _, ok := engine.BookMove(pos); ok {
-		v.Winner = colorName(board.Black)
-	} else if wins, ok := c.lookup(key); ok {
-		v.Winner = winnerIf(wins)
-	}
-	if ctx.Err() != nil {
-		return v
-	}
-	canon := sym.Apply(pos)
-	if r := sv.Margin(canon, solver.Limits{CPU: valueTurn}); r.Known {
-		c.storeMargin(key, r.Margin, pos.Turn)
-		m := r.Margin
-		return PositionValue{Winner: winnerIf((m >= board.BlackMargin) == (pos.Turn == board.Black)), Margin: &m}
-	}
-	if v.Winner == "" {
-		if r := sv.Solve(canon, solver.Limits{CPU: valueTurn}); r.Known {
-			c.store(key, r.Win)
-			v.Winner = winnerIf(r.Win)
-		}
-	}
-	return v
 }

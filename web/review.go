@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/facts"
 	"littlego/review"
 )
 
@@ -43,8 +44,38 @@ type ReviewAnswer struct {
 	Games  []GameSummary      `json:"games"`
 	Index  int                `json:"index"`
 	Review *review.GameReview `json:"review"`
+	// Results holds, for each reviewed move, the proved results before and after it in
+	// Go's notation (facts.Result: "B+0.5"), "" where the review's margin is unknown.
+	Results []MoveResults `json:"results,omitempty"`
 	// Errors are the parse errors of games that were skipped.
 	Errors []string `json:"errors"`
+}
+
+// MoveResults are the proved results around one move, after the komi, in Go's notation
+// (facts.Result), with the stones in words (facts.Stones); "" where the review's margin
+// is unknown.
+type MoveResults struct {
+	Before       string `json:"before"`
+	After        string `json:"after"`
+	BeforeStones string `json:"beforeStones"`
+	AfterStones  string `json:"afterStones"`
+}
+
+// resultsOf returns the results of the moves of rev, for people.
+func resultsOf(rev *review.GameReview) []MoveResults {
+	say := func(m *int) (string, string) {
+		if m == nil {
+			return "", ""
+		}
+		return facts.Result(*m), facts.Stones(*m)
+	}
+	out := make([]MoveResults, len(rev.Moves))
+	for k, m := range rev.Moves {
+		r := &out[k]
+		r.Before, r.BeforeStones = say(m.MarginBefore)
+		r.After, r.AfterStones = say(m.MarginAfter)
+	}
+	return out
 }
 
 // parseUpload reads the games of an uploaded record; on failure it has answered 400.
@@ -126,5 +157,5 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "review: %v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Errors: msgs})
+	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Results: resultsOf(&rev), Errors: msgs})
 }

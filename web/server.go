@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 //go:embed static
@@ -34,8 +35,8 @@ type Config struct {
 	MaxWaiting int
 	// AnalysisTime is the most wall-clock time one analysis runs. Default 60 s.
 	AnalysisTime time.Duration
-	// SolveLimit is the CPU time the solver may spend on one move's verdict before it is
-	// left unproved. Default 4 s.
+	// SolveLimit is the CPU time the solver may spend on one move's value (and again on
+	// its exact margin) before it is left "not proved within the limit". Default 4 s.
 	SolveLimit time.Duration
 	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
 	// arena); a new game beyond it drops the least recently used. Default 16.
@@ -89,7 +90,7 @@ func (c Config) withDefaults() Config {
 }
 
 // Server is the board's HTTP handler and its state: the games in play, the analysis
-// slots and the cache of proved verdicts. It is safe for concurrent use.
+// slots and the cache of proved facts. It is safe for concurrent use.
 type Server struct {
 	cfg      Config
 	mux      *http.ServeMux
@@ -99,13 +100,18 @@ type Server struct {
 	movers   chan struct{}      // tokens of engine moves being chosen
 	running  sync.WaitGroup
 	active   activeCount
-	verdicts *verdictCache
+	// facts keeps what the analyses and /api/values prove, for every later request;
+	// known answers from it without search (its own solver unused), under knownMu.
+	facts   *facts.Cache
+	knownMu sync.Mutex
+	known   *facts.Prover
 }
 
 // New returns a server with the given limits.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), verdicts: newVerdictCache()}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), facts: facts.NewCache()}
+	s.known = facts.NewProver(s.facts)
 	s.sessions.init(cfg.MaxSessions, cfg.IdleTimeout)
 	s.slots = make(chan *analysisSlot, cfg.MaxAnalyses)
 	for range cfg.MaxAnalyses {
@@ -138,6 +144,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/game/{id}/play", s.handlePlay)
 	s.mux.HandleFunc("POST /api/game/{id}/genmove", s.handleGenMove)
 	s.mux.HandleFunc("POST /api/game/{id}/undo", s.handleUndo)
+	s.mux.HandleFunc("GET /api/game/{id}/record", s.handleGameRecord)
 	s.mux.HandleFunc("GET /api/position", s.handlePosition)
 	s.mux.HandleFunc("GET /api/analyse", s.handleAnalyse)
 	s.mux.HandleFunc("POST /api/review", s.handleReview)

@@ -38,8 +38,8 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
 	cfg := web.DefaultConfig()
 	fs.IntVar(&cfg.MaxAnalyses, "analyses", cfg.MaxAnalyses, fmt.Sprintf("analyses running at once, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
-	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs")
-	fs.DurationVar(&cfg.SolveLimit, "solve-limit", cfg.SolveLimit, "CPU `time` the solver may spend on one move's verdict")
+	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
+	fs.DurationVar(&cfg.SolveLimit, "solve-limit", cfg.SolveLimit, "CPU `time` the solver may spend on one move's value (and again on its exact result) before it is left not proved")
 	status, ok := cliflag.Parse(fs, args, stderr, "usage: board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
 	if !ok {
 		return status

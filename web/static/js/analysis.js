@@ -2,9 +2,27 @@
 // candidates and principal variation, the solver's verdicts and margins, and the panel
 // that lists them.
 import { html } from "./dom.js";
-import { pct, pointName, trustNote, verdictCell } from "./format.js";
+import { endNote, pct, pointName, proofSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
+
+// MAX_ROWS bounds the analysis table.
+const MAX_ROWS = 12;
+
+// tableRows returns the rows of the analysis table: the search's candidates, then the
+// proved moves it did not visit (wins first, the better result for the side to move
+// turn first), at most MAX_ROWS; {move, winrate, visits}, "" where the search has none.
+export function tableRows(verdicts, search, turn) {
+  const rows = search ? search.candidates.map((c) => ({ move: c.move, winrate: pct(c.winrate), visits: String(c.visits) })) : [];
+  if (verdicts) {
+    const margin = (m) => (typeof verdicts.margins[m] === "number" ? verdicts.margins[m] : turn === "black" ? -99 : 99);
+    const rest = Object.keys(verdicts.moves).filter((m) => !rows.some((r) => r.move === m)).sort((a, b) =>
+      (verdicts.moves[a] === "win" ? 0 : 1) - (verdicts.moves[b] === "win" ? 0 : 1) ||
+      (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
+    for (const m of rest) rows.push({ move: m, winrate: "", visits: "" });
+  }
+  return rows.slice(0, MAX_ROWS);
+}
 
 export class Analysis {
   // onChange is called whenever what the analysis knows changes.
@@ -19,7 +37,11 @@ export class Analysis {
     this.search = null;
     this.verdicts = null;
     this.status = "";
+    this.reason = "";
   }
+
+  // ended says the analysis is over: nothing more will be proved.
+  ended() { return this.status === "done" || this.status === "stopped"; }
 
   // start analyses the position after actions with turn to move, unless it is already
   // being analysed.
@@ -38,7 +60,9 @@ export class Analysis {
     on("search", (d) => { this.search = d; this.status = "running"; });
     on("status", (d) => { this.status = d.status; });
     on("done", (d) => {
-      this.status = "done: " + d.reason;
+      this.status = "done";
+      this.reason = d.reason;
+      this.settle();
       es.close();
       this.source = null;
     });
@@ -46,11 +70,22 @@ export class Analysis {
       es.close();
       if (this.source === es) {
         this.source = null;
-        if (!this.status.startsWith("done")) this.status = "stopped";
+        if (this.status !== "done") this.status = "stopped";
+        this.settle();
         this.changed();
       }
     };
     this.changed();
+  }
+
+  // settle marks what the ended analysis left open as not proved within the limit: no
+  // move is "thinking" once nothing runs.
+  settle() {
+    const v = this.verdicts;
+    if (!v) return;
+    v.unproved = v.unproved.concat(v.thinking);
+    v.thinking = [];
+    v.marginsPending = 0;
   }
 
   // stop ends the stream and forgets the analysis.
@@ -88,29 +123,22 @@ export class Analysis {
 
   // render fills the analysis panel.
   render() {
-    document.getElementById("analysis-status").textContent = this.status ? "(" + this.status + ")" : "";
+    document.getElementById("analysis-status").textContent = this.status ? "(" + statusText(this.status, this.reason) + ")" : "";
     const v = this.verdicts;
-    let text = "";
-    if (v) {
-      const known = Object.keys(v.moves).length, margins = Object.keys(v.margins).length;
-      text = "Solver: " + known + " moves proved" + (margins ? ", " + margins + " with their exact margin" : "");
-      if (v.thinking.length) text += "; thinking about " + v.thinking.length;
-      if (v.marginsPending) text += "; finding " + v.marginsPending + " margins";
-      if (v.unproved.length) text += "; " + v.unproved.length + " not proved within the limit";
-      if (v.book) text += ". Book move: " + pointName(v.book) + " ★";
-      text += ".";
-    }
-    document.getElementById("verdict-summary").textContent = text;
-    document.getElementById("trust").textContent = trustNote(v);
+    document.getElementById("verdict-summary").textContent = proofSummary(v, this.ended());
+    document.getElementById("analysis-end").textContent = endNote(v, this.status, this.reason);
+    const s = this.search;
+    document.getElementById("trust").textContent = s ? trustNote(v) : "";
     const body = document.querySelector("#candidates tbody");
     body.replaceChildren();
-    const s = this.search;
+    const rows = tableRows(v, s, this.turn);
+    document.getElementById("candidates").hidden = rows.length === 0;
+    for (const r of rows) {
+      const tr = html("tr", { class: v && v.moves[r.move] && r.visits !== "" ? "proved" : "" });
+      for (const t of [pointName(r.move), r.winrate, r.visits, verdictCell(v, r.move)]) tr.appendChild(html("td", {}, t));
+      body.appendChild(tr);
+    }
     if (s) {
-      for (const c of s.candidates) {
-        const tr = html("tr", { class: v && v.moves[c.move] ? "proved" : "" });
-        for (const t of [pointName(c.move), pct(c.winrate), String(c.visits), verdictCell(v, c.move)]) tr.appendChild(html("td", {}, t));
-        body.appendChild(tr);
-      }
       document.getElementById("pv").textContent = "Principal variation: " + s.pv.map((p) => pointName(p)).join(" ") +
         " (" + s.iterations + " playouts).";
     } else {

@@ -10,12 +10,13 @@
 //   state()         its part of the URL ({id, moves, at}: state.js writes it);
 //   restore(params) shows what a URL's params name (async).
 // It calls app.changed(view) whenever its position or marks change, and
+// app.valued(view) when what is known of a position of its line changed, and
 // app.reviewActions(actions) for "Review this game". The pure parts (format.js,
 // marks.js, graph.js, state.js) touch no DOM.
 import { Board } from "./board.js";
 import { Analysis } from "./analysis.js";
 import { say } from "./dom.js";
-import { headline, setCoordStyle } from "./format.js";
+import { bestValue, headline, setCoordStyle } from "./format.js";
 import { format, parse, actionsParam } from "./state.js";
 import { PlayView } from "./views/play.js";
 import { AnalyseView } from "./views/analyse.js";
@@ -83,8 +84,15 @@ const app = {
     this.refresh();
   },
 
+  // valued is the views' signal that what is known of a position of their line changed:
+  // the headline is redrawn from it.
+  valued(view) {
+    if (view === this.view()) this.draw();
+  },
+
   // reviewActions opens the review of a game given as actions.
   async reviewActions(actions) {
+    if (!actions.length) { say("There is no move to review yet.", true); return; }
     history.pushState(null, "", format("review", { moves: actionsParam(actions) }));
     this.show("review");
     await this.views.review.restore({ moves: actionsParam(actions) });
@@ -118,8 +126,10 @@ const app = {
     this.board.show(pos, v.marks().concat(this.analysis.marks()));
     const h = document.getElementById("headline");
     if (!pos) { h.textContent = ""; h.className = ""; return; }
+    // The live analysis and the server's proved values may each know more than the other.
     const live = this.analysis.active() && this.analysis.key === actionsParam(pos.actions);
-    const said = live ? headline(pos, this.analysis.value(), this.analysis.winning()) : headline(pos, v.line.values[v.line.step]);
+    const known = v.line.values[v.line.step], value = live ? bestValue(this.analysis.value(), known) : known;
+    const said = headline(pos, value, live ? this.analysis.winning() : [], v.line.checking());
     h.textContent = said.text;
     h.className = said.kind;
   },

@@ -95,21 +95,23 @@ export class Board {
     const [x, y] = xy(m.point), colour = this.view ? stoneAt(this.view, m.point) : "";
     const g = svg("g", { class: "mark " + m.kind, "data-mark": m.kind, "data-at": m.point });
     switch (m.kind) {
-      case "win": case "loss": case "thinking":
+      case "win": case "loss": case "thinking": case "unproved":
         g.appendChild(svg("circle", { cx: x, cy: y, r: STEP * 0.42 }));
-        g.appendChild(svg("text", { x: x + 18, y: y - 12, class: "tag" }, m.kind === "win" ? "✓" : m.kind === "loss" ? "✗" : "…"));
-        if (m.sub) g.appendChild(svg("text", { x: x - 7, y: y + 24, class: "margin", "data-margin": m.sub }, m.sub));
+        g.appendChild(svg("text", { x: x + 18, y: y - 12, class: "tag" }, { win: "✓", loss: "✗", thinking: "…", unproved: "?" }[m.kind]));
+        if (m.sub) g.appendChild(svg("text", { x, y: y + 24, class: "margin", "data-margin": m.sub }, m.sub));
         break;
       case "book":
-        g.appendChild(svg("text", { x: x - 18, y: y - 10, class: "tag" }, "★"));
+        g.appendChild(svg("text", { x, y: y - 14, class: "tag" }, "★"));
         break;
       case "candidate":
         g.appendChild(svg("text", { x, y, class: "rate" }, m.text));
         g.appendChild(svg("text", { x, y: y + 11, class: "visits" }, m.sub));
         break;
       case "pv":
-        g.appendChild(svg("circle", { cx: x + 16, cy: y + 16, r: 8, class: "pv " + (m.colour || "") }));
-        g.appendChild(svg("text", { x: x + 16, y: y + 19.5, class: "pvnum" }, m.text));
+        // Top left, clear of the win rate and playouts in the middle, the verdict's tag
+        // top right and the result below.
+        g.appendChild(svg("circle", { cx: x - 20, cy: y - 20, r: 7, class: "pv " + (m.colour || "") }));
+        g.appendChild(svg("text", { x: x - 20, y: y - 16.5, class: "pvnum" }, m.text));
         break;
       case "blunder": case "played":
         g.appendChild(svg("circle", { cx: x, cy: y, r: STEP * 0.42, class: colour }));

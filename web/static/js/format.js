@@ -1,25 +1,16 @@
 // format.js: values in plain words, and coordinates. Pure: no DOM, no network.
 //
-// A margin is the final margin black - white in stones with perfect play (the solver's
-// solver.Margin); Black wins when it is at least BLACK_MARGIN, so with komi the result is
-// margin - KOMI for Black.
+// Results come from the server written as Go writes them, after the komi ("B+0.5",
+// "W+2.5", "B+0.5 or more": package facts' formatter), with the stone count in words
+// ("Black 3 stones ahead"); this module only puts them in sentences. A margin (a number)
+// is the final margin black − white in stones before the komi: the graph's height.
 
 export const KOMI = 2.5;
-export const BLACK_MARGIN = 3;
 const SIZE = 5;
 
 export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 export function pct(x) { return Math.round(100 * x) + "%"; }
 export function other(colour) { return colour === "black" ? "white" : "black"; }
-
-// result returns the result with komi of a final margin: "B+0.5", "W+2.5".
-export function result(margin) {
-  const d = margin - KOMI;
-  return d > 0 ? "B+" + d : "W+" + (-d);
-}
-
-// winnerOf returns the side a margin makes the winner.
-export function winnerOf(margin) { return margin >= BLACK_MARGIN ? "black" : "white"; }
 
 let coordStyle = "course";
 
@@ -35,6 +26,13 @@ export function pointName(p, style = coordStyle) {
   return "ABCDE"[j] + (SIZE - i);
 }
 
+// pointList names points for a sentence: "2,2", "1,2 and 2,1", "1,1; 2,2 and pass"
+// (semicolons, since the course's coordinates hold commas).
+export function pointList(points) {
+  const names = points.map((p) => pointName(p));
+  return names.length < 2 ? names.join("") : names.slice(0, -1).join("; ") + " and " + names[names.length - 1];
+}
+
 // colourOfMove returns the side that plays move n (from 1).
 export function colourOfMove(n) { return n % 2 === 1 ? "black" : "white"; }
 
@@ -43,6 +41,7 @@ export function methodText(method) {
   return {
     search: "chosen by the search (its win rate is an estimate)",
     book: "from the opening book (a proved win)",
+    table: "from the opening table (a proved win)",
     solver: "proved to win by the solver",
     rule: "by the pass rule: you passed and the engine is ahead on the board, so its pass ends the game with its win",
     forced: "the only action left",
@@ -51,59 +50,91 @@ export function methodText(method) {
   }[method] || method;
 }
 
-// marginWords says a proved margin: "by 0.5 (B+0.5: Black 3 stones ahead, komi 2.5)".
-export function marginWords(margin) {
-  const lead = margin === 0 ? "equal stones" : margin > 0 ? "Black " + margin + " stones ahead" : "White " + (-margin) + " stones ahead";
-  return "by " + Math.abs(margin - KOMI) + " (" + result(margin) + ": " + lead + ", komi " + KOMI + ")";
+// resultWords says a proved result: "by 0.5 (B+0.5: Black 3 stones ahead, komi 2.5)"
+// when it is exact (result and stones given), "(B+0.5 or more; the exact result not
+// proved)" for bounds, "(the result not proved)" without.
+export function resultWords(result, stones) {
+  if (result && stones) return "by " + result.replace(/^[BW]\+/, "") + " (" + result + ": " + stones + ", komi " + KOMI + ")";
+  return result ? "(" + result + "; the exact result not proved)" : "(the result not proved)";
+}
+
+// rank orders what is known of a value: 3 an exact margin, 2 a proved winner, 1 an
+// estimate, 0 nothing.
+function rank(v) {
+  if (!v) return 0;
+  return typeof v.margin === "number" ? 3 : v.winner ? 2 : typeof v.estimate === "number" ? 1 : 0;
+}
+
+// bestValue returns the one of two values of the same position that knows the most: a
+// proof before an estimate, a proved margin before a bare winner (a live analysis and
+// the server's /api/values may each know more than the other).
+export function bestValue(a, b) {
+  if (rank(b) > rank(a)) return b;
+  return a || b || {};
 }
 
 // headline says the value of a position in one sentence. pos is a PositionView; value
 // what is known of it: {winner, margin, allLose} where proved, estimate (Black's chance,
-// 0..1, from a search) where not; winning lists the side to move's proved winning moves.
+// 0..1, from a search) where not; winning lists the side to move's proved winning moves;
+// checking says that the server is still being asked what is proved.
 // kind is "proved", "estimate" or "unknown".
-export function headline(pos, value, winning) {
+export function headline(pos, value, winning, checking) {
   if (pos.over) {
-    const m = pos.blackStones - pos.whiteStones;
-    return { kind: "proved", text: "Game over: " + cap(winnerOf(m)) + " wins " + marginWords(m) + "." };
+    const w = pos.score.startsWith("B") ? "Black" : "White";
+    return { kind: "proved", text: "Game over: " + w + " wins " + resultWords(pos.score, pos.lead) + "." };
   }
-  const me = pos.turn, v = value || {}, known = typeof v.margin === "number";
+  const me = pos.turn, v = value || {}, exact = Boolean(v.stones);
+  const words = resultWords(v.result, v.stones);
   if (v.winner === me) {
     return {
       kind: "proved",
-      text: cap(me) + " to play wins " + (known ? marginWords(v.margin) + " with perfect play" : "with perfect play (margin not proved)") +
-        (winning && winning.length ? "; winning moves: " + winning.map((p) => pointName(p)).join(", ") : "") + ".",
+      text: cap(me) + " to play wins " + (exact ? words + " with perfect play" : "with perfect play " + words) +
+        (winning && winning.length ? "; winning moves: " + pointList(winning) : "") + ".",
     };
   }
   if (v.winner) {
-    const by = known ? ", the best loses " + marginWords(v.margin) : " (margin not proved)";
+    const by = exact ? ", the best loses " + words : " " + words;
     return {
       kind: "proved",
-      text: cap(me) + " to play loses" + (v.allLose ? ": every move is a proved loss" + by : " with perfect play" + (known ? ": " + cap(v.winner) + " wins " + marginWords(v.margin) : " (margin not proved)")) + ".",
+      text: cap(me) + " to play loses" + (v.allLose ? ": every move is a proved loss" + by : " with perfect play: " + cap(v.winner) + " wins " + words) + ".",
     };
   }
+  if (checking) return { kind: "unknown", text: "Looking up what is proved of this position…" };
+  const bounds = v.result ? " The result is proved to be " + v.result + "." : "";
   if (typeof v.estimate === "number") {
     const mine = me === "black" ? v.estimate : 1 - v.estimate;
-    return { kind: "estimate", text: "Not proved. Estimate: " + cap(me) + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." };
+    return { kind: "estimate", text: "Not proved. Estimate: " + cap(me) + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." + bounds };
   }
-  return { kind: "unknown", text: "Not proved: the value is unknown." };
+  return { kind: "unknown", text: "Not proved: the value is unknown." + bounds };
 }
 
 // trustNote says which value to believe when the search's win rates sit beside proofs,
 // or "" when nothing is proved.
 export function trustNote(verdicts) {
   if (!verdicts || !Object.keys(verdicts.moves).length) return "";
-  return "Win rates are the search's estimates from random playouts; where the solver has proved a move (✓ win, ✗ loss) believe the proof.";
+  return "Win rates are the search's estimates from random playouts; where a move is proved (✓ win, ✗ loss) believe the proof.";
 }
 
-// verdictCell says the solver's word on one move for the table: "win B+0.5", "loss",
-// "thinking…", "not proved" or "".
+// SOURCES names how a fact is proved (facts.Source) for people.
+export const SOURCES = { book: "opening book", "opening table": "opening table", "empty board": "solved empty board", solver: "solver", search: "search", end: "end of the game" };
+
+// verdictCell says what is proved of one move for the table: "win B+0.5 · solver", "loss",
+// "being proved…", "not proved within the limit" or "".
 export function verdictCell(verdicts, move) {
   if (!verdicts) return "";
-  const v = verdicts.moves[move];
-  if (v) return v + (typeof verdicts.margins[move] === "number" ? " " + result(verdicts.margins[move]) : "");
-  if (verdicts.thinking.includes(move)) return "thinking…";
-  if (verdicts.unproved.includes(move)) return "not proved";
+  const v = verdicts.moves[move], r = verdicts.results && verdicts.results[move], src = verdicts.sources && verdicts.sources[move];
+  if (v) return v + (r ? " " + r : "") + (src ? " · " + (SOURCES[src] || src) : "");
+  if (verdicts.thinking.includes(move)) return "being proved…";
+  if (verdicts.unproved.includes(move)) return "not proved within the limit";
   return "";
+}
+
+// boardScore says who leads on the board with komi, in Go's notation (the server's
+// score): "no stones yet", "W+1.5 if the game ended now", or for a finished game
+// "W+1.5, final".
+export function boardScore(v) {
+  if (!v.blackStones && !v.whiteStones) return "no stones yet";
+  return v.over ? v.score + ", final" : v.score + " if the game ended now";
 }
 
 // positionRows describes a position for an info list: [term, value] pairs.
@@ -111,8 +142,53 @@ export function positionRows(v) {
   const move = v.over ? "game over after " + v.actions.length + " actions" : v.move + " of " + v.last + ", " + v.turn + " to play";
   return [
     ["Move", move],
-    ["Stones", "Black " + v.blackStones + " – White " + v.whiteStones + " + " + v.komi + " komi (" + cap(v.leader) + (v.over ? " wins)" : " ahead on the board)")],
+    ["Stones", "Black " + v.blackStones + " – White " + v.whiteStones + " + " + v.komi + " komi: " + boardScore(v)],
     ["Captures", "Black " + v.captures.black + ", White " + v.captures.white],
     ["Ko ban", v.ko ? pointName(v.ko) + " (" + v.turn + " may not retake now)" : "none"],
   ];
+}
+
+// proofSummary says in words what is proved of the moves of a position (any source):
+// the points and the pass counted apart (a 5x5 board has 25 points). ended says the
+// analysis is over: what is left is then "not proved within the limit", never
+// "thinking".
+export function proofSummary(v, ended) {
+  if (!v) return "";
+  const points = (list) => list.filter((m) => m !== "PASS").length;
+  const proved = points(Object.keys(v.moves)), open = points(v.thinking), unproved = points(v.unproved);
+  let text = proved + " of " + (proved + open + unproved) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
+  const margins = points(Object.keys(v.margins));
+  if (margins) text += "; " + margins + " with their exact result";
+  if (ended && open + unproved) text += "; " + (open + unproved) + " not proved within the limit";
+  if (!ended && open) text += "; working on " + open;
+  if (!ended && unproved) text += "; " + unproved + " not proved within the limit";
+  if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + " exact results";
+  return text + ".";
+}
+
+// statusText says the analysis's state in words: its status while it runs, and why it
+// ended (the server's done reasons).
+export function statusText(status, reason) {
+  if (status === "done") {
+    return {
+      "every move proved": "finished: every move proved",
+      complete: "finished",
+      "time limit": "stopped at its time limit",
+    }[reason] || "stopped";
+  }
+  return { starting: "starting…", running: "running", stopped: "stopped: the connection to the board was lost" }[status] || status;
+}
+
+// endNote says in a sentence how an ended analysis left its moves, or "" while it runs:
+// every move proved, or how many points are not proved within the limit and what their
+// win rates are then worth.
+export function endNote(v, status, reason) {
+  if (status !== "done" && status !== "stopped") return "";
+  const open = v ? v.unproved.concat(v.thinking).filter((m) => m !== "PASS").length : 0;
+  const how = { "time limit": "The analysis stopped at its time limit", complete: "The analysis finished", "every move proved": "The analysis finished" }[reason] ||
+    "The analysis stopped";
+  if (!v) return how + ".";
+  if (!open) return how + ": every move is proved" + (reason === "every move proved" ? ", each with its exact result." : ".");
+  return how + " with " + open + (open === 1 ? " point" : " points") + " not proved within the limit (marked ?): " +
+    "where the search visited them, their win rates are its estimates, not proofs.";
 }

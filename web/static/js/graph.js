@@ -59,3 +59,19 @@ export function nearest(x, n) {
   const k = Math.round((x - PAD.left) / (WIDTH - PAD.left - PAD.right) * n);
   return Math.max(0, Math.min(n, k));
 }
+
+// traces returns the runs of a layout's points to join by a line: neighbouring
+// positions only, so that a position of which nothing is known is a gap, not a value.
+export function traces(points) {
+  const out = [];
+  let run = [];
+  for (const p of points) {
+    if (run.length && p.k !== run[run.length - 1].k + 1) {
+      if (run.length > 1) out.push(run);
+      run = [];
+    }
+    run.push(p);
+  }
+  if (run.length > 1) out.push(run);
+  return out;
+}

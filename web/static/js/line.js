@@ -3,14 +3,37 @@
 // the move list, the downloads and "Review this game".
 import { api, html, svg, say } from "./dom.js";
 import { colourOfMove, pointName } from "./format.js";
-import { layout, nearest, WIDTH, HEIGHT, PAD } from "./graph.js";
-import { actionsParam } from "./state.js";
+import { layout, nearest, traces, WIDTH, HEIGHT, PAD } from "./graph.js";
+import { actionsParam, readActions } from "./state.js";
+
+// graphLegend returns the key to the value graph's marks, each drawn as in the graph.
+function graphLegend() {
+  const p = html("p", { class: "legend graph-legend" });
+  const key = (cls, words, end) => {
+    const s = svg("svg", { class: "key", viewBox: "0 0 12 12", width: 12, height: 12, "aria-hidden": "true" });
+    s.appendChild(cls === "now" ? svg("line", { x1: 6, y1: 0, x2: 6, y2: 12, class: "now" }) : svg("circle", { cx: 6, cy: 6, r: 4.5, class: "dot " + cls }));
+    const item = html("span", { class: "item" });
+    item.append(s, " " + words + end);
+    p.append(item, " ");
+  };
+  p.append("Up is good for Black. ");
+  key("margin", "proved (outside the grey band; further out, the larger the result)", ";");
+  key("estimate", "the search's estimate (inside the band)", ";");
+  key("blunder", "a blunder: a won game thrown away", ";");
+  key("mistake", "a mistake: points lost, the result kept", ";");
+  key("now", "the move shown; no dot: nothing known.", "");
+  p.append("Click the graph to go to a move.");
+  return p;
+}
 
 export class Line {
   // container receives the line's controls. opts: onStep(step) after each step;
-  // onReview(actions) for "Review this game" (none: no button); names() returns
-  // {black, white} for the records; fetchValues: whether to ask the server for the
-  // proved values of the positions (a review gives its own).
+  // onValue() when what is known of a position changed (a proof arrived, or the server
+  // answered); onReview(actions) for "Review this game" (none: no button); names()
+  // returns {black, white} for the records; gameId() the id of a game played on the
+  // board, whose own record (with its clock, the arena's JSON line too) the downloads
+  // then are; fetchValues: whether to ask the server for the proved values of the
+  // positions (a review gives its own).
   constructor(container, opts) {
     this.opts = opts;
     this.actions = [];
@@ -45,20 +68,23 @@ export class Line {
     });
     const tools = html("div", { class: "buttons tools" });
     if (opts.onReview) {
-      const b = html("button", { type: "button", class: "review-this" }, "Review this game");
-      b.addEventListener("click", () => opts.onReview(this.actions.slice()));
-      tools.appendChild(b);
+      this.reviewButton = html("button", { type: "button", class: "review-this" }, "Review this game");
+      this.reviewButton.addEventListener("click", () => { if (this.actions.length) opts.onReview(this.actions.slice()); });
+      tools.appendChild(this.reviewButton);
     }
     tools.appendChild(html("span", {}, "Download:"));
     this.links = {};
-    for (const [format, label] of [["sgf", "SGF"], ["actions", "actions"], ["json", "arena JSON"]]) {
-      this.links[format] = html("a", { href: "#", download: "littlego-game." + (format === "actions" ? "txt" : format), "data-format": format }, label);
+    // The arena's JSON line needs a game's clock: only a game played on the board has one.
+    const formats = [["sgf", "SGF"], ["actions", "actions"]].concat(opts.gameId ? [["json", "arena JSON"]] : []);
+    for (const [format, label] of formats) {
+      this.links[format] = html("a", { download: "littlego-game." + (format === "actions" ? "txt" : format), "data-format": format }, label);
       tools.appendChild(this.links[format]);
     }
-    this.el.append(bar, this.graph, html("p", { class: "legend" },
-      "Up is good for Black. Filled dots: proved (outside the grey band, further out the larger the proved margin); " +
-      "hollow dots inside the band: the search's estimate; red: a blunder. Click to go to a move."), this.list, tools);
+    this.noGame = html("span", { class: "hint" }, "(after the first move)");
+    tools.appendChild(this.noGame);
+    this.el.append(bar, this.graph, graphLegend(), this.list, tools);
     container.appendChild(this.el);
+    this.updateLinks();
   }
 
   // load shows a game: its actions and the step to show (default: the end). values, when
@@ -81,6 +107,7 @@ export class Line {
     this.step = 0;
     this.renderList();
     this.renderGraph();
+    this.updateLinks();
     this.label.textContent = "";
   }
 
@@ -107,6 +134,7 @@ export class Line {
     this.values[k] = value;
     if (value.winner) this.known.set(actionsParam(this.actions.slice(0, k)), value);
     this.renderGraph();
+    if (this.opts.onValue) this.opts.onValue();
   }
 
   // fetchValues asks the server for the proved values of the positions it was not asked
@@ -128,16 +156,35 @@ export class Line {
     } catch (e) {
       for (let k = from; k <= asked.length; k++) this.asked.delete(actionsParam(asked.slice(0, k)));
     } finally {
-      if (this.valuesPending === key) this.valuesPending = null;
+      if (this.valuesPending === key) {
+        this.valuesPending = null;
+        if (this.opts.onValue) this.opts.onValue(); // the headline stops "looking up"
+      }
     }
   }
 
+  // checking says whether the server is being asked what is proved of the position shown.
+  checking() {
+    return this.valuesPending !== null && this.step <= readActions(this.valuesPending).length;
+  }
+
+  // updateLinks points the downloads at the game shown; with no move played there is
+  // nothing to download or review, and the links and the button say so by being off.
   updateLinks() {
-    const n = this.opts.names ? this.opts.names() : {};
+    const n = this.opts.names ? this.opts.names() : {}, id = this.opts.gameId ? this.opts.gameId() : null;
+    const none = this.actions.length === 0;
     for (const [format, a] of Object.entries(this.links)) {
       const q = new URLSearchParams({ format, moves: actionsParam(this.actions), black: n.black || "Black", white: n.white || "White" });
-      a.href = "/api/record?" + q.toString();
+      if (none || (format === "json" && !id)) {
+        a.removeAttribute("href");
+        a.setAttribute("aria-disabled", "true");
+      } else {
+        a.href = id ? "/api/game/" + encodeURIComponent(id) + "/record?format=" + format : "/api/record?" + q.toString();
+        a.removeAttribute("aria-disabled");
+      }
     }
+    if (this.reviewButton) this.reviewButton.disabled = none;
+    this.noGame.hidden = !none;
   }
 
   renderList() {
@@ -173,8 +220,8 @@ export class Line {
       g.appendChild(svg("line", { x1: t.x, y1: L.bottom, x2: t.x, y2: L.bottom + (t.label ? 5 : 3), class: "tick" }));
       if (t.label) g.appendChild(svg("text", { x: t.x, y: HEIGHT - 4, class: "ticklabel" }, t.label));
     }
-    if (L.points.length > 1) {
-      g.appendChild(svg("polyline", { points: L.points.map((p) => p.x + "," + p.y).join(" "), class: "trace" }));
+    for (const run of traces(L.points)) {
+      g.appendChild(svg("polyline", { points: run.map((p) => p.x + "," + p.y).join(" "), class: "trace" }));
     }
     for (const p of L.points) {
       const flag = this.flags[p.k] || "";

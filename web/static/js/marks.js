@@ -1,29 +1,31 @@
 // marks.js: the marks drawn on the board, from the analysis and the review. Pure: no DOM.
-// A mark is {point, kind, text, sub}; kinds: win, loss, thinking, book, candidate, pv,
-// played, blunder, alternative.
-import { pct, result } from "./format.js";
+// A mark is {point, kind, text, sub}; kinds: win, loss, thinking, unproved, book,
+// candidate, pv, played, blunder, alternative.
+import { pct } from "./format.js";
 
-// analysisMarks returns the marks of a live analysis: the solver's verdicts (with the
-// proved margin after the move as sub), the book move, the search's candidates and its
-// principal variation. turn is the side to move.
+// analysisMarks returns the marks of a live analysis: the proved verdicts (with the
+// exact result after the move, in Go's notation, as sub), the book move, the search's candidates and its
+// principal variation, numbered from 1, the move now. turn is the side to move.
 export function analysisMarks(verdicts, search, turn) {
   const out = [];
   if (verdicts) {
     for (const [move, verdict] of Object.entries(verdicts.moves)) {
-      const m = verdicts.margins ? verdicts.margins[move] : undefined;
-      out.push({ point: move, kind: verdict, sub: typeof m === "number" ? result(m) : "" });
+      // Under the point only an exact result; bounds go to the table.
+      const exact = verdicts.margins && typeof verdicts.margins[move] === "number";
+      out.push({ point: move, kind: verdict, sub: exact && verdicts.results ? verdicts.results[move] || "" : "" });
     }
     for (const move of verdicts.thinking) out.push({ point: move, kind: "thinking" });
-    if (verdicts.book) out.push({ point: verdicts.book, kind: "book" });
+    for (const move of verdicts.unproved) out.push({ point: move, kind: "unproved" });
+    for (const [move, source] of Object.entries(verdicts.sources || {})) if (source === "book") out.push({ point: move, kind: "book" });
   }
   if (search) {
     for (const c of search.candidates.slice(0, 8)) {
       out.push({ point: c.move, kind: "candidate", text: pct(c.winrate), sub: String(c.visits) });
     }
-    search.pv.slice(1, 6).forEach((move, k) => {
-      // The principal variation alternates from the side after the one to move.
-      const colour = (k % 2 === 0) === (turn === "black") ? "white" : "black";
-      out.push({ point: move, kind: "pv", text: String(k + 2), colour });
+    search.pv.slice(0, 6).forEach((move, k) => {
+      // The principal variation alternates from the side to move.
+      const colour = (k % 2 === 0) === (turn === "black") ? "black" : "white";
+      out.push({ point: move, kind: "pv", text: String(k + 1), colour });
     });
   }
   return out.filter((m) => m.point !== "PASS");

@@ -10,6 +10,7 @@ export class AnalyseView {
     this.app = app;
     this.line = new Line(document.getElementById("analyse-line"), {
       onStep: () => { infoRows(document.getElementById("analyse-info"), positionRows(this.line.pos)); app.changed(this); },
+      onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       fetchValues: true,
     });

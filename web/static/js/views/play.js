@@ -11,8 +11,10 @@ export class PlayView {
     this.busy = false;
     this.line = new Line(document.getElementById("play-line"), {
       onStep: () => { this.render(); app.changed(this); },
+      onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       names: () => this.names(),
+      gameId: () => (this.game ? this.game.id : null),
       fetchValues: true,
     });
     document.getElementById("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
@@ -130,7 +132,7 @@ export class PlayView {
     if (g.engine) rows.push(["Engine", pointName(g.engine.move) + " — " + methodText(g.engine.method)]);
     infoRows(dl, rows);
     const p = g.position;
-    res.textContent = g.winner ? "Game over: " + cap(g.winner) + " wins, " + p.blackStones + " to " +
-      p.whiteStones + " + " + p.komi + " komi. " + (g.winner === g.human ? "You win!" : "The engine wins.") : "";
+    res.textContent = g.winner ? "Game over: " + p.score + " (Black " + p.blackStones + ", White " + p.whiteStones + " + " + p.komi +
+      " komi). " + (g.winner === g.human ? "You win!" : "The engine wins.") : "";
   }
 }

@@ -1,7 +1,7 @@
 // review.js: the Review view (a game reviewed by the server: its verdict, the value of
 // every position, the blunders) and the Watch view (stepping through an arena file).
 import { api, html, say, infoRows, readFileInto } from "../dom.js";
-import { cap, other, pointName, positionRows, result } from "../format.js";
+import { bestValue, cap, other, pointList, pointName, positionRows } from "../format.js";
 import { reviewMarks } from "../marks.js";
 import { Line } from "../line.js";
 import { actionsParam, readActions, readStep } from "../state.js";
@@ -30,34 +30,42 @@ class Uploads {
   }
 }
 
-// reviewValues returns the value of each position of a review for the graph, and the
-// flags of the moves (blunder, mistake). The margins (margin_before, margin_after) are
-// used where the review gives them.
-export function reviewValues(moves) {
+// reviewValues returns the value of each position of a review for the graph and the
+// headline, and the flags of the moves (blunder, mistake). results are the server's
+// ({before, after, beforeStones, afterStones}, in Go's notation) for each move; the
+// margins (margin_before, margin_after) are used where the review gives them, and a
+// position's value is the most known of the move before it and the move after it.
+export function reviewValues(moves, results) {
   const values = [], flags = [];
-  const valueOf = (verdict, colour, margin, estimate) => {
+  const valueOf = (verdict, colour, margin, result, stones, estimate) => {
     const v = {};
     if (verdict === "win" || verdict === "loss") v.winner = verdict === "win" ? colour : other(colour);
-    if (typeof margin === "number") v.margin = margin;
+    if (typeof margin === "number") Object.assign(v, { margin, result, stones });
     if (!v.winner && typeof estimate === "number") v.estimate = colour === "black" ? estimate : 1 - estimate;
     return v;
   };
   moves.forEach((m, k) => {
-    values[k] = valueOf(m.before, m.color, m.margin_before, m.engine_method ? m.engine_win_rate : undefined);
+    const r = (results || [])[k] || {};
+    const before = valueOf(m.before, m.color, m.margin_before, r.before, r.beforeStones, m.engine_method ? m.engine_win_rate : undefined);
+    values[k] = bestValue(values[k], before);
+    values[k + 1] = valueOf(m.after, m.color, m.margin_after, r.after, r.afterStones);
     flags[k + 1] = m.blunder ? "blunder" : m.mistake ? "mistake" : "";
   });
-  const last = moves[moves.length - 1];
-  values[moves.length] = last ? valueOf(last.after, last.color, last.margin_after) : {};
+  if (!moves.length) values[0] = {};
   return { values, flags };
 }
 
-// moveText describes one reviewed move.
-export function moveText(m) {
+// moveText describes one reviewed move; res holds the proved results before and after
+// it in Go's notation, from the server ({before, after}, "" where unknown).
+export function moveText(m, res) {
   let t = "Move " + m.number + ", " + m.color + " " + pointName(m.action) + ": " + m.before + " → " + m.after;
-  if (typeof m.margin_before === "number" && typeof m.margin_after === "number") t += " (" + result(m.margin_before) + " → " + result(m.margin_after) + ")";
+  if (res && res.before && res.after) t += " (" + res.before + " → " + res.after + ")";
   if (typeof m.points_lost === "number" && m.points_lost > 0) t += ", " + m.points_lost + " points lost";
-  if (m.mistake) t += ". MISTAKE: points lost without changing the result";
-  if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + m.winning_alternatives.map((p) => pointName(p)).join(", ") + " kept the win" : "");
+  if (m.mistake) {
+    t += ". MISTAKE: points lost without changing the result";
+    if (m.best_moves && m.best_moves.length) t += "; " + pointList(m.best_moves) + " kept " + (res && res.before ? res.before : "every point");
+  }
+  if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + pointList(m.winning_alternatives) + " kept the win" : "");
   if (m.engine_move) t += ". The engine preferred " + pointName(m.engine_move);
   return t + ".";
 }
@@ -111,6 +119,7 @@ export class ReviewView {
       out.replaceChildren();
       this.line.clear();
       this.line.el.hidden = true;
+      this.render();
       say(e.message, true);
       this.app.changed(this);
       return;
@@ -118,7 +127,7 @@ export class ReviewView {
     this.answer = answer;
     say("");
     this.renderHead(out);
-    const moves = answer.review.moves, { values, flags } = reviewValues(moves);
+    const moves = answer.review.moves, { values, flags } = reviewValues(moves, answer.results);
     const first = moves.find((m) => m.blunder);
     this.line.el.hidden = false;
     const step = at !== undefined ? readStep(at, moves.length) : first ? first.number : moves.length;
@@ -143,7 +152,7 @@ export class ReviewView {
     const dl = document.getElementById("review-info");
     if (!this.answer || !this.line.pos) { infoRows(dl, []); return; }
     const rows = positionRows(this.line.pos), m = this.answer.review.moves[this.line.step - 1];
-    if (m) rows.unshift(["Played", moveText(m)]);
+    if (m) rows.unshift(["Played", moveText(m, (this.answer.results || [])[this.line.step - 1])]);
     infoRows(dl, rows);
   }
 }
@@ -156,6 +165,7 @@ export class WatchView {
     this.uploads = new Uploads(document.getElementById("watch-file"), document.getElementById("watch-text"), "pasted file");
     this.line = new Line(document.getElementById("watch-line"), {
       onStep: () => { infoRows(document.getElementById("watch-info"), this.line.pos ? positionRows(this.line.pos) : []); app.changed(this); },
+      onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       names: () => this.games[this.index] || {},
       fetchValues: true,
