@@ -12,6 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/cputime"
 	"littlego/review/known"
 	"littlego/solver"
 )
@@ -26,6 +27,10 @@ type entry struct {
 	complete bool          // winning holds every winning action
 	queued   bool          // an alternatives job is queued or done
 
+	best         []board.Point // actions of the side to move that keep margin
+	bestComplete bool          // best holds every such action
+	bestQueued   bool          // a best-moves job is queued or done
+
 	engineMove   board.Point
 	engineMethod string
 	engineRate   float64
@@ -39,6 +44,7 @@ const (
 	jobMargin                           // prove the exact margin (and so the value)
 	jobEngine                           // ask the engine for its move
 	jobAlternatives                     // list the winning actions
+	jobBest                             // list the actions that keep the exact margin
 )
 
 // job is one unit of work on a position in canonical orientation.
@@ -104,6 +110,17 @@ func (l *ledger) wantAlternatives(pos board.Position) {
 	e.queued = true
 	_, sym := pos.CanonicalKey()
 	l.queue = append(l.queue, job{kind: jobAlternatives, pos: sym.Apply(pos), e: e})
+}
+
+// wantBest queues the listing of the actions that keep pos's proved margin.
+func (l *ledger) wantBest(pos board.Position) {
+	e, _ := l.lookup(pos)
+	if e == nil || !e.marginOK || e.bestQueued || pos.Over {
+		return
+	}
+	e.bestQueued = true
+	_, sym := pos.CanonicalKey()
+	l.queue = append(l.queue, job{kind: jobBest, pos: sym.Apply(pos), e: e})
 }
 
 // run does the queued jobs, o.Jobs at a time, latest positions first (they are quick,
@@ -212,6 +229,61 @@ func (w *worker) do(j *job) {
 		slices.Sort(e.winning)
 		e.complete = known
 	}
+	if j.kind&jobBest != 0 {
+		e.best, e.bestComplete = w.bestMoves(j.pos, e.margin)
+	}
+}
+
+// bestMoves returns the actions of the side to move in pos, whose exact margin is m,
+// that keep m, in point order, and whether they are all of them. A child's margin comes
+// from what is known without search, else from one null-window test of the solver
+// (Reaches), all of them within the margin limit (the value limit when it is 0).
+func (w *worker) bestMoves(pos board.Position, m int) (best []board.Point, complete bool) {
+	budget := w.marginLimit.CPU
+	if budget == 0 {
+		budget = w.limit.CPU
+	}
+	start := cputime.Process()
+	for _, a := range actions(pos) {
+		child := pos
+		child.Act(a)
+		if cm, ok := known.Margin(child); ok {
+			if cm == m {
+				best = append(best, a)
+			}
+			continue
+		}
+		left := budget - (cputime.Process() - start)
+		if left <= 0 {
+			return best, false
+		}
+		// Black keeps m when the child still reaches it; White when it does not reach m+1.
+		t := m
+		if pos.Turn == board.White {
+			t = m + 1
+		}
+		reaches, ok := w.solver.Reaches(child, t, solver.Limits{CPU: left})
+		if !ok {
+			return best, false
+		}
+		if reaches == (pos.Turn == board.Black) {
+			best = append(best, a)
+		}
+	}
+	return best, true
+}
+
+// actions returns the legal actions of the side to move in pos, points in order then
+// board.Pass.
+func actions(pos board.Position) []board.Point {
+	legal := pos.Legal()
+	out := make([]board.Point, 0, legal.Count()+1)
+	for a := board.Point(0); a < board.NumPoints; a++ {
+		if legal.Has(a) {
+			out = append(out, a)
+		}
+	}
+	return append(out, board.Pass)
 }
 
 // proveMargin proves the exact margin of pos within the margin limit and, with it, the

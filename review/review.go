@@ -107,6 +107,11 @@ type MoveReview struct {
 	// Pass last), all of them when AlternativesComplete is set.
 	WinningAlternatives  []board.Point `json:"-"`
 	AlternativesComplete bool          `json:"alternatives_complete,omitempty"`
+	// BestMoves are, for a mistake, the actions that keep MarginBefore (the best moves:
+	// never the mistake), in point order, Pass last, all of them when BestComplete is
+	// set.
+	BestMoves    []board.Point `json:"-"`
+	BestComplete bool          `json:"best_complete,omitempty"`
 	// EngineMove is the engine's preferred action in the position before the move
 	// (board.NoPoint when no engine was asked), EngineMethod how it chose it (an
 	// engine.Method's name: "book", "table", "solver", "search", ...), and EngineWinRate
@@ -117,14 +122,19 @@ type MoveReview struct {
 	EngineWinRate float64     `json:"engine_win_rate"`
 }
 
-// MarshalJSON writes the move with its colour ("black", "white"), its action and
-// alternatives in output.txt's notation.
+// pointStrings writes actions in output.txt's notation.
+func pointStrings(ps []board.Point) []string {
+	s := make([]string, len(ps))
+	for k, a := range ps {
+		s[k] = a.String()
+	}
+	return s
+}
+
+// MarshalJSON writes the move with its colour ("black", "white"), its action, winning
+// alternatives and best moves in output.txt's notation.
 func (m MoveReview) MarshalJSON() ([]byte, error) {
 	type fields MoveReview
-	alts := make([]string, len(m.WinningAlternatives))
-	for k, a := range m.WinningAlternatives {
-		alts[k] = a.String()
-	}
 	engine := ""
 	if m.EngineMove != board.NoPoint {
 		engine = m.EngineMove.String()
@@ -134,9 +144,10 @@ func (m MoveReview) MarshalJSON() ([]byte, error) {
 		Color        string   `json:"color"`
 		Action       string   `json:"action"`
 		Alternatives []string `json:"winning_alternatives,omitempty"`
+		Best         []string `json:"best_moves,omitempty"`
 		EngineMove   string   `json:"engine_move,omitempty"`
 		fields
-	}{m.Number, colorWord(m.Color), m.Action.String(), alts, engine, fields(m)})
+	}{m.Number, colorWord(m.Color), m.Action.String(), pointStrings(m.WinningAlternatives), pointStrings(m.BestMoves), engine, fields(m)})
 }
 
 // Illegal is an action the course host would have forfeited.
@@ -167,6 +178,12 @@ type GameReview struct {
 	White string `json:"white,omitempty"`
 	// Winner is "black" or "white", or "" for an unfinished game without a result.
 	Winner string `json:"winner"`
+	// Result is the result for people, as Go and SGF's RE[] write it: after the komi
+	// ("B+0.5", "W+2.5") for a game played to its end, "B+Forfeit" or "W+Forfeit" for
+	// an illegal action or another fault; "" when the record gives a winner without an
+	// end, or none. The margins of Moves stay integers, black - white stones before
+	// the komi.
+	Result string `json:"result,omitempty"`
 	// Moves are the reviews of the legal actions, in order.
 	Moves []MoveReview `json:"moves"`
 	// Mistakes are the numbers of the moves marked Mistake, in order.
@@ -240,8 +257,11 @@ func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, erro
 	}
 	for k := range out {
 		for i := range out[k].Moves {
-			if out[k].Moves[i].Blunder {
+			switch m := &out[k].Moves[i]; {
+			case m.Blunder:
 				b.wantAlternatives(out[k].positions[i])
+			case m.Mistake:
+				b.wantBest(out[k].positions[i])
 			}
 		}
 	}

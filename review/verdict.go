@@ -17,7 +17,7 @@ func verdict(r *GameReview, g *Game) {
 		r.Verdict = fmt.Sprintf("unfinished after move %d: %s to play, %s", n, last.Turn,
 			valueWords(r.valueFor(n, last.Turn)))
 		if m := r.marginFor(n); m != nil {
-			r.Verdict += " (" + MarginString(*m) + " with perfect play)"
+			r.Verdict += fmt.Sprintf(" (%s with perfect play: %s)", Result(*m), stonesWords(*m))
 		}
 		return
 	}
