@@ -5,29 +5,21 @@ package gtp
 import (
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
-	"littlego/engine"
-	"littlego/internal/matchstats"
-	"littlego/mcts"
-	"littlego/policy"
-	"littlego/solver"
+	"littlego/facts"
 )
 
 // Analysis timing. The analysis searches in chunks of at most maxChunk of CPU and gives
-// the solver as much for a margin and for a value between them (so that a new command
-// is noticed within about three chunks), and prints a line every interval.
+// the solver at most as much between two of them (so that a new command is noticed
+// within about two chunks), and prints a line every interval.
 const (
 	defaultInterval = time.Second
 	minChunk        = 20 * time.Millisecond
 	maxChunk        = 200 * time.Millisecond
-	// chunkSeedStride separates the seeds of successive chunks (worker k of a search
-	// seeded s uses s+k, and there are at most 64 workers).
-	chunkSeedStride = 1024
 )
 
 // analyzeArgs are the arguments of the analysis commands.
@@ -109,11 +101,21 @@ func (s *Server) kataAnalyze(id string, args []string) error {
 	return s.analyze(id, "kata-analyze", args, kataFormat)
 }
 
-// analyze analyses the position for the given colour until the next command arrives:
-// it runs short searches one after the other, merges their root statistics (root
-// parallelism in time: Cazenave and Jouandeau, "On the parallelization of UCT", 2007),
-// gives the solver one action at a time between them, and prints an info line per
-// interval. It stops working once every action is proved. The board is not changed.
+// provedVisits is how many iterations the analysis's search runs in all once every
+// move is proved, so that a GUI has visits to draw beside the proofs (a GUI's heat map
+// weighs each move by its visits).
+const provedVisits = 50_000
+
+// errInterrupted stops an analysis when the next command arrives.
+var errInterrupted = errors.New("the next command arrived")
+
+// analyze analyses the position for the given colour until the next command arrives,
+// with the one live-analysis driver (package analysis): short searches one after the
+// other, their root statistics merged (root parallelism in time: Cazenave and
+// Jouandeau, "On the parallelization of UCT", 2007), and between them the solver on the
+// moves not yet proved (package facts). It prints an info line per interval; once the
+// driver has nothing left to do it keeps printing its final line. When it ends, one line
+// on the log says where every move stands. The board is not changed.
 func (s *Server) analyze(id, command string, args []string, f infoFormat) error {
 	a, err := s.parseAnalyzeArgs(command, args, f)
 	if err != nil {
@@ -122,72 +124,71 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 	s.out.WriteString("=" + id + "\n")
 	s.out.Flush()
 	pos := s.game.searchPosition(a.color)
-	acc := s.newAnalysis(&pos, s.proofSolver())
-	chunk := min(max(a.interval, minChunk), maxChunk)
+	view := s.newInfoView(&pos)
+	cfg := s.analysisConfig(a.interval)
 	lastPrint := time.Now()
-	searching := !pos.Over
-	for k := 0; !s.interrupted(); k++ {
-		proving := acc.proofs.step(solver.Limits{CPU: chunk})
-		if searching {
-			searching = s.searchChunk(command, &pos, acc, chunk, k)
-		}
-		if acc.proofs.settled() {
-			searching = false
-		}
-		if !searching && !proving {
-			s.printInfo(acc, a, f)
-			if s.waitInterrupt(a.interval) {
-				break
-			}
-			continue
-		}
-		if time.Since(lastPrint) >= a.interval {
-			s.printInfo(acc, a, f)
+	final := s.analyzer().Run(s.ctx, pos, cfg, func(snap *analysis.Snapshot) error {
+		if time.Since(lastPrint) >= a.interval || snap.Done() {
+			s.printInfo(view.line(snap, a.maxMoves, f))
 			lastPrint = time.Now()
 		}
+		if !snap.Done() && s.interrupted() {
+			return errInterrupted
+		}
+		return nil
+	})
+	if final.End == analysis.Failed {
+		s.diag("%s: %v", command, final.Err)
 	}
+	for final.End != analysis.Stopped && !s.waitInterrupt(a.interval) {
+		s.printInfo(view.line(final, a.maxMoves, f))
+	}
+	s.diag("%s: %s", command, summary(final))
 	s.out.WriteString("\n")
 	return nil
 }
 
-// searchChunk runs the k-th short search of an analysis, adds its statistics to acc
-// and reports whether searching on can teach more.
-func (s *Server) searchChunk(command string, pos *board.Position, acc *analysis, chunk time.Duration, k int) bool {
-	o := s.opts
-	o.Playouts, o.Plan = 0, false
-	o.Book = false // analysis wants the search's statistics, not the book's answer
-	o.Budget = chunk
-	o.Seed = s.opts.Seed + uint64(k)*chunkSeedStride
-	if err := s.useOptions(o); err != nil {
-		s.diag("%s: %v", command, err)
-		return false
+// analysisConfig returns the driver's settings for the session: the session's search
+// options, chunks of at most maxChunk (less with a shorter interval), the solver unless
+// it is off, nothing proved under area rules.
+func (s *Server) analysisConfig(interval time.Duration) analysis.Config {
+	return analysis.Config{
+		Search:        s.opts,
+		Chunk:         min(max(interval, minChunk), maxChunk),
+		Workers:       s.opts.Workers,
+		NoSolver:      !s.opts.Solve,
+		Unproved:      s.game.rules == Area,
+		MinIterations: provedVisits,
 	}
-	_, rep := s.eng.GenMove(*pos)
-	if rep.Search == nil {
-		return false // a forced move or a fallback: nothing more to learn
-	}
-	acc.add(rep.Search)
-	return rep.Search.Stop != mcts.StopProven && rep.Search.Stop != mcts.StopForced
 }
 
-// proofSolver returns the solver the analysis gives actions to (made on first use), or
-// nil when the engine's solver is off.
-func (s *Server) proofSolver() *solver.Solver {
-	if !s.opts.Solve {
-		return nil
+// analyzer returns the session's analysis driver (made on first use): the session's
+// engine, and a prover over the process's shared cache of facts.
+func (s *Server) analyzer() *analysis.Analyzer {
+	if s.analysis == nil {
+		s.analysis = analysis.New(s.eng, facts.NewProver(nil))
 	}
-	if s.prover == nil {
-		s.prover = solver.New(engine.SolverTableBits)
-	}
-	return s.prover
+	return s.analysis
 }
 
-// newAnalysis returns an empty analysis of pos with what is proved of its actions.
-func (s *Server) newAnalysis(pos *board.Position, sv *solver.Solver) *analysis {
-	acc := newAnalysis(pos, s.opts.Policy, s.opts.Priors)
-	acc.proofs = newProofs(pos, sv, s.game.rules == Area)
-	acc.komi = s.game.komi
-	return acc
+// summary says where an ended analysis left the moves: "stopped by the next command
+// after 1.2 s of CPU: 3 moves proved, 20 estimated, 1 not proved within the limit".
+func summary(snap *analysis.Snapshot) string {
+	var proved, estimated, unproved int
+	for _, m := range snap.Moves {
+		switch m.Status {
+		case analysis.Proved:
+			proved++
+		case analysis.Estimated:
+			estimated++
+		default:
+			unproved++
+		}
+	}
+	why := map[analysis.End]string{analysis.Complete: "complete", analysis.Stopped: "stopped by the next command",
+		analysis.Limit: "time limit", analysis.Failed: "failed"}[snap.End]
+	return fmt.Sprintf("%s after %.1f s of CPU, %d iterations: %d moves proved, %d estimated by the search, %d not proved within the limit",
+		why, snap.CPU.Seconds(), snap.Iterations, proved, estimated, unproved)
 }
 
 // waitInterrupt waits up to d for a command line (or the end of input) and reports
@@ -213,10 +214,9 @@ func (s *Server) waitInterrupt(d time.Duration) bool {
 	}
 }
 
-// printInfo writes one line of info entries, if any move has been searched or proved,
-// and flushes.
-func (s *Server) printInfo(acc *analysis, a analyzeArgs, f infoFormat) {
-	if line := acc.line(a.maxMoves, f); line != "" {
+// printInfo writes one line of info entries, if there is one, and flushes.
+func (s *Server) printInfo(line string) {
+	if line != "" {
 		s.out.WriteString(line + "\n")
 	}
 	s.out.Flush()
@@ -246,201 +246,11 @@ func (s *Server) genmoveAnalyze(id, command string, args []string, f infoFormat)
 	pos := s.game.searchPosition(a.color)
 	pt, rep := s.think(a.color)
 	if rep.Search != nil {
-		acc := s.newAnalysis(&pos, nil)
-		acc.add(rep.Search)
-		if line := acc.line(a.maxMoves, f); line != "" {
+		snap := analysis.OfSearch(pos, rep.Search, s.analyzer().Prover(), s.analysisConfig(a.interval))
+		if line := s.newInfoView(&pos).line(snap, a.maxMoves, f); line != "" {
 			s.out.WriteString(line + "\n")
 		}
 	}
 	s.out.WriteString("play " + Vertex(pt) + "\n\n")
 	return nil
-}
-
-// analysis accumulates the root statistics of successive searches of one position.
-type analysis struct {
-	proofs *proofs
-	komi   float64 // the session's, for KataGo's scoreLead
-	totals mcts.Totals
-	pv     [board.NumActions][]board.Point // the principal variation of the last search that chose each action
-	priors [board.NumActions]float64       // prior probability of each action, summing to 1 over the legal ones
-}
-
-// newAnalysis returns an empty analysis of pos, nothing proved, komi 2.5, with priors from the rollout policy's
-// prior knowledge (each legal action's prior win rate, normalised to sum to 1) when the
-// policy has some and priors are on, otherwise uniform over the legal actions.
-func newAnalysis(pos *board.Position, policyName string, usePriors bool) *analysis {
-	a := &analysis{proofs: &proofs{pos: *pos}, komi: board.Komi}
-	if pos.Over {
-		return a
-	}
-	legal := pos.Legal() | board.Pass.Bit()
-	var raw [board.NumActions]float64
-	var pr [board.NumActions]policy.Prior
-	priorer := priorerFor(policyName, usePriors)
-	if priorer != nil {
-		priorer.Priors(pos, &pr)
-	}
-	total := 0.0
-	for p := board.Point(0); p < board.NumActions; p++ {
-		if !legal.Has(p) {
-			continue
-		}
-		raw[p] = 1
-		if priorer != nil && pr[p].Visits > 0 {
-			raw[p] = float64(pr[p].Wins) / float64(pr[p].Visits)
-		}
-		total += raw[p]
-	}
-	for p := range raw {
-		if total > 0 {
-			a.priors[p] = raw[p] / total
-		}
-	}
-	return a
-}
-
-// priorerFor returns the named policy's prior knowledge, or nil.
-func priorerFor(name string, use bool) policy.Priorer {
-	if !use {
-		return nil
-	}
-	pol, err := policy.ByName(name)
-	if err != nil {
-		return nil
-	}
-	pr, _ := pol.NewPlayer().(policy.Priorer)
-	return pr
-}
-
-// add merges a search's root statistics.
-func (a *analysis) add(res *mcts.Result) {
-	a.totals.Add(res)
-	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
-		a.pv[res.PV[0]] = append(a.pv[res.PV[0]][:0], res.PV...)
-	}
-}
-
-// line formats the analysis as Leela Zero or KataGo does: one info entry per searched
-// or proved action, best first (proved wins, then by visits, proved losses last), on
-// one line, for the side to move. maxMoves > 0 limits the number of entries.
-func (a *analysis) line(maxMoves int, f infoFormat) string {
-	totals := a.proofs.apply(a.totals)
-	var sb strings.Builder
-	for order, st := range totals.Ranked() {
-		if maxMoves > 0 && order >= maxMoves {
-			break
-		}
-		p := st.Move
-		t := &totals[p]
-		w := t.WinRate()
-		lcb := w
-		if t.Proof == mcts.Unknown {
-			lcb = wilsonLower(w, t.Visits)
-		}
-		if order > 0 {
-			sb.WriteByte(' ')
-		}
-		pv := a.pv[p]
-		if len(pv) == 0 {
-			pv = []board.Point{p}
-		}
-		if f == kataFormat {
-			lead, _ := a.proofs.lead(p, pv, a.komi)
-			fmt.Fprintf(&sb, "info move %s visits %d winrate %s scoreMean %s scoreLead %s prior %s lcb %s order %d pv",
-				Vertex(p), t.Visits, rate(w), points(lead), points(lead), rate(a.priors[p]), rate(lcb), order)
-		} else {
-			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
-				Vertex(p), t.Visits, per10000(w), per10000(a.priors[p]), per10000(lcb), order)
-		}
-		for _, q := range pv {
-			sb.WriteString(" " + Vertex(q))
-		}
-	}
-	return sb.String()
-}
-
-// per10000 converts a probability to an integer 0..10000.
-func per10000(x float64) int {
-	return int(math.Round(10000 * min(max(x, 0), 1)))
-}
-
-// wilsonLower is the lower end of the 95% Wilson score interval of a rate p over n.
-func wilsonLower(p float64, n int) float64 {
-	lo, _ := matchstats.WilsonRate(p, n)
-	if n <= 0 {
-		return 0
-	}
-	return lo
-}
-
-// infoEntry is one candidate move of an lz-analyze info line.
-type infoEntry struct {
-	Move    string
-	Visits  int
-	Winrate int
-	Prior   int
-	LCB     int
-	Order   int
-	PV      []string
-}
-
-// infoFields is one entry of an info line: its key-value pairs (the move among them)
-// and its principal variation.
-type infoFields struct {
-	values map[string]string
-	pv     []string
-}
-
-// splitInfoLine splits a line of info entries, in Leela Zero's or KataGo's format, into
-// its entries; each has a move.
-func splitInfoLine(line string) ([]infoFields, error) {
-	fields := strings.Fields(line)
-	var out []infoFields
-	for i := 0; i < len(fields); {
-		if fields[i] != "info" {
-			return nil, fmt.Errorf("expected info at field %d, got %q", i, fields[i])
-		}
-		e := infoFields{values: map[string]string{}}
-		for i++; i < len(fields) && fields[i] != "info"; i += 2 {
-			if fields[i] == "pv" {
-				for i++; i < len(fields) && fields[i] != "info"; i++ {
-					e.pv = append(e.pv, fields[i])
-				}
-				break
-			}
-			if i+1 >= len(fields) {
-				return nil, fmt.Errorf("key %q has no value", fields[i])
-			}
-			e.values[fields[i]] = fields[i+1]
-		}
-		if e.values["move"] == "" {
-			return nil, errors.New("info entry without a move")
-		}
-		out = append(out, e)
-	}
-	return out, nil
-}
-
-// parseInfoLine reads a line of info entries as lz-analyze writes them (and as Sabaki
-// and Lizzie read them). Unknown keys with one value are skipped.
-func parseInfoLine(line string) ([]infoEntry, error) {
-	entries, err := splitInfoLine(line)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]infoEntry, len(entries))
-	for k, f := range entries {
-		e := &out[k]
-		e.Move, e.PV = f.values["move"], f.pv
-		for key, dst := range map[string]*int{"visits": &e.Visits, "winrate": &e.Winrate, "prior": &e.Prior, "lcb": &e.LCB, "order": &e.Order} {
-			val, ok := f.values[key]
-			if !ok {
-				continue
-			}
-			if *dst, err = strconv.Atoi(val); err != nil {
-				return nil, fmt.Errorf("%s %q is not an integer", key, val)
-			}
-		}
-	}
-	return out, nil
 }

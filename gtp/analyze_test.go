@@ -5,15 +5,15 @@ package gtp
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
-	"littlego/mcts"
+	"littlego/facts"
 )
 
 // pipeSession runs a server over pipes, so that a test can send a command while an
@@ -260,42 +260,36 @@ func TestParseAnalyzeArgs(t *testing.T) {
 	}
 }
 
-func TestAnalysisMergeAndFormat(t *testing.T) {
+func TestInfoLineFormat(t *testing.T) {
 	pos := board.New()
-	a := newAnalysis(&pos, "light", false) // uniform priors: 26 actions
+	v := &infoView{pos: pos, komi: board.Komi, priors: priorsOf(&pos, "light", false)} // uniform priors: 26 actions
 	c3, b2, d4, e5 := mustVertex(t, "C3"), mustVertex(t, "B2"), mustVertex(t, "D4"), mustVertex(t, "E5")
-	a.add(&mcts.Result{
-		Moves: []mcts.MoveStat{{Move: c3, Visits: 60, WinRate: 0.6}, {Move: b2, Visits: 30, WinRate: 0.5}, {Move: board.Pass, Visits: 0, WinRate: 0.4}},
-		PV:    []board.Point{c3, mustVertex(t, "D3"), mustVertex(t, "C2")},
-	})
-	a.add(&mcts.Result{
-		Moves: []mcts.MoveStat{{Move: b2, Visits: 70, WinRate: 0.7}, {Move: c3, Visits: 40, WinRate: 0.3}},
-		PV:    []board.Point{b2, c3},
-	})
-	// C3: 100 visits at 0.48; B2: 100 visits at 0.64, first on the tie. Pass, never
-	// visited, is not listed.
+	unproved := func(a board.Point, visits int, w float64, pv ...board.Point) analysis.Move {
+		return analysis.Move{Action: a, Visits: visits, WinRate: w, After: facts.Unproved(board.White), PV: append([]board.Point{a}, pv...)}
+	}
+	snap := &analysis.Snapshot{Position: pos, Moves: []analysis.Move{
+		unproved(b2, 100, 0.64, c3), unproved(c3, 100, 0.48, mustVertex(t, "D3"), mustVertex(t, "C2")), unproved(board.Pass, 0, 0),
+	}}
+	// Pass, never visited and not proved, is not listed.
 	want := "info move B2 visits 100 winrate 6400 prior 385 lcb " + itoa(per10000(wilsonLower(0.64, 100))) + " order 0 pv B2 C3 " +
 		"info move C3 visits 100 winrate 4800 prior 385 lcb " + itoa(per10000(wilsonLower(0.48, 100))) + " order 1 pv C3 D3 C2"
-	if got := a.line(0, lzFormat); got != want {
+	if got := v.line(snap, 0, lzFormat); got != want {
 		t.Fatalf("line\n%s\nwant\n%s", got, want)
 	}
-	// Proofs order before visits: a proven win first, a proven loss last.
-	a.add(&mcts.Result{Moves: []mcts.MoveStat{{Move: d4, Visits: 5, WinRate: 0.9, Proof: mcts.Win}, {Move: e5, Visits: 500, WinRate: 0.1, Proof: mcts.Loss}}})
-	es, err := parseInfoLine(a.line(0, lzFormat))
+	// A proved win shows 10000 whatever the search's rate, a proved loss 0, their
+	// bounds the same.
+	win, loss := unproved(d4, 5, 0.2), unproved(e5, 500, 0.9)
+	win.Value, win.After = facts.Win, facts.Proof(board.White, facts.Loss, facts.Book)
+	loss.Value, loss.After = facts.Loss, facts.Proof(board.White, facts.Win, facts.Solver)
+	snap.Moves = append([]analysis.Move{win}, append(snap.Moves, loss)...)
+	es, err := parseInfoLine(v.line(snap, 0, lzFormat))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var order []string
-	for _, e := range es {
-		order = append(order, e.Move)
+	if len(es) != 4 || es[0].Winrate != 10000 || es[0].LCB != 10000 || es[3].Winrate != 0 || es[3].LCB != 0 || es[3].Visits != 500 {
+		t.Fatalf("proved entries: %+v", es)
 	}
-	if strings.Join(order, " ") != "D4 B2 C3 E5" {
-		t.Fatalf("order %v, want D4 B2 C3 E5", order)
-	}
-	if es[0].Winrate != 10000 || es[0].LCB != 10000 || es[3].Winrate != 0 || es[3].LCB != 0 {
-		t.Fatalf("proven entries: %+v %+v", es[0], es[3])
-	}
-	if got := a.line(2, lzFormat); strings.Count(got, "info move") != 2 {
+	if got := v.line(snap, 2, lzFormat); strings.Count(got, "info move") != 2 {
 		t.Fatalf("maxmoves 2 gave %q", got)
 	}
 }
@@ -305,31 +299,32 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestPriors(t *testing.T) {
 	pos := replay(t, "b c3", "w c4", "b b4") // White to move
 	for _, use := range []bool{true, false} {
-		a := newAnalysis(&pos, "light", use)
+		priors := priorsOf(&pos, "light", use)
 		legal := pos.Legal() | board.Pass.Bit()
 		sum := 0.0
 		for p := board.Point(0); p < board.NumActions; p++ {
 			switch {
-			case legal.Has(p) && a.priors[p] <= 0:
-				t.Errorf("priors %v: legal %s has prior %v", use, Vertex(p), a.priors[p])
-			case !legal.Has(p) && a.priors[p] != 0:
-				t.Errorf("priors %v: illegal %s has prior %v", use, Vertex(p), a.priors[p])
+			case legal.Has(p) && priors[p] <= 0:
+				t.Errorf("priors %v: legal %s has prior %v", use, Vertex(p), priors[p])
+			case !legal.Has(p) && priors[p] != 0:
+				t.Errorf("priors %v: illegal %s has prior %v", use, Vertex(p), priors[p])
 			}
-			sum += a.priors[p]
+			sum += priors[p]
 		}
 		if !near(sum, 1) {
 			t.Errorf("priors %v sum to %v", use, sum)
 		}
 	}
 	// The light policy's prior knowledge counts Pass as bad while placements remain.
-	a := newAnalysis(&pos, "light", true)
-	if a.priors[board.Pass] >= a.priors[mustVertex(t, "A1")] {
-		t.Errorf("pass prior %v not below a placement's %v", a.priors[board.Pass], a.priors[mustVertex(t, "A1")])
+	priors := priorsOf(&pos, "light", true)
+	if priors[board.Pass] >= priors[mustVertex(t, "A1")] {
+		t.Errorf("pass prior %v not below a placement's %v", priors[board.Pass], priors[mustVertex(t, "A1")])
 	}
 	over := board.New()
 	over.Pass()
-	if a := newAnalysis(&over, "light", true); a.line(0, lzFormat) != "" {
-		t.Error("a finished game has an analysis line")
+	v := &infoView{pos: over, priors: priorsOf(&over, "light", true)}
+	if got := v.line(analysis.OfSearch(over, nil, nil, analysis.Config{}), 0, lzFormat); got != "" {
+		t.Errorf("a finished game has the analysis line %q", got)
 	}
 }
 
@@ -366,24 +361,5 @@ func TestParseInfoLine(t *testing.T) {
 		if _, err := parseInfoLine(bad); err == nil {
 			t.Errorf("parseInfoLine(%q) accepted", bad)
 		}
-	}
-}
-
-func TestRankedFollowsTheSearchsChoiceRule(t *testing.T) {
-	var a analysis
-	a.add(&mcts.Result{Moves: []mcts.MoveStat{
-		{Move: 3, Visits: 50, WinRate: 0.9, Proof: mcts.Loss},
-		{Move: 7, Visits: 10, WinRate: 0.5},
-		{Move: 1, Visits: 40, WinRate: 0.6},
-		{Move: 9, Visits: 5, WinRate: 1, Proof: mcts.Win},
-	}})
-	a.add(&mcts.Result{Moves: []mcts.MoveStat{{Move: 7, Visits: 30, WinRate: 0.5}}})
-	var got []board.Point
-	for _, st := range a.totals.Ranked() {
-		got = append(got, st.Move)
-	}
-	want := []board.Point{9, 1, 7, 3} // the win; 40 visits beat 40 on the higher win rate; the loss
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("ranked %v, want %v", got, want)
 	}
 }

@@ -4,10 +4,10 @@ package gtp
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // Rules selects how a GTP game ends and is scored.
@@ -157,14 +157,7 @@ func territory(s board.Stones) (black, white int) {
 // White gets the session's komi.
 func (g *game) finalScore() string {
 	b, w := g.score()
-	d := float64(b) - float64(w) - g.komi
-	switch {
-	case d > 0:
-		return "B+" + strconv.FormatFloat(d, 'f', -1, 64)
-	case d < 0:
-		return "W+" + strconv.FormatFloat(-d, 'f', -1, 64)
-	}
-	return "0"
+	return facts.Score(float64(b-w), g.komi)
 }
 
 // searchPosition returns the position to give the engine for c to move. Under LittleGo

@@ -19,7 +19,8 @@ type kataEntry struct {
 	Move                                 string
 	Visits, Order                        int
 	Winrate, ScoreMean, ScoreLead, Prior float64
-	LCB                                  float64
+	LCB, Utility, UtilityLCB             float64
+	ScoreStdev, ScoreSelfplay            float64
 	PV                                   []string
 }
 
@@ -36,7 +37,8 @@ func parseKataLine(line string) ([]kataEntry, error) {
 		e.Move, e.PV = f.values["move"], f.pv
 		var visits, order float64
 		for key, dst := range map[string]*float64{"visits": &visits, "order": &order, "winrate": &e.Winrate, "scoreMean": &e.ScoreMean,
-			"scoreLead": &e.ScoreLead, "prior": &e.Prior, "lcb": &e.LCB} {
+			"scoreLead": &e.ScoreLead, "prior": &e.Prior, "lcb": &e.LCB, "utility": &e.Utility, "utilityLcb": &e.UtilityLCB,
+			"scoreStdev": &e.ScoreStdev, "scoreSelfplay": &e.ScoreSelfplay} {
 			x, err := strconv.ParseFloat(f.values[key], 64)
 			switch {
 			case err != nil || math.IsNaN(x):
@@ -45,6 +47,10 @@ func parseKataLine(line string) ([]kataEntry, error) {
 				return nil, fmt.Errorf("entry %s: %s %g is not a count", e.Move, key, x)
 			case (key == "winrate" || key == "prior" || key == "lcb") && (x < 0 || x > 1):
 				return nil, fmt.Errorf("entry %s: %s %g is out of [0,1]", e.Move, key, x)
+			case (key == "utility" || key == "utilityLcb") && (x < -1 || x > 1):
+				return nil, fmt.Errorf("entry %s: %s %g is out of [-1,1]", e.Move, key, x)
+			case key == "scoreStdev" && x < 0:
+				return nil, fmt.Errorf("entry %s: scoreStdev %g is negative", e.Move, x)
 			}
 			*dst = x
 		}
@@ -54,16 +60,16 @@ func parseKataLine(line string) ([]kataEntry, error) {
 }
 
 func TestParseKataLine(t *testing.T) {
-	es, err := parseKataLine("info move C3 visits 12 winrate 0.500000 scoreMean -1.5 scoreLead -1.5 prior 0.038462 lcb 0.250000 order 0 pv C3 B4 " +
-		"info move pass visits 0 winrate 1.000000 scoreMean 0.5 scoreLead 0.5 prior 0.038462 lcb 1.000000 order 1 pv pass")
+	es, err := parseKataLine("info move C3 visits 12 utility 0.000000 winrate 0.500000 scoreMean -1.5 scoreStdev 4.0 scoreLead -1.5 scoreSelfplay -2.5 prior 0.038462 lcb 0.250000 utilityLcb -0.500000 order 0 pv C3 B4 " +
+		"info move pass visits 0 utility 1.000000 winrate 1.000000 scoreMean 0.5 scoreStdev 0.0 scoreLead 0.5 scoreSelfplay 0.5 prior 0.038462 lcb 1.000000 utilityLcb 1.000000 order 1 pv pass")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := es[0]; len(es) != 2 || e.Move != "C3" || e.Visits != 12 || e.Winrate != 0.5 || e.ScoreLead != -1.5 || e.LCB != 0.25 ||
-		strings.Join(e.PV, " ") != "C3 B4" || es[1].Order != 1 || es[1].ScoreMean != 0.5 {
+		strings.Join(e.PV, " ") != "C3 B4" || es[1].Order != 1 || es[1].ScoreMean != 0.5 || e.ScoreStdev != 4 || e.UtilityLCB != -0.5 {
 		t.Fatalf("parsed %+v", es)
 	}
-	for _, bad := range []string{"info move C3 visits 1 winrate 1.5 scoreMean 0 scoreLead 0 prior 0 lcb 0 order 0 pv C3",
+	for _, bad := range []string{"info move C3 visits 1 utility 0 winrate 1.5 scoreMean 0 scoreStdev 0 scoreLead 0 scoreSelfplay 0 prior 0 lcb 0 utilityLcb 0 order 0 pv C3",
 		"info move C3 visits 1 winrate 0.5 prior 0 lcb 0 order 0 pv C3", "info move C3 visits x"} {
 		if _, err := parseKataLine(bad); err == nil {
 			t.Errorf("%q parsed", bad)
@@ -253,7 +259,8 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 				lead = -lead
 			}
 			wins := (m >= board.BlackMargin) == (c.color == board.Black)
-			if e.ScoreLead != lead || e.ScoreMean != lead || (e.Winrate == 1) != wins || e.LCB != e.Winrate {
+			if e.ScoreLead != lead || e.ScoreMean != lead || e.ScoreSelfplay != lead || e.ScoreStdev != 0 || (e.Winrate == 1) != wins ||
+				e.LCB != e.Winrate || e.Utility != 2*e.Winrate-1 || e.UtilityLCB != e.Utility {
 				t.Errorf("%s to play at move %d, %s: winrate %g lcb %g scoreLead %g; the brute force's margin %d: lead %g, win %v",
 					c.color, pos.Move, e.Move, e.Winrate, e.LCB, e.ScoreLead, m, lead, wins)
 			}

@@ -17,9 +17,9 @@ import (
 	"io"
 	"strings"
 
+	"littlego/analysis"
 	"littlego/board"
 	"littlego/engine"
-	"littlego/solver"
 )
 
 // Name and Version are the answers to name and version.
@@ -59,12 +59,12 @@ type Server struct {
 	clock clock
 	log   io.Writer
 
-	ctx     context.Context // Run's, while it runs
-	out     *bufio.Writer
-	lines   <-chan string // preprocessed, non-empty command lines
-	pending []string      // lines read during an analysis, to run next
-	quit    bool
-	prover  *solver.Solver // the analysis's solver, made on first use
+	ctx      context.Context // Run's, while it runs
+	out      *bufio.Writer
+	lines    <-chan string // preprocessed, non-empty command lines
+	pending  []string      // lines read during an analysis, to run next
+	quit     bool
+	analysis *analysis.Analyzer // the analysis driver, made on first use
 }
 
 // NewServer returns a server that plays with eng, starting from eng's options.

@@ -1,0 +1,372 @@
+// run.go: the driver: search chunks and the solver's turns on the moves, a snapshot after each step, and the end that says where every move stands.
+
+package analysis
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"littlego/board"
+	"littlego/engine"
+	"littlego/facts"
+	"littlego/internal/cputime"
+	"littlego/mcts"
+)
+
+// Analyzer runs analyses one after another with the same search engine and prover, so
+// that the engine's arenas and the solver's table serve the next. It is not safe for
+// concurrent use.
+type Analyzer struct {
+	eng    Engine
+	prover *facts.Prover
+}
+
+// New returns an analyzer over eng (nil: an engine made on first use from the
+// options of the first Config) and prover (nil: a prover over facts.Shared()).
+func New(eng Engine, prover *facts.Prover) *Analyzer {
+	if prover == nil {
+		prover = facts.NewProver(nil)
+	}
+	return &Analyzer{eng: eng, prover: prover}
+}
+
+// Prover returns the analyzer's prover, so that a front end's other questions (a
+// game's values) use its table and cache.
+func (a *Analyzer) Prover() *facts.Prover { return a.prover }
+
+// Run analyses pos until nothing is left to do, ctx ends (its deadline: End Limit) or
+// emit returns an error (End Stopped). It calls emit with the first snapshot before any
+// work, after every step (a search chunk and the solver's turns that follow it), and
+// with the final snapshot, whose End is set and whose moves are each Proved, Estimated
+// or NotProved; it returns that final snapshot. The snapshots are the caller's to keep.
+func (a *Analyzer) Run(ctx context.Context, pos board.Position, cfg Config, emit func(*Snapshot) error) *Snapshot {
+	r := newRun(a, pos, cfg)
+	end, err := r.loop(ctx, emit)
+	final := r.snapshot(end)
+	final.Err = err
+	if !cfg.Unproved && !cfg.NoSolver {
+		a.prover.Learn(pos, final.Fact)
+	}
+	if emit != nil {
+		_ = emit(final)
+	}
+	return final
+}
+
+// run is the state of one analysis.
+type run struct {
+	a          *Analyzer
+	cfg        Config
+	pos        board.Position
+	start      time.Duration // process CPU at the start
+	parent     facts.Fact    // what is known of pos without its moves
+	moves      []facts.Move  // what is proved of each action, in facts.Actions' order
+	totals     mcts.Totals
+	pv         [board.NumActions][]board.Point
+	iterations int
+	searching  bool
+	valueQueue []board.Point // actions whose value the solver is still to prove
+	marginQ    []board.Point // proved actions whose margin it is still to find
+	spent      [board.NumActions]time.Duration
+	turns      [board.NumActions]int // turns each action has had on its current question
+}
+
+// newRun starts the analysis of pos with what is proved without search.
+func newRun(a *Analyzer, pos board.Position, cfg Config) *run {
+	if cfg.Chunk <= 0 {
+		cfg.Chunk = DefaultChunk
+	}
+	if cfg.Turn <= 0 {
+		cfg.Turn = DefaultTurn
+	}
+	a.prover.SetWorkers(cfg.Workers)
+	r := &run{a: a, cfg: cfg, pos: pos, start: cputime.Process(), searching: !pos.Over}
+	r.refresh()
+	if cfg.Unproved || cfg.NoSolver {
+		return r
+	}
+	for _, m := range r.moves {
+		switch {
+		case m.Value == facts.Unknown:
+			r.valueQueue = append(r.valueQueue, m.Action)
+		case r.wantMargin(m):
+			r.marginQ = append(r.marginQ, m.Action)
+		}
+	}
+	return r
+}
+
+// wantMargin reports whether m's exact margin is still to find.
+func (r *run) wantMargin(m facts.Move) bool {
+	_, exact := m.After.Margin()
+	return !exact && !r.cfg.NoMargins && !r.cfg.NoSolver && !r.cfg.Unproved
+}
+
+// loop runs the steps until the analysis ends, and says why.
+func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error) {
+	if emit != nil && emit(r.snapshot(Running)) != nil {
+		return Stopped, nil
+	}
+	for k := 0; ; k++ {
+		if err := ctx.Err(); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return Limit, nil
+			}
+			return Stopped, nil
+		}
+		if r.searching {
+			if err := r.searchChunk(k); err != nil {
+				return Failed, err
+			}
+		}
+		r.proveChunk(ctx)
+		r.refresh()
+		if !r.searching && len(r.valueQueue) == 0 && len(r.marginQ) == 0 {
+			return Complete, nil
+		}
+		if emit != nil && emit(r.snapshot(Running)) != nil {
+			return Stopped, nil
+		}
+	}
+}
+
+// searchChunk runs the k-th chunk of search and merges its root statistics.
+func (r *run) searchChunk(k int) error {
+	o := r.cfg.Search
+	o.Book, o.Solve, o.Plan = false, false, false
+	o.Playouts, o.Budget = 0, r.cfg.Chunk
+	o.Seed = r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	if r.a.eng == nil {
+		eng, err := engine.New(o)
+		if err != nil {
+			return err
+		}
+		r.a.eng = eng
+	} else if r.a.eng.Options() != o {
+		if err := r.a.eng.SetOptions(o); err != nil {
+			return err
+		}
+	}
+	_, rep := r.a.eng.GenMove(r.pos)
+	res := rep.Search
+	if res == nil {
+		r.searching = false // a forced move: nothing to search
+		return nil
+	}
+	r.totals.Add(res)
+	r.iterations += res.Iterations
+	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
+		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
+	}
+	if res.Stop == mcts.StopProven || res.Stop == mcts.StopForced {
+		r.searching = false
+	}
+	return nil
+}
+
+// proveChunk gives the solver up to one chunk of CPU, in turns over the queued actions:
+// their values first, then the margins of the proved ones.
+func (r *run) proveChunk(ctx context.Context) {
+	start := cputime.Process()
+	for cputime.Process()-start < r.cfg.Chunk && ctx.Err() == nil {
+		queue, margin := &r.valueQueue, false
+		if len(*queue) == 0 {
+			queue, margin = &r.marginQ, true
+		}
+		if len(*queue) == 0 {
+			return
+		}
+		a := (*queue)[0]
+		*queue = (*queue)[1:]
+		child := r.pos
+		child.Act(a)
+		turn := min(r.cfg.Chunk, r.cfg.Turn<<min(r.turns[a], 16))
+		if r.cfg.MoveLimit > 0 {
+			turn = min(turn, r.cfg.MoveLimit-r.spent[a])
+		}
+		before := cputime.Process()
+		var f facts.Fact
+		if margin {
+			f = r.a.prover.Margin(ctx, child, facts.Limits{CPU: turn})
+		} else {
+			f = r.a.prover.Value(ctx, child, facts.Limits{CPU: turn})
+		}
+		r.spent[a] += cputime.Process() - before
+		r.turns[a]++
+		_, exact := f.Margin()
+		switch {
+		case !margin && f.Value != facts.Unknown:
+			r.spent[a], r.turns[a] = 0, 0 // the margin's own limit starts now
+			if !exact && !r.cfg.NoMargins {
+				r.marginQ = append(r.marginQ, a)
+			}
+		case margin && exact:
+		case r.cfg.MoveLimit > 0 && r.spent[a] >= r.cfg.MoveLimit:
+			// given up: not proved within the limit
+		default:
+			*queue = append(*queue, a)
+		}
+	}
+}
+
+// refresh recomputes what is proved of the position and its moves: the facts (the
+// prover's cache holds what the solver proved) and the search's own proofs; the search
+// stops once every move is proved and it has run MinIterations.
+func (r *run) refresh() {
+	if r.cfg.Unproved {
+		r.parent = facts.Unproved(r.pos.Turn)
+		r.moves = r.moves[:0]
+		for _, a := range facts.Actions(r.pos) {
+			r.moves = append(r.moves, facts.Move{Action: a, After: facts.Unproved(r.pos.Turn.Other())})
+		}
+		return
+	}
+	r.parent = r.a.prover.Known(r.pos)
+	r.moves = facts.Moves(r.pos, r.parent, r.a.prover.Known)
+	all := true
+	for k := range r.moves {
+		m := &r.moves[k]
+		if p := r.totals[m.Action].Proof; p != mcts.Unknown && m.Value == facts.Unknown {
+			// The search proves the move for the mover; the position after it is the
+			// other way round for its side to move.
+			v := facts.Win
+			if p == mcts.Win {
+				v = facts.Loss
+			}
+			m.After = m.After.Merge(facts.Proof(m.After.Turn, v, facts.Search))
+			m.Value = v.Flip()
+		}
+		all = all && m.Value != facts.Unknown
+	}
+	if all && r.iterations >= r.cfg.MinIterations {
+		r.searching = false
+	}
+	r.dropProved()
+}
+
+// dropProved takes out of the value queue the actions proved meanwhile (by the search,
+// or by a prover sharing the cache), queueing their margins.
+func (r *run) dropProved() {
+	kept := r.valueQueue[:0]
+	for _, a := range r.valueQueue {
+		m := r.move(a)
+		switch {
+		case m == nil:
+		case m.Value == facts.Unknown:
+			kept = append(kept, a)
+		case r.wantMargin(*m) && !slices.Contains(r.marginQ, a):
+			r.spent[a], r.turns[a] = 0, 0
+			r.marginQ = append(r.marginQ, a)
+		}
+	}
+	r.valueQueue = kept
+}
+
+// move returns what is proved of action a, or nil when a is not an action of the
+// position.
+func (r *run) move(a board.Point) *facts.Move {
+	for k := range r.moves {
+		if r.moves[k].Action == a {
+			return &r.moves[k]
+		}
+	}
+	return nil
+}
+
+// snapshot returns the analysis's state, ended by end (Running: not ended).
+func (r *run) snapshot(end End) *Snapshot {
+	s := &Snapshot{Position: r.pos, Iterations: r.iterations, CPU: cputime.Process() - r.start, End: end}
+	s.Fact = facts.FromMoves(r.parent, r.moves)
+	if r.cfg.Unproved {
+		s.Fact = r.parent
+	}
+	for _, m := range r.moves {
+		t := &r.totals[m.Action]
+		mv := Move{Action: m.Action, Visits: t.Visits, Value: m.Value, After: m.After}
+		if t.Visits > 0 {
+			mv.WinRate = t.Wins / float64(t.Visits)
+		}
+		mv.PV = slices.Clone(r.pv[m.Action])
+		if len(mv.PV) == 0 {
+			mv.PV = []board.Point{m.Action}
+		}
+		mv.Status, mv.MarginStatus = r.status(m, t.Visits, end)
+		s.Moves = append(s.Moves, mv)
+	}
+	slices.SortFunc(s.Moves, func(x, y Move) int { return compare(&x, &y, r.pos.Turn) })
+	return s
+}
+
+// status returns where m's value and margin stand, with visits the search's, in a
+// snapshot ended by end.
+func (r *run) status(m facts.Move, visits int, end End) (value, margin Status) {
+	running := end == Running
+	queued := func(q []board.Point) bool { return running && slices.Contains(q, m.Action) }
+	switch {
+	case m.Value != facts.Unknown:
+		value = Proved
+	case queued(r.valueQueue) || running && r.searching:
+		value = Pending
+	case visits > 0:
+		value = Estimated
+	default:
+		value = NotProved
+	}
+	switch _, exact := m.After.Margin(); {
+	case exact:
+		margin = Proved
+	case queued(r.marginQ) || queued(r.valueQueue) && r.wantMargin(m):
+		margin = Pending
+	default:
+		margin = NotProved
+	}
+	return value, margin
+}
+
+// compare orders moves best first for the side to move turn: proved wins, the
+// unproved, proved losses; then the better exact margin for turn (when both are
+// exact), more visits, a higher win rate, the lower action.
+func compare(x, y *Move, turn board.Color) int {
+	class := func(m *Move) int { return map[facts.Value]int{facts.Win: 0, facts.Unknown: 1, facts.Loss: 2}[m.Value] }
+	if c := class(x) - class(y); c != 0 {
+		return c
+	}
+	mx, okx := x.After.Margin()
+	my, oky := y.After.Margin()
+	if okx && oky && mx != my {
+		if turn == board.Black {
+			return my - mx
+		}
+		return mx - my
+	}
+	switch {
+	case x.Visits != y.Visits:
+		return y.Visits - x.Visits
+	case x.WinRate > y.WinRate:
+		return -1
+	case x.WinRate < y.WinRate:
+		return 1
+	}
+	return int(x.Action) - int(y.Action)
+}
+
+// OfSearch returns the final snapshot of one search of pos that ran elsewhere (a
+// genmove's), with what is proved without search (prover's Known; nothing under
+// cfg.Unproved): no solver runs. Its End is Complete.
+func OfSearch(pos board.Position, res *mcts.Result, prover *facts.Prover, cfg Config) *Snapshot {
+	if prover == nil {
+		prover = facts.NewProver(nil)
+	}
+	r := &run{a: &Analyzer{prover: prover}, cfg: cfg, pos: pos, start: cputime.Process()}
+	if res != nil {
+		r.totals.Add(res)
+		r.iterations = res.Iterations
+		if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
+			r.pv[res.PV[0]] = slices.Clone(res.PV)
+		}
+	}
+	r.refresh()
+	return r.snapshot(Complete)
+}

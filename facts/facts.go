@@ -1,0 +1,259 @@
+// Package facts is the one source of what is proved of a Little-Go position: its value
+// for the side to move, its exact final margin or proved bounds on it, its winning
+// actions, and how each is known (the game's end, the opening table, the solved empty
+// board, Black's opening book, the exact solver). The review, the web board and GTP read
+// only it, so that a fact proved once reads the same everywhere; it also holds the one
+// formatter of results for people (notation.go).
+//
+// Known answers without search; a Prover adds the solver within limits and keeps what
+// it proves in a Cache keyed by the position's canonical Zobrist key, shared by every
+// Prover that is given it.
+//
+// Margins are black − white stones at the end of the game with perfect play, before the
+// komi: Black wins with board.BlackMargin (3) or more (docs/RULES.md: komi 2.5).
+package facts
+
+import (
+	"fmt"
+	"slices"
+
+	"littlego/board"
+)
+
+// Value is a position's game-theoretic value for one side: a proved win, a proved loss,
+// or unknown when nothing proved it.
+type Value uint8
+
+const (
+	// Unknown: not proved either way.
+	Unknown Value = iota
+	// Win: the side wins against any defence.
+	Win
+	// Loss: the opponent wins against any defence.
+	Loss
+)
+
+var valueNames = [...]string{Unknown: "unknown", Win: "win", Loss: "loss"}
+
+// String returns "win", "loss" or "unknown".
+func (v Value) String() string {
+	if int(v) < len(valueNames) {
+		return valueNames[v]
+	}
+	return fmt.Sprintf("Value(%d)", uint8(v))
+}
+
+// MarshalText writes the value's name, so that JSON carries "win", "loss" or "unknown".
+func (v Value) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads "win", "loss" or "unknown".
+func (v *Value) UnmarshalText(b []byte) error {
+	for k, name := range valueNames {
+		if string(b) == name {
+			*v = Value(k)
+			return nil
+		}
+	}
+	return fmt.Errorf("facts: value %q: want win, loss or unknown", b)
+}
+
+// Flip returns the value for the other side.
+func (v Value) Flip() Value {
+	switch v {
+	case Win:
+		return Loss
+	case Loss:
+		return Win
+	}
+	return Unknown
+}
+
+// Source says how a fact is known. Its text is what the review's -json writes.
+type Source string
+
+const (
+	None       Source = ""              // not proved
+	End        Source = "end"           // the game is over: the score decides
+	Table      Source = "opening table" // the opening table (engine.Opening, docs/solver.md)
+	EmptyBoard Source = "empty board"   // the solved empty board (docs/solver.md)
+	Book       Source = "book"          // Black's proved opening book (engine.BookMove)
+	Solver     Source = "solver"        // the exact solver, within a limit
+	Search     Source = "search"        // the search's own proof (MCTS-Solver: mcts.Proof)
+)
+
+// The widest bounds on a final margin: every point Black's, or every point White's.
+const (
+	MinMargin = -board.NumPoints
+	MaxMargin = board.NumPoints
+)
+
+// Fact is what is proved of one position. Its zero value is not meaningful: Unproved
+// gives the fact of a position of which nothing is known.
+type Fact struct {
+	// Turn is the side to move in the position; Value is for it.
+	Turn board.Color
+	// Value is the position's value for the side to move.
+	Value Value
+	// Source says how Value is known (None when it is Unknown).
+	Source Source
+	// Low and High are proved bounds on the final margin black − white before the komi
+	// with perfect play: Low <= margin <= High; equal when the margin is exact. A proved
+	// value bounds them (Black wins: Low >= board.BlackMargin; White wins: High <
+	// board.BlackMargin), and bounds on one side of the threshold prove the value.
+	Low, High int
+	// MarginSource says how the exact margin is known (None while Low < High).
+	MarginSource Source
+	// Winning holds winning actions of the side to move that are proved, in point
+	// order, Pass last; Complete is set when they are all of them (always when the side
+	// to move loses: none). A Win with no Winning is proved without naming its move.
+	Winning  []board.Point
+	Complete bool
+}
+
+// Unproved returns the fact of a position, whose side to move is turn, of which
+// nothing is known.
+func Unproved(turn board.Color) Fact {
+	return Fact{Turn: turn, Low: MinMargin, High: MaxMargin}
+}
+
+// Proof returns the fact of a position, whose side to move is turn, with the value v
+// for it proved by src, and the margin bounds v implies.
+func Proof(turn board.Color, v Value, src Source) Fact {
+	f := Unproved(turn)
+	if v != Unknown {
+		f.setValue((v == Win) == (turn == board.Black), src)
+	}
+	return f
+}
+
+// Margin returns the exact final margin black − white and true when it is proved.
+func (f Fact) Margin() (int, bool) {
+	return f.Low, f.Low == f.High
+}
+
+// BlackValue returns the value for Black.
+func (f Fact) BlackValue() Value {
+	if f.Turn == board.Black {
+		return f.Value
+	}
+	return f.Value.Flip()
+}
+
+// Winner returns the side that wins with perfect play and true, or false while the
+// value is unknown.
+func (f Fact) Winner() (board.Color, bool) {
+	switch f.BlackValue() {
+	case Win:
+		return board.Black, true
+	case Loss:
+		return board.White, true
+	}
+	return board.Black, false
+}
+
+// Proved reports whether the value is known.
+func (f Fact) Proved() bool { return f.Value != Unknown }
+
+// valueOfBlack returns the value for the side to move turn of a position Black wins
+// (blackWins) or loses.
+func valueOfBlack(blackWins bool, turn board.Color) Value {
+	if blackWins == (turn == board.Black) {
+		return Win
+	}
+	return Loss
+}
+
+// setValue records a proved value for Black, from src, and the bounds it implies.
+func (f *Fact) setValue(blackWins bool, src Source) {
+	if f.Value == Unknown {
+		f.Value, f.Source = valueOfBlack(blackWins, f.Turn), src
+	}
+	f.normalize()
+}
+
+// setMargin records an exact margin from src.
+func (f *Fact) setMargin(m int, src Source) {
+	f.bound(m, m, src)
+}
+
+// bound narrows the margin's bounds to [lo, hi], known from src.
+func (f *Fact) bound(lo, hi int, src Source) {
+	f.Low, f.High = max(f.Low, lo), min(f.High, hi)
+	if f.Low == f.High && f.MarginSource == None {
+		f.MarginSource = src
+	}
+	if f.Value == Unknown {
+		switch {
+		case f.Low >= board.BlackMargin:
+			f.Value, f.Source = valueOfBlack(true, f.Turn), src
+		case f.High < board.BlackMargin:
+			f.Value, f.Source = valueOfBlack(false, f.Turn), src
+		}
+	}
+	f.normalize()
+}
+
+// normalize makes the bounds agree with the value, and the winning list with a loss.
+func (f *Fact) normalize() {
+	switch f.BlackValue() {
+	case Win:
+		f.Low = max(f.Low, board.BlackMargin)
+	case Loss:
+		f.High = min(f.High, board.BlackMargin-1)
+	}
+	if f.Low == f.High && f.MarginSource == None {
+		f.MarginSource = f.Source
+	}
+	if f.Value == Loss {
+		f.Winning, f.Complete = nil, true
+	}
+}
+
+// addWinning adds proved winning actions; complete says they are all of them.
+func (f *Fact) addWinning(winning []board.Point, complete bool) {
+	if f.Value == Loss || f.Complete {
+		return
+	}
+	for _, a := range winning {
+		if !slices.Contains(f.Winning, a) {
+			f.Winning = append(f.Winning, a)
+		}
+	}
+	slices.Sort(f.Winning) // Pass is NumPoints: last
+	f.Complete = complete
+}
+
+// Merge returns what f and g, two facts of the same position, prove together: the
+// known value (the first's source when both know it), the narrower bounds, and the
+// union of the winning actions.
+func (f Fact) Merge(g Fact) Fact {
+	out := f
+	out.Winning = slices.Clone(f.Winning)
+	if g.Value != Unknown {
+		out.setValue(g.BlackValue() == Win, g.Source)
+	}
+	if g.Low > out.Low || g.High < out.High {
+		src := g.MarginSource
+		if src == None {
+			src = g.Source
+		}
+		out.bound(g.Low, g.High, src)
+	}
+	if g.Complete && g.Value != Loss {
+		out.Winning, out.Complete = nil, false
+		out.addWinning(g.Winning, true)
+	} else if !out.Complete {
+		out.addWinning(g.Winning, false)
+	}
+	return out
+}
+
+// forMover returns the value for the side that played into a position whose fact is f,
+// mover.
+func (f Fact) forMover(mover board.Color) Value {
+	v := f.BlackValue()
+	if mover == board.Black {
+		return v
+	}
+	return v.Flip()
+}

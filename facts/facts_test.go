@@ -1,0 +1,177 @@
+// facts_test.go: the notation against the rule it writes, and the sources Known reads.
+
+package facts
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"littlego/board"
+	"littlego/engine"
+)
+
+// Result writes the score after the komi, for the winner the rule names: Black with 3
+// stones more (docs/RULES.md), by |margin - 2.5| points.
+func TestResultIsTheScoreAfterKomi(t *testing.T) {
+	for _, c := range []struct {
+		margin int
+		want   string
+	}{{3, "B+0.5"}, {0, "W+2.5"}, {-3, "W+5.5"}, {2, "W+0.5"}, {25, "B+22.5"}, {-25, "W+27.5"}} {
+		if got := Result(c.margin); got != c.want {
+			t.Errorf("Result(%d) = %q, want %q", c.margin, got, c.want)
+		}
+	}
+	for m := MinMargin; m <= MaxMargin; m++ {
+		got := Result(m)
+		pos := board.Position{}
+		pos.Stones[board.Black] = board.Bitboard(1)<<max(m, 0) - 1
+		pos.Stones[board.White] = board.Bitboard(1)<<max(-m, 0) - 1
+		winner := "W+"
+		if pos.Winner() == board.Black {
+			winner = "B+"
+		}
+		if got[:2] != winner {
+			t.Errorf("Result(%d) = %q: the winner by the rules is %s", m, got, pos.Winner())
+		}
+		if want := math.Abs(float64(m) - board.Komi); got[2:] != points(want) {
+			t.Errorf("Result(%d) = %q, want %s%v", m, got, winner, want)
+		}
+	}
+}
+
+// Score, for GTP's komi: any komi, and a draw with an integral one.
+func TestScoreWithAnyKomi(t *testing.T) {
+	for _, c := range []struct {
+		diff, komi float64
+		want       string
+	}{{6, 2.5, "B+3.5"}, {0, 2.5, "W+2.5"}, {5, 5, "0"}, {7, 0.5, "B+6.5"}, {-4, 0, "W+4"}} {
+		if got := Score(c.diff, c.komi); got != c.want {
+			t.Errorf("Score(%v, %v) = %q, want %q", c.diff, c.komi, got, c.want)
+		}
+	}
+}
+
+func TestStonesInWords(t *testing.T) {
+	for m, want := range map[int]string{3: "Black 3 stones ahead", 1: "Black 1 stone ahead", 0: "stones even", -2: "White 2 stones ahead"} {
+		if got := Stones(m); got != want {
+			t.Errorf("Stones(%d) = %q, want %q", m, got, want)
+		}
+	}
+}
+
+func TestOutcomeOfBounds(t *testing.T) {
+	f := Unproved(board.Black)
+	if got := f.Outcome(); got != "unknown" || f.String() != "unknown" {
+		t.Errorf("nothing proved: %q, %q", got, f.String())
+	}
+	f.setValue(true, Book)
+	if got, want := f.String(), "Black wins, B+0.5 or more (book)"; got != want {
+		t.Errorf("a proved win: %q, want %q", got, want)
+	}
+	f.bound(MinMargin, 7, Solver)
+	if got, want := f.Outcome(), "B+0.5 to B+4.5"; got != want {
+		t.Errorf("a win with bounds: %q, want %q", got, want)
+	}
+	g := Unproved(board.White)
+	g.setValue(false, Solver)
+	if got, want := g.String(), "White wins, W+0.5 or more (solver)"; got != want {
+		t.Errorf("White's proved win: %q, want %q", got, want)
+	}
+	g.setMargin(-1, Solver)
+	if got, want := g.String(), "White wins, W+3.5 (solver)"; got != want {
+		t.Errorf("White's exact win: %q, want %q", got, want)
+	}
+}
+
+// The empty board: Black wins by 3 with 2,2 alone, from the opening table (which holds
+// the solved empty board).
+func TestKnownEmptyBoard(t *testing.T) {
+	f := Known(board.New())
+	m, exact := f.Margin()
+	if f.Value != Win || f.Source != Table || !exact || m != EmptyBoardMargin ||
+		!slices.Equal(f.Winning, []board.Point{WinningFirstMove}) || !f.Complete {
+		t.Fatalf("Known(empty) = %+v", f)
+	}
+	if got := f.Outcome(); got != "B+0.5" {
+		t.Errorf("the empty board's outcome %q, want B+0.5", got)
+	}
+	for _, mv := range Moves(board.New(), f, Known) {
+		want := Loss
+		if mv.Action == WinningFirstMove {
+			want = Win
+		}
+		if mv.Value != want {
+			t.Errorf("first move %v: %v, want %v", mv.Action, mv.Value, want)
+		}
+	}
+}
+
+// After a losing first move White, to move, wins; after 2,2 and a White reply, Black's
+// book holds the win.
+func TestKnownFirstMovesAndBook(t *testing.T) {
+	pos := board.New()
+	pos.Play(board.PointAt(0, 0))
+	if f := Known(pos); f.Value != Win || f.Turn != board.White {
+		t.Errorf("after 0,0: %+v, want White (to move) winning", f)
+	}
+	pos = board.New()
+	pos.Play(WinningFirstMove)
+	pos.Play(board.PointAt(1, 1))
+	f := Known(pos)
+	mv, inBook := engine.BookMove(pos)
+	if !inBook || f.Value != Win || f.Source != Book || !slices.Equal(f.Winning, []board.Point{mv}) || f.Complete {
+		t.Errorf("after 2,2 1,1: %+v; the book's move %v (held %v)", f, mv, inBook)
+	}
+	pos.Play(mv)
+	if g := Known(pos); g.Value != Loss || g.Source != Book {
+		t.Errorf("after the book's move: %+v, want White's loss from the book", g)
+	}
+}
+
+// A finished game: the score decides, exactly.
+func TestKnownEnd(t *testing.T) {
+	pos := board.New()
+	pos.Play(board.PointAt(2, 2))
+	pos.Pass()
+	pos.Pass()
+	f := Known(pos)
+	if !pos.Over || f.Source != End || f.Outcome() != "W+1.5" || f.BlackValue() != Loss {
+		t.Errorf("after 2,2 pass pass (margin 1): %+v %q", f, f.Outcome())
+	}
+}
+
+// A fact one prover proved is served by another sharing the cache, without search, in
+// every orientation.
+func TestCacheServesEveryProver(t *testing.T) {
+	pos := lateWinningPosition(t)
+	c := NewCache()
+	a := NewProver(c)
+	f := a.Winning(context.Background(), pos, Limits{})
+	if f.Value == Unknown || !f.Complete || f.Source != Solver {
+		t.Fatalf("the solver's answer: %+v", f)
+	}
+	b := NewProver(c)
+	for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
+		g := b.Known(s.Apply(pos))
+		if g.Value != f.Value || !g.Complete || !slices.Equal(g.Winning, mapPoints(f.Winning, s)) {
+			t.Errorf("symmetry %d: %+v, want %+v mapped", s, g, f)
+		}
+	}
+	if got := Known(pos); got.Value != Unknown {
+		t.Errorf("Known without the cache: %+v; the test needs a position only the solver proves", got)
+	}
+}
+
+// lateWinningPosition is a move-17 position the solver proves at once.
+func lateWinningPosition(t *testing.T) board.Position {
+	t.Helper()
+	pos := board.New()
+	for _, p := range []board.Point{12, 7, 11, 13, 17, 8, 6, 16, 18, 14, 2, 22, 21, 3, 10, 1} {
+		if _, ok := pos.Play(p); !ok {
+			t.Fatalf("%v is illegal in\n%v", p, &pos)
+		}
+	}
+	return pos
+}

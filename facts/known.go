@@ -1,0 +1,234 @@
+// known.go: what is proved of a position without search: the game's end, the opening table, the solved empty board and Black's opening book.
+
+package facts
+
+import (
+	"littlego/board"
+	"littlego/engine"
+)
+
+// WinningFirstMove, 2,2, is Black's only first move that keeps the win of the empty
+// board. The empty board's solve (docs/solver.md: "Black wins, and 2,2 is its only
+// winning first move"; 2.98 billion nodes, 646 CPU-seconds) is far beyond any front
+// end's limit, so the fact is stated here; the tests check the opening table, which
+// proves it again, against it.
+const WinningFirstMove = board.Point(2*board.Size + 2)
+
+// EmptyBoardMargin, 3, is the empty board's exact final margin black − white with
+// perfect play: Black wins by the narrowest margin the komi allows, B+0.5
+// (docs/solver.md, "The game's exact value", gives the command that proves it).
+const EmptyBoardMargin = 3
+
+// Known returns what is proved of pos without search: the game's end (the score), the
+// opening table (engine.Opening: the value, the margin where it holds it, the winning
+// actions where it proves the children), the solved empty board and, after a first
+// move, its value, and Black's opening book (a Black position it holds is won by its
+// move; a White position all of whose replies it holds is lost). A position of a game
+// without the 24-move end (pos.Last other than board.MaxMoves: GTP's area rules) is
+// not the course's game: nothing is known of it.
+func Known(pos board.Position) Fact {
+	f := Unproved(pos.Turn)
+	switch {
+	case pos.Last != board.MaxMoves:
+		return f
+	case pos.Over:
+		f.setMargin(pos.Margin(), End)
+		f.Winning, f.Complete = nil, true
+		return f
+	}
+	if e, ok := engine.Opening(pos); ok {
+		f.setValue(e.Win == (pos.Turn == board.Black), Table)
+		if e.MarginKnown {
+			f.setMargin(e.Margin, Table)
+		}
+		if e.Win {
+			winning, complete := engine.OpeningWinning(pos)
+			if len(winning) == 0 && e.Best != board.NoPoint {
+				winning, complete = []board.Point{e.Best}, false
+			}
+			f.addWinning(winning, complete)
+		}
+	}
+	switch {
+	case isEmptyBoard(pos):
+		f.setValue(true, EmptyBoard)
+		f.setMargin(EmptyBoardMargin, EmptyBoard)
+		f.addWinning([]board.Point{WinningFirstMove}, true)
+	case afterFirstMove(pos) && pos.Stones[board.Black] != WinningFirstMove.Bit():
+		f.setValue(false, EmptyBoard) // every first move but 2,2 loses
+	}
+	if f.Value != Unknown {
+		return f
+	}
+	if pos.Turn == board.Black {
+		if mv, inBook := engine.BookMove(pos); inBook {
+			f.setValue(true, Book)
+			f.addWinning([]board.Point{mv}, false)
+		}
+	} else if int(pos.Move) < engine.BookLastMove() && everyReplyInBook(pos) {
+		f.setValue(true, Book)
+	}
+	return f
+}
+
+// isEmptyBoard reports whether pos is the start of a game.
+func isEmptyBoard(pos board.Position) bool {
+	start := board.New()
+	return pos.Key() == start.Key() && pos.Stones == start.Stones
+}
+
+// afterFirstMove reports whether pos follows the empty board by one Black stone.
+func afterFirstMove(pos board.Position) bool {
+	if pos.Move != 2 || pos.Stones[board.White] != 0 || pos.Stones[board.Black].Count() != 1 {
+		return false
+	}
+	q := board.New()
+	q.Play(pos.Stones[board.Black].First())
+	return q.Key() == pos.Key()
+}
+
+// everyReplyInBook reports whether every action of White in pos leads to a position the
+// book holds (a proved Black win) or to a finished game Black has won: then White, to
+// move, has lost.
+func everyReplyInBook(pos board.Position) bool {
+	for _, a := range Actions(pos) {
+		child := pos
+		child.Act(a)
+		if child.Over {
+			if child.Winner() != board.Black {
+				return false
+			}
+			continue
+		}
+		if _, ok := engine.BookMove(child); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Actions returns the legal actions of pos: its legal points in point order, then
+// Pass; none once the game is over.
+func Actions(pos board.Position) []board.Point {
+	if pos.Over {
+		return nil
+	}
+	out := make([]board.Point, 0, board.NumActions)
+	for legal := pos.Legal(); legal != 0; legal &= legal - 1 {
+		out = append(out, legal.First())
+	}
+	return append(out, board.Pass)
+}
+
+// Move is what is proved of one action of a position.
+type Move struct {
+	// Action is the point played, or board.Pass.
+	Action board.Point
+	// Value is the action's value for the side that plays it.
+	Value Value
+	// After is the fact of the position after the action, narrowed by what the
+	// position before it proves (see Moves).
+	After Fact
+}
+
+// Moves returns what is proved of each action of pos (Actions' order), given parent, the
+// fact of pos, and after, which gives the fact of the position after an action (Known,
+// or a Prover's Known). An action's fact is narrowed by its parent's: a proved winning
+// action wins; when the side to move loses, every action loses; and the margin after
+// an action is at most the parent's (Black to move) or at least it (White to move),
+// since the parent's is the best of its children's.
+func Moves(pos board.Position, parent Fact, after func(board.Position) Fact) []Move {
+	actions := Actions(pos)
+	out := make([]Move, len(actions))
+	for k, a := range actions {
+		child := pos
+		child.Act(a)
+		f := after(child)
+		winner := pos.Turn == board.Black // Black wins when the mover wins
+		switch {
+		case parent.Value == Loss:
+			f.setValue(!winner, parent.Source)
+		case parent.Value == Win && containsPoint(parent.Winning, a):
+			f.setValue(winner, parent.Source)
+		}
+		if pos.Turn == board.Black {
+			f.bound(MinMargin, parent.High, parent.marginSource())
+		} else {
+			f.bound(parent.Low, MaxMargin, parent.marginSource())
+		}
+		out[k] = Move{Action: a, Value: f.forMover(pos.Turn), After: f}
+	}
+	return out
+}
+
+// marginSource returns the source of f's bounds: its margin's, else its value's.
+func (f Fact) marginSource() Source {
+	if f.MarginSource != None {
+		return f.MarginSource
+	}
+	return f.Source
+}
+
+// containsPoint reports whether ps holds p.
+func containsPoint(ps []board.Point, p board.Point) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// FromMoves returns what the moves of a position prove of the position itself, merged
+// into parent, what was known of it: a winning move proves a win, moves all lost a
+// loss; the margin is the best of the moves' (for Black the greatest, for White the
+// least), so its bounds are the best of their bounds; the winning moves are those
+// proved, all of them once every move's value is. A value proved by the moves takes the
+// source of the first move that decides it.
+func FromMoves(parent Fact, moves []Move) Fact {
+	if len(moves) == 0 {
+		return parent
+	}
+	g := Unproved(parent.Turn)
+	g.Low, g.High = moves[0].After.Low, moves[0].After.High
+	allLost, complete := true, true
+	var winning []board.Point
+	lossSource := None
+	for _, m := range moves {
+		if parent.Turn == board.Black {
+			g.Low, g.High = max(g.Low, m.After.Low), max(g.High, m.After.High)
+		} else {
+			g.Low, g.High = min(g.Low, m.After.Low), min(g.High, m.After.High)
+		}
+		switch m.Value {
+		case Win:
+			if g.Value == Unknown {
+				g.Value, g.Source = Win, m.After.Source
+			}
+			winning = append(winning, m.Action)
+		case Loss:
+			if lossSource == None {
+				lossSource = m.After.Source
+			}
+		default:
+			allLost, complete = false, false
+		}
+	}
+	if g.Value == Unknown && allLost {
+		g.Value, g.Source = Loss, lossSource
+	}
+	if g.Low == g.High {
+		g.MarginSource = moves[0].After.marginSource()
+		for _, m := range moves {
+			if m.After.Low == g.Low && m.After.High == g.High {
+				g.MarginSource = m.After.marginSource()
+				break
+			}
+		}
+	}
+	g.normalize()
+	if g.Value == Win {
+		g.addWinning(winning, complete)
+	}
+	return parent.Merge(g)
+}
