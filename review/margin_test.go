@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/internal/racedetect"
 )
 
@@ -142,8 +143,8 @@ func TestLostWhiteGameListsItsMistakes(t *testing.T) {
 		if !m.Mistake || m.PointsLost == nil || *m.PointsLost < MistakePoints || *m.MarginAfter-*m.MarginBefore != *m.PointsLost {
 			t.Fatalf("move %d listed as a mistake: %+v", n, m)
 		}
-		line := "move " + strconv.Itoa(n) + ", White " + m.Action.String() + ": " + Result(*m.MarginBefore) + " -> " +
-			Result(*m.MarginAfter) + ", lost " + strconv.Itoa(*m.PointsLost)
+		line := "move " + strconv.Itoa(n) + ", White " + m.Action.String() + ": " + facts.Result(*m.MarginBefore) + " -> " +
+			facts.Result(*m.MarginAfter) + ", lost " + strconv.Itoa(*m.PointsLost)
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("the text review lacks %q:\n%s", line, out.String())
 		}

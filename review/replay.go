@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // replay is a game played out: the position before each legal action, then the last
@@ -58,9 +59,9 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	r.margins = make([]*int, len(ln.positions))
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
-		r.values[i] = e.value
-		if e.marginOK {
-			r.margins[i] = &e.margin
+		r.values[i] = e.blackValue()
+		if m, ok := e.fact.Margin(); ok {
+			r.margins[i] = &m
 		}
 	}
 	r.Moves = make([]MoveReview, 0, len(ln.positions)-1)
@@ -69,7 +70,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		e, sym := l.lookup(pos)
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
-			Before: r.values[i].For(c), After: r.values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint,
+			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
 			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
 		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
@@ -106,7 +107,7 @@ func resultOf(w board.Color, g *Game, ln *replay) string {
 	case ln.illegal != nil || g.Fault != "":
 		return w.String()[:1] + "+Forfeit"
 	case last.Over && last.Winner() == w:
-		return Result(last.Margin())
+		return facts.Result(last.Margin())
 	}
 	return ""
 }
@@ -151,8 +152,8 @@ func (l *ledger) fillAlternatives(r *GameReview) {
 		e, sym := l.lookup(r.positions[i])
 		switch {
 		case m.Blunder:
-			m.WinningAlternatives = unmap(sym, e.winning)
-			m.AlternativesComplete = e.complete
+			m.WinningAlternatives = unmap(sym, e.fact.Winning)
+			m.AlternativesComplete = e.fact.Complete
 		case m.Mistake:
 			m.BestMoves = unmap(sym, e.best)
 			m.BestComplete = e.bestComplete

@@ -1,14 +1,17 @@
 // review.go: the review's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
 
 // Package review finds where Little-Go games were won and lost. It replays game
-// records (SGF, the arena's JSON lines, or action lists: Parse), establishes the value
-// of every position for the side to move (a win, a loss, or unknown when nothing proved
-// it within the limit) from the game's end, the solved empty board, Black's opening
-// book and the exact solver, and marks each move that turned a won position into a lost
-// one (a blunder), the move after it (a gift received), the winning alternatives of a
-// blunder, the decisive move and a one-line verdict. The engine's preferred move is
-// given for context. Positions are solved once per call whatever their orientation, and
-// in parallel.
+// records (SGF, the arena's JSON lines, or action lists: Parse), takes what is proved of
+// every position from package facts, the one source the board and GTP read too (the
+// game's end, the opening table, the solved empty board, Black's opening book, and the
+// exact solver within the limits; unknown otherwise), and marks each move that turned a
+// won position into a lost one (a blunder, a gift to the opponent) with its winning
+// alternatives, each move that lost stones without changing the result (a mistake) with
+// its best moves, the decisive move and a one-line verdict. Results for people are
+// written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer margins,
+// black - white stones before the komi. The engine's preferred move is given for
+// context. Positions are proved once per call whatever their orientation, and in
+// parallel.
 package review
 
 import (
@@ -19,6 +22,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // Options set the work a review may do.
@@ -38,6 +42,10 @@ type Options struct {
 	// preferred move in each position (the book first, one worker, a fixed seed: the same
 	// position always gets the same answer); 0 asks no engine.
 	EnginePlayouts int
+	// Cache, if not nil, holds the facts proved before and keeps those the review proves,
+	// for every facts.Prover that shares it (the web board's analysis); nil: the review's
+	// own.
+	Cache *facts.Cache
 	// Progress, if not nil, is called after each unit of work with the units done and
 	// the total known so far (the total grows when blunders ask for their alternatives).
 	// Calls do not overlap.

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
@@ -58,7 +58,7 @@ func resultWords(r *GameReview) string {
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
 	}
-	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, stonesWords(last.Margin()), board.Komi)
+	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, facts.Stones(last.Margin()), board.Komi)
 }
 
 // moveColumns lays out a move's line and the header over it: number, side, action, the
@@ -108,32 +108,6 @@ func marks(r *GameReview, k int) []string {
 	return out
 }
 
-// Result writes a final margin black - white in stones as Go writes a result, after the
-// komi (SGF's RE[]): "B+0.5" for 3, "W+0.5" for 2, "W+2.5" for 0.
-func Result(margin int) string {
-	d := float64(margin) - board.Komi
-	if d > 0 {
-		return "B+" + strconv.FormatFloat(d, 'f', -1, 64)
-	}
-	return "W+" + strconv.FormatFloat(-d, 'f', -1, 64)
-}
-
-// stonesWords says a margin black - white before the komi in words: "Black 3 stones
-// ahead", "White 1 stone ahead", "stones even".
-func stonesWords(margin int) string {
-	n, who := margin, "Black"
-	if margin < 0 {
-		n, who = -margin, "White"
-	}
-	switch {
-	case n == 0:
-		return "stones even"
-	case n == 1:
-		return who + " 1 stone ahead"
-	}
-	return fmt.Sprintf("%s %d stones ahead", who, n)
-}
-
 // marginChange says the move's results with perfect play before and after and the
 // stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
 // neither is.
@@ -145,7 +119,7 @@ func marginChange(m *MoveReview) string {
 		if p == nil {
 			return "?"
 		}
-		return Result(*p)
+		return facts.Result(*p)
 	}
 	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
 	if m.PointsLost != nil {
@@ -183,7 +157,7 @@ func bestWords(m *MoveReview) string {
 	if !m.BestComplete {
 		what = "best (not a complete list): "
 	}
-	return what + pointList(m.BestMoves) + ", keeping " + Result(*m.MarginBefore)
+	return what + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
 }
 
 // pointList writes actions separated by spaces.

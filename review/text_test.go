@@ -12,21 +12,9 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/internal/racedetect"
 )
-
-func TestResultIsWrittenAfterTheKomi(t *testing.T) {
-	for m, want := range map[int]string{3: "B+0.5", 2: "W+0.5", 0: "W+2.5", -3: "W+5.5", 25: "B+22.5", -25: "W+27.5", 7: "B+4.5"} {
-		if got := Result(m); got != want {
-			t.Errorf("Result(%d) = %q, want %q", m, got, want)
-		}
-	}
-	for m, want := range map[int]string{3: "Black 3 stones ahead", -1: "White 1 stone ahead", 0: "stones even", 1: "Black 1 stone ahead"} {
-		if got := stonesWords(m); got != want {
-			t.Errorf("stonesWords(%d) = %q, want %q", m, got, want)
-		}
-	}
-}
 
 // whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
 // 2.5 (issue 39: the review used to end it "24 W PASS win -> win B+1 -> B+2").
@@ -107,7 +95,7 @@ func checkMistakes(t *testing.T, r *GameReview, text string) {
 			t.Errorf("mistake %d (%s): best moves %v, complete %v", n, m.Action, m.BestMoves, m.BestComplete)
 			continue
 		}
-		want := "best: " + pointList(m.BestMoves) + ", keeping " + Result(*m.MarginBefore)
+		want := "best: " + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
 		if !strings.Contains(lineOf(t, text, n), want) {
 			t.Errorf("move %d's line lacks %q", n, want)
 		}

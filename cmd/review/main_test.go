@@ -157,7 +157,7 @@ func handMoves(values string) *review.GameReview {
 	r := &review.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		r.Moves = append(r.Moves, review.MoveReview{Number: i + 1, Color: c, Before: v[values[i]].For(c), After: v[values[i+1]].For(c)})
+		r.Moves = append(r.Moves, review.MoveReview{Number: i + 1, Color: c, Before: review.ForSide(v[values[i]], c), After: review.ForSide(v[values[i+1]], c)})
 	}
 	return r
 }

@@ -14,6 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/charts"
+	"littlego/facts"
 	"littlego/review"
 )
 
@@ -36,7 +37,7 @@ func plotReviews(path string, reviews []review.GameReview) error {
 // blackValue is a value for Black on the timeline's axis, 1 win, -1 loss, and false
 // when the value is unknown: the timeline leaves a gap there, never a value.
 func blackValue(v review.Value, c board.Color) (float64, bool) {
-	switch v.For(c) {
+	switch review.ForSide(v, c) {
 	case review.Win:
 		return 1, true
 	case review.Loss:
@@ -180,7 +181,7 @@ func resultTicks(lo, hi int) plot.ConstantTicks {
 	var ticks plot.ConstantTicks
 	for m := lo; m <= hi; m++ {
 		if (m-board.BlackMargin)%step == 0 {
-			ticks = append(ticks, plot.Tick{Value: float64(m), Label: review.Result(m)})
+			ticks = append(ticks, plot.Tick{Value: float64(m), Label: facts.Result(m)})
 		}
 	}
 	return ticks
