@@ -115,3 +115,40 @@ func TestAgreesWithTheSolver(t *testing.T) {
 		}
 	}
 }
+
+// Moves rank proved wins first, then the unproved, then proved losses; among proved
+// moves the better exact margin for the side to move, then visits.
+func TestMovesRankBestFirst(t *testing.T) {
+	exact := func(m int) facts.Fact {
+		f := facts.Unproved(board.White)
+		return f.Merge(facts.Fact{Turn: board.White, Low: m, High: m, MarginSource: facts.Solver})
+	}
+	ms := []Move{
+		{Action: 1, Value: facts.Loss, Visits: 900, After: exact(0)},
+		{Action: 2, Visits: 50, WinRate: 0.6, After: facts.Unproved(board.White)},
+		{Action: 3, Value: facts.Win, Visits: 10, After: exact(4)},
+		{Action: 4, Value: facts.Win, Visits: 500, After: exact(3)},
+		{Action: 5, Visits: 80, WinRate: 0.4, After: facts.Unproved(board.White)},
+		{Action: 6, Value: facts.Loss, Visits: 5, After: exact(2)},
+	}
+	slices.SortFunc(ms, func(x, y Move) int { return compare(&x, &y, board.Black) })
+	var got []board.Point
+	for _, m := range ms {
+		got = append(got, m.Action)
+	}
+	if want := []board.Point{3, 4, 5, 2, 6, 1}; !slices.Equal(got, want) {
+		t.Errorf("ranked %v, want %v", got, want)
+	}
+}
+
+// Two solver workers prove what one does.
+func TestSolverWorkers(t *testing.T) {
+	c := testpos.MustLoadSolved(t)[0]
+	a := New(nil, facts.NewProver(facts.NewCache()))
+	s := a.Run(context.Background(), c.Pos, Config{Search: quickSearch(), Chunk: 50 * time.Millisecond, Workers: 2, NoMargins: true}, nil)
+	for _, m := range s.Moves {
+		if m.Status != Proved || (m.Value == facts.Win) != slices.Contains(c.Winning, m.Action) {
+			t.Errorf("%v: %v %v; host-judged winning: %v", m.Action, m.Status, m.Value, c.Winning)
+		}
+	}
+}

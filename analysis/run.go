@@ -170,7 +170,7 @@ func (r *run) searchChunk(k int) error {
 // their values first, then the margins of the proved ones.
 func (r *run) proveChunk(ctx context.Context) {
 	start := cputime.Process()
-	for cputime.Process()-start < r.cfg.Chunk && ctx.Err() == nil {
+	for used := time.Duration(0); used < r.cfg.Chunk && ctx.Err() == nil; used = cputime.Process() - start {
 		queue, margin := &r.valueQueue, false
 		if len(*queue) == 0 {
 			queue, margin = &r.marginQ, true
@@ -182,9 +182,13 @@ func (r *run) proveChunk(ctx context.Context) {
 		*queue = (*queue)[1:]
 		child := r.pos
 		child.Act(a)
-		turn := min(r.cfg.Chunk, r.cfg.Turn<<min(r.turns[a], 16))
+		full := min(r.cfg.Chunk, r.cfg.Turn<<min(r.turns[a], 16))
+		turn := min(full, r.cfg.Chunk-used) // the chunk's rest: a stop is noticed within it
 		if r.cfg.MoveLimit > 0 {
 			turn = min(turn, r.cfg.MoveLimit-r.spent[a])
+		}
+		if turn <= 0 {
+			continue // given up: a zero limit would mean none
 		}
 		before := cputime.Process()
 		var f facts.Fact
@@ -194,7 +198,9 @@ func (r *run) proveChunk(ctx context.Context) {
 			f = r.a.prover.Value(ctx, child, facts.Limits{CPU: turn})
 		}
 		r.spent[a] += cputime.Process() - before
-		r.turns[a]++
+		if turn == full {
+			r.turns[a]++ // the next turn doubles only after a whole one
+		}
 		_, exact := f.Margin()
 		switch {
 		case !margin && f.Value != facts.Unknown:

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"littlego/board"
 	"littlego/engine"
@@ -174,4 +175,16 @@ func lateWinningPosition(t *testing.T) board.Position {
 		}
 	}
 	return pos
+}
+
+// Prove gives the value and then the margin, within one limit.
+func TestProveGivesValueAndMargin(t *testing.T) {
+	pos := lateWinningPosition(t)
+	f := NewProver(NewCache()).Prove(context.Background(), pos, Limits{CPU: time.Minute})
+	if m, ok := f.Margin(); f.Value == Unknown || f.Source != Solver || !ok || (m >= board.BlackMargin) != (f.BlackValue() == Win) {
+		t.Errorf("Prove: %+v", f)
+	}
+	if g := NewProver(NewCache()).Prove(context.Background(), pos, Limits{Nodes: 1}); g.Value != Unknown {
+		t.Errorf("Prove within one node: %+v", g)
+	}
 }

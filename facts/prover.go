@@ -163,6 +163,21 @@ func (p *Prover) Value(ctx context.Context, pos board.Position, lim Limits) Fact
 	return f
 }
 
+// Prove proves pos's value and then its exact margin, within lim for both together
+// (the value first: it is the cheaper, and a front end that can show only one shows it),
+// and returns what is then proved.
+func (p *Prover) Prove(ctx context.Context, pos board.Position, lim Limits) Fact {
+	start := cputime.Process()
+	f := p.Value(ctx, pos, lim)
+	if lim.CPU > 0 {
+		lim.CPU -= cputime.Process() - start
+		if lim.CPU <= 0 {
+			return f
+		}
+	}
+	return f.Merge(p.Margin(ctx, pos, lim))
+}
+
 // Margin proves pos's exact final margin within lim, unless it is known, and returns
 // what is then proved (the value with it).
 func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fact {

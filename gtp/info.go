@@ -100,7 +100,7 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		if f == kataFormat {
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
-				Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.lead), points(sc.stdev), points(sc.lead),
+				Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.lead), strconv.FormatFloat(sc.stdev, 'f', 1, 64), points(sc.lead),
 				points(sc.selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
@@ -140,7 +140,7 @@ type kataScores struct {
 // difference (under area rules, stones and one-colour regions) at the end of the move's
 // principal variation (scoreSelfplay), moved into the margin's proved bounds (scoreLead,
 // scoreMean), and scoreStdev is the standard deviation of a margin spread evenly over
-// those bounds, (high − low)/√12, never 0.
+// those bounds, (high − low)/√12, never 0 (written with one decimal: at least 0.3).
 func (v *infoView) scores(m *analysis.Move) kataScores {
 	sign := 1.0
 	if v.pos.Turn == board.White {
