@@ -26,11 +26,13 @@ import (
 const usage = `usage: review [flags] FILE...
 
 Reviews Little-Go games: the value of every position for the side to move (win, loss,
-or unknown when not proved within -limit), its exact final margin with perfect play
-where proved within -margin-limit (B+5: Black 5 stones ahead), the blunders (a won
-position turned into a lost one) with their winning alternatives, the mistakes (2
-stones or more lost, the result unchanged), the decisive move and a verdict per game,
-and each agent's blunders and mistakes across the games.
+or unknown when not proved within -limit), the result with perfect play where proved
+within -margin-limit, written as Go writes it, after the komi (B+0.5: Black 3 stones
+ahead, a half-point win; W+2.5: stones even), the blunders (a won position turned into
+a lost one) with the moves that kept the win, the mistakes (2 stones or more lost, the
+result unchanged) with the best moves, the decisive move and a verdict per game, and
+each agent's blunders and mistakes game by game. -json writes the margins as integers,
+black - white stones before the komi.
 
 A FILE (- for stdin) holds an SGF FF[4] game, the arena's -json lines, or action lists
 in output.txt's notation, one game a line (2,2 1,3 PASS ...); the format is recognised
