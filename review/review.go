@@ -36,7 +36,10 @@ type Options struct {
 	// position's exact margin before it falls back to the win/loss proof of Limit; 0
 	// proves no margin beyond those known without search (the end, the empty board).
 	MarginLimit time.Duration
-	// Jobs is the number of positions worked on at once; 0 means runtime.NumCPU().
+	// Jobs is the number of positions worked on at once, each by a worker with one
+	// solver thread (a review has many independent positions: more threads on one
+	// position would prove less per CPU-second, docs/review.md); 0 means
+	// runtime.NumCPU().
 	Jobs int
 	// EnginePlayouts is the number of search iterations the engine spends on its
 	// preferred move in each position (the book first, one worker, a fixed seed: the same

@@ -121,7 +121,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	fs.DurationVar(&cfg.opts.Limit, "limit", def.Limit, "CPU time the solver may spend proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	fs.DurationVar(&cfg.opts.MarginLimit, "margin-limit", def.MarginLimit, "CPU time the solver may spend proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
-	fs.IntVar(&cfg.opts.Jobs, "jobs", 0, "positions worked on at once (0: the number of CPUs)")
+	fs.IntVar(&cfg.opts.Jobs, "jobs", 0, "positions proved at once, each with one solver thread (0: the number of CPUs)")
 	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "search iterations for the engine's preferred move in each position (0: none)")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per game instead of the text review")
 	fs.StringVar(&cfg.plot, "plot", "", "draw into `file` (.png or .svg) one game's value and margin over the game, or over several games each agent's blunders and mistakes by move number")
