@@ -12,6 +12,7 @@ import (
 	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
+	"littlego/internal/racedetect"
 	"littlego/internal/testpos"
 	"littlego/solver"
 )
@@ -27,8 +28,8 @@ func TestFactsAgreeWithIndependentChecks(t *testing.T) {
 	}
 	sv := solver.New(engine.SolverTableBits)
 	for _, p := range positions {
-		if testing.Short() && (p.Kind == factstest.Book || p.Kind == factstest.Solver) && p.Pos.Move < 11 {
-			continue
+		if (testing.Short() || racedetect.Enabled) && (p.Kind == factstest.Book || p.Kind == factstest.Solver) && p.Pos.Move < 13 {
+			continue // seconds of solving each, ten times that under the race detector
 		}
 		t.Run(p.Name, func(t *testing.T) {
 			known := facts.Known(p.Pos)
