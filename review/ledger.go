@@ -1,10 +1,9 @@
-// ledger.go: every distinct position of a review, up to symmetry, with what is known of it, and the workers that prove it.
+// ledger.go: every distinct position of a review, up to symmetry, with what is proved of it (package facts), and the workers that prove more.
 
 package review
 
 import (
 	"context"
-	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -12,19 +11,17 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/review/known"
-	"littlego/solver"
+	"littlego/facts"
 )
 
 // entry is what the review knows of one position, in its canonical orientation.
 type entry struct {
-	value    Value // for Black
-	proof    Proof
-	margin   int           // the exact final margin black - white, when marginOK
-	marginOK bool          // margin is proved
-	winning  []board.Point // winning actions of the side to move, as far as known
-	complete bool          // winning holds every winning action
-	queued   bool          // an alternatives job is queued or done
+	fact   facts.Fact // what is proved: value, margin, winning actions and their source
+	queued bool       // an alternatives job is queued or done
+
+	best         []board.Point // actions of the side to move that keep margin
+	bestComplete bool          // best holds every such action
+	bestQueued   bool          // a best-moves job is queued or done
 
 	engineMove   board.Point
 	engineMethod string
@@ -39,6 +36,7 @@ const (
 	jobMargin                           // prove the exact margin (and so the value)
 	jobEngine                           // ask the engine for its move
 	jobAlternatives                     // list the winning actions
+	jobBest                             // list the actions that keep the exact margin
 )
 
 // job is one unit of work on a position in canonical orientation.
@@ -51,6 +49,7 @@ type job struct {
 // ledger holds the entries of a review, the jobs still to do and the workers.
 type ledger struct {
 	o       Options
+	cache   *facts.Cache // the workers' provers share it
 	entries map[uint64]*entry
 	queue   []job
 	workers []*worker
@@ -59,8 +58,15 @@ type ledger struct {
 }
 
 func newLedger(o Options) *ledger {
-	return &ledger{o: o, entries: map[uint64]*entry{}}
+	cache := o.Cache
+	if cache == nil {
+		cache = facts.NewCache()
+	}
+	return &ledger{o: o, cache: cache, entries: map[uint64]*entry{}}
 }
+
+// blackValue returns the value for Black of e's position.
+func (e *entry) blackValue() Value { return e.fact.BlackValue() }
 
 // lookup returns the entry of pos (nil if none) and the symmetry from pos to the entry's
 // orientation.
@@ -76,15 +82,13 @@ func (l *ledger) want(pos board.Position) {
 		return
 	}
 	c := sym.Apply(pos)
-	e := &entry{engineMove: board.NoPoint}
-	e.value, e.proof, e.winning, e.complete = knownValue(c)
-	e.margin, e.marginOK = known.Margin(c)
+	e := &entry{engineMove: board.NoPoint, fact: facts.Known(c)}
 	l.entries[key] = e
 	var kind jobKind
-	if e.value == Unknown {
+	if !e.fact.Proved() {
 		kind |= jobValue
 	}
-	if !e.marginOK && l.o.MarginLimit > 0 {
+	if _, ok := e.fact.Margin(); !ok && l.o.MarginLimit > 0 {
 		kind |= jobMargin
 	}
 	if !c.Over && l.o.EnginePlayouts > 0 {
@@ -98,12 +102,26 @@ func (l *ledger) want(pos board.Position) {
 // wantAlternatives queues the listing of pos's winning actions unless they are known.
 func (l *ledger) wantAlternatives(pos board.Position) {
 	e, _ := l.lookup(pos)
-	if e == nil || e.complete || e.queued || pos.Over {
+	if e == nil || e.fact.Complete || e.queued || pos.Over {
 		return
 	}
 	e.queued = true
 	_, sym := pos.CanonicalKey()
 	l.queue = append(l.queue, job{kind: jobAlternatives, pos: sym.Apply(pos), e: e})
+}
+
+// wantBest queues the listing of the actions that keep pos's proved margin.
+func (l *ledger) wantBest(pos board.Position) {
+	e, _ := l.lookup(pos)
+	if e == nil || e.bestQueued || pos.Over {
+		return
+	}
+	if _, ok := e.fact.Margin(); !ok {
+		return
+	}
+	e.bestQueued = true
+	_, sym := pos.CanonicalKey()
+	l.queue = append(l.queue, job{kind: jobBest, pos: sym.Apply(pos), e: e})
 }
 
 // run does the queued jobs, o.Jobs at a time, latest positions first (they are quick,
@@ -118,7 +136,7 @@ func (l *ledger) run(ctx context.Context) error {
 	l.total += len(queue)
 	active := min(l.o.Jobs, len(queue))
 	for len(l.workers) < active {
-		w, err := newWorker(l.o)
+		w, err := newWorker(l.o, l.cache)
 		if err != nil {
 			return err
 		}
@@ -127,8 +145,8 @@ func (l *ledger) run(ctx context.Context) error {
 	// The solver counts the process's CPU time, which active busy workers spend active
 	// times as fast as one: each gets Limit of its own.
 	for _, w := range l.workers {
-		w.limit = solver.Limits{CPU: l.o.Limit * time.Duration(active)}
-		w.marginLimit = solver.Limits{CPU: l.o.MarginLimit * time.Duration(active)}
+		w.limit = facts.Limits{CPU: l.o.Limit * time.Duration(active)}
+		w.marginLimit = facts.Limits{CPU: l.o.MarginLimit * time.Duration(active)}
 	}
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -142,7 +160,7 @@ func (l *ledger) run(ctx context.Context) error {
 				if k >= len(queue) {
 					return
 				}
-				w.do(&queue[k])
+				w.do(ctx, &queue[k])
 				mu.Lock()
 				l.done++
 				if l.o.Progress != nil {
@@ -156,16 +174,16 @@ func (l *ledger) run(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// worker owns a solver and an engine: neither is safe for concurrent use.
+// worker owns a prover and an engine: neither is safe for concurrent use.
 type worker struct {
-	solver      *solver.Solver
+	prover      *facts.Prover
 	engine      *engine.Engine
-	limit       solver.Limits
-	marginLimit solver.Limits
+	limit       facts.Limits
+	marginLimit facts.Limits
 }
 
-func newWorker(o Options) (*worker, error) {
-	w := &worker{solver: solver.New(engine.SolverTableBits)}
+func newWorker(o Options, cache *facts.Cache) (*worker, error) {
+	w := &worker{prover: facts.NewProver(cache)}
 	if o.EnginePlayouts > 0 {
 		opts := engine.Defaults()
 		opts.Playouts, opts.Workers, opts.Solve = o.EnginePlayouts, 1, false
@@ -178,19 +196,13 @@ func newWorker(o Options) (*worker, error) {
 }
 
 // do does one job; each job writes only its own entry.
-func (w *worker) do(j *job) {
+func (w *worker) do(ctx context.Context, j *job) {
 	e := j.e
 	if j.kind&jobMargin != 0 {
-		w.proveMargin(j.pos, e)
+		e.fact = e.fact.Merge(w.prover.Margin(ctx, j.pos, w.marginLimit))
 	}
-	if j.kind&jobValue != 0 && e.value == Unknown {
-		r := w.solver.Solve(j.pos, w.limit)
-		if r.Known {
-			e.value, e.proof = winValue(r.Win).For(j.pos.Turn), ProofSolver
-			if r.Win {
-				e.winning = []board.Point{r.Best}
-			}
-		}
+	if j.kind&jobValue != 0 && !e.fact.Proved() {
+		e.fact = e.fact.Merge(w.prover.Value(ctx, j.pos, w.limit))
 	}
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)
@@ -203,39 +215,34 @@ func (w *worker) do(j *job) {
 		}
 	}
 	if j.kind&jobAlternatives != 0 {
-		win, _, known := w.solver.WinningMoves(j.pos, w.limit)
-		for _, a := range win {
-			if !slices.Contains(e.winning, a) {
-				e.winning = append(e.winning, a)
-			}
+		e.fact = e.fact.Merge(w.prover.Winning(ctx, j.pos, w.limit))
+	}
+	if j.kind&jobBest != 0 {
+		m, _ := e.fact.Margin()
+		e.best, e.bestComplete = w.bestMoves(ctx, j.pos, m)
+	}
+}
+
+// bestMoves returns the actions of the side to move in pos, whose exact margin is m,
+// that keep m, in point order, and whether they are all of them: those whose position
+// after has the margin m, each margin proved by the prover (what is known first, else
+// the solver) within the margin limit, as any position of the review (the value limit
+// when it is 0).
+func (w *worker) bestMoves(ctx context.Context, pos board.Position, m int) (best []board.Point, complete bool) {
+	lim := w.marginLimit
+	if lim.CPU == 0 {
+		lim = w.limit
+	}
+	for _, a := range facts.Actions(pos) {
+		child := pos
+		child.Act(a)
+		cm, ok := w.prover.Margin(ctx, child, lim).Margin()
+		if !ok {
+			return best, false
 		}
-		slices.Sort(e.winning)
-		e.complete = known
+		if cm == m {
+			best = append(best, a)
+		}
 	}
-}
-
-// proveMargin proves the exact margin of pos within the margin limit and, with it, the
-// value and a winning action of the side to move; the win/loss proof is the fallback.
-func (w *worker) proveMargin(pos board.Position, e *entry) {
-	r := w.solver.Margin(pos, w.marginLimit)
-	if !r.Known {
-		return
-	}
-	e.margin, e.marginOK = r.Margin, true
-	if e.value != Unknown {
-		return
-	}
-	black := r.Margin >= board.BlackMargin
-	e.value, e.proof = winValue(black), ProofSolver
-	if black == (pos.Turn == board.Black) && r.Best != board.NoPoint {
-		e.winning = []board.Point{r.Best}
-	}
-}
-
-// winValue returns Win for true and Loss for false.
-func winValue(win bool) Value {
-	if win {
-		return Win
-	}
-	return Loss
+	return best, true
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/internal/racedetect"
 )
 
@@ -142,8 +143,8 @@ func TestLostWhiteGameListsItsMistakes(t *testing.T) {
 		if !m.Mistake || m.PointsLost == nil || *m.PointsLost < MistakePoints || *m.MarginAfter-*m.MarginBefore != *m.PointsLost {
 			t.Fatalf("move %d listed as a mistake: %+v", n, m)
 		}
-		line := "move " + strconv.Itoa(n) + ", White " + m.Action.String() + ": " + MarginString(*m.MarginBefore) + " -> " +
-			MarginString(*m.MarginAfter) + ", lost " + strconv.Itoa(*m.PointsLost)
+		line := "move " + strconv.Itoa(n) + ", White " + m.Action.String() + ": " + facts.Result(*m.MarginBefore) + " -> " +
+			facts.Result(*m.MarginAfter) + ", lost " + strconv.Itoa(*m.PointsLost)
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("the text review lacks %q:\n%s", line, out.String())
 		}
@@ -167,7 +168,7 @@ func TestEmptyBoardIsBlacksWinByThree(t *testing.T) {
 	if r.values[0] != Win || r.margins[0] == nil || *r.margins[0] != 3 {
 		t.Errorf("the empty board: value %s, margin %v; want a win for Black by 3", r.values[0], r.margins[0])
 	}
-	if want := "Black to play, a proved win (B+3 with perfect play)"; !strings.Contains(r.Verdict, want) {
+	if want := "Black to play, a proved win (B+0.5 with perfect play: Black 3 stones ahead)"; !strings.Contains(r.Verdict, want) {
 		t.Errorf("verdict %q, want it to say %q", r.Verdict, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // replay is a game played out: the position before each legal action, then the last
@@ -58,9 +59,9 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	r.margins = make([]*int, len(ln.positions))
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
-		r.values[i] = e.value
-		if e.marginOK {
-			r.margins[i] = &e.margin
+		r.values[i] = e.blackValue()
+		if m, ok := e.fact.Margin(); ok {
+			r.margins[i] = &m
 		}
 	}
 	r.Moves = make([]MoveReview, 0, len(ln.positions)-1)
@@ -69,7 +70,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		e, sym := l.lookup(pos)
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
-			Before: r.values[i].For(c), After: r.values[i+1].For(c), Proof: e.proof, EngineMove: board.NoPoint,
+			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
 			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
 		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
@@ -92,8 +93,23 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	}
 	if c, ok := ln.winner(g); ok {
 		r.Winner = colorWord(c)
+		r.Result = resultOf(c, g, ln)
 	}
 	return r
+}
+
+// resultOf returns the result for people of a game the side w won: "B+Forfeit" or
+// "W+Forfeit" for an illegal action or a fault, Go's notation after the komi for a game
+// played to its end, else "".
+func resultOf(w board.Color, g *Game, ln *replay) string {
+	last := ln.positions[len(ln.positions)-1]
+	switch {
+	case ln.illegal != nil || g.Fault != "":
+		return w.String()[:1] + "+Forfeit"
+	case last.Over && last.Winner() == w:
+		return facts.Result(last.Margin())
+	}
+	return ""
 }
 
 // copyInt returns a pointer to a copy of *p, or nil for nil.
@@ -128,20 +144,31 @@ func (ln *replay) winner(g *Game) (board.Color, bool) {
 	return board.Black, false
 }
 
-// fillAlternatives gives each blunder of r its winning alternatives.
+// fillAlternatives gives each blunder of r its winning alternatives, and each mistake
+// its best moves.
 func (l *ledger) fillAlternatives(r *GameReview) {
 	for i := range r.Moves {
 		m := &r.Moves[i]
-		if !m.Blunder {
-			continue
-		}
 		e, sym := l.lookup(r.positions[i])
-		inv := sym.Inverse()
-		m.WinningAlternatives = make([]board.Point, len(e.winning))
-		for k, a := range e.winning {
-			m.WinningAlternatives[k] = inv.Point(a)
+		switch {
+		case m.Blunder:
+			m.WinningAlternatives = unmap(sym, e.fact.Winning)
+			m.AlternativesComplete = e.fact.Complete
+		case m.Mistake:
+			m.BestMoves = unmap(sym, e.best)
+			m.BestComplete = e.bestComplete
 		}
-		slices.Sort(m.WinningAlternatives)
-		m.AlternativesComplete = e.complete
 	}
+}
+
+// unmap returns the actions ps of a canonical entry in the orientation of the position
+// that sym maps to it, in point order.
+func unmap(sym board.Symmetry, ps []board.Point) []board.Point {
+	inv := sym.Inverse()
+	out := make([]board.Point, len(ps))
+	for k, a := range ps {
+		out[k] = inv.Point(a)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,14 +1,17 @@
 // review.go: the review's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
 
 // Package review finds where Little-Go games were won and lost. It replays game
-// records (SGF, the arena's JSON lines, or action lists: Parse), establishes the value
-// of every position for the side to move (a win, a loss, or unknown when nothing proved
-// it within the limit) from the game's end, the solved empty board, Black's opening
-// book and the exact solver, and marks each move that turned a won position into a lost
-// one (a blunder), the move after it (a gift received), the winning alternatives of a
-// blunder, the decisive move and a one-line verdict. The engine's preferred move is
-// given for context. Positions are solved once per call whatever their orientation, and
-// in parallel.
+// records (SGF, the arena's JSON lines, or action lists: Parse), takes what is proved of
+// every position from package facts, the one source the board and GTP read too (the
+// game's end, the opening table, the solved empty board, Black's opening book, and the
+// exact solver within the limits; unknown otherwise), and marks each move that turned a
+// won position into a lost one (a blunder, a gift to the opponent) with its winning
+// alternatives, each move that lost stones without changing the result (a mistake) with
+// its best moves, the decisive move and a one-line verdict. Results for people are
+// written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer margins,
+// black - white stones before the komi. The engine's preferred move is given for
+// context. Positions are proved once per call whatever their orientation, and in
+// parallel.
 package review
 
 import (
@@ -19,6 +22,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // Options set the work a review may do.
@@ -32,12 +36,19 @@ type Options struct {
 	// position's exact margin before it falls back to the win/loss proof of Limit; 0
 	// proves no margin beyond those known without search (the end, the empty board).
 	MarginLimit time.Duration
-	// Jobs is the number of positions worked on at once; 0 means runtime.NumCPU().
+	// Jobs is the number of positions worked on at once, each by a worker with one
+	// solver thread (a review has many independent positions: more threads on one
+	// position would prove less per CPU-second, docs/review.md); 0 means
+	// runtime.NumCPU().
 	Jobs int
 	// EnginePlayouts is the number of search iterations the engine spends on its
 	// preferred move in each position (the book first, one worker, a fixed seed: the same
 	// position always gets the same answer); 0 asks no engine.
 	EnginePlayouts int
+	// Cache, if not nil, holds the facts proved before and keeps those the review proves,
+	// for every facts.Prover that shares it (the web board's analysis); nil: the review's
+	// own.
+	Cache *facts.Cache
 	// Progress, if not nil, is called after each unit of work with the units done and
 	// the total known so far (the total grows when blunders ask for their alternatives).
 	// Calls do not overlap.
@@ -107,6 +118,11 @@ type MoveReview struct {
 	// Pass last), all of them when AlternativesComplete is set.
 	WinningAlternatives  []board.Point `json:"-"`
 	AlternativesComplete bool          `json:"alternatives_complete,omitempty"`
+	// BestMoves are, for a mistake, the actions that keep MarginBefore (the best moves:
+	// never the mistake), in point order, Pass last, all of them when BestComplete is
+	// set.
+	BestMoves    []board.Point `json:"-"`
+	BestComplete bool          `json:"best_complete,omitempty"`
 	// EngineMove is the engine's preferred action in the position before the move
 	// (board.NoPoint when no engine was asked), EngineMethod how it chose it (an
 	// engine.Method's name: "book", "table", "solver", "search", ...), and EngineWinRate
@@ -117,14 +133,19 @@ type MoveReview struct {
 	EngineWinRate float64     `json:"engine_win_rate"`
 }
 
-// MarshalJSON writes the move with its colour ("black", "white"), its action and
-// alternatives in output.txt's notation.
+// pointStrings writes actions in output.txt's notation.
+func pointStrings(ps []board.Point) []string {
+	s := make([]string, len(ps))
+	for k, a := range ps {
+		s[k] = a.String()
+	}
+	return s
+}
+
+// MarshalJSON writes the move with its colour ("black", "white"), its action, winning
+// alternatives and best moves in output.txt's notation.
 func (m MoveReview) MarshalJSON() ([]byte, error) {
 	type fields MoveReview
-	alts := make([]string, len(m.WinningAlternatives))
-	for k, a := range m.WinningAlternatives {
-		alts[k] = a.String()
-	}
 	engine := ""
 	if m.EngineMove != board.NoPoint {
 		engine = m.EngineMove.String()
@@ -134,9 +155,10 @@ func (m MoveReview) MarshalJSON() ([]byte, error) {
 		Color        string   `json:"color"`
 		Action       string   `json:"action"`
 		Alternatives []string `json:"winning_alternatives,omitempty"`
+		Best         []string `json:"best_moves,omitempty"`
 		EngineMove   string   `json:"engine_move,omitempty"`
 		fields
-	}{m.Number, colorWord(m.Color), m.Action.String(), alts, engine, fields(m)})
+	}{m.Number, colorWord(m.Color), m.Action.String(), pointStrings(m.WinningAlternatives), pointStrings(m.BestMoves), engine, fields(m)})
 }
 
 // Illegal is an action the course host would have forfeited.
@@ -167,6 +189,12 @@ type GameReview struct {
 	White string `json:"white,omitempty"`
 	// Winner is "black" or "white", or "" for an unfinished game without a result.
 	Winner string `json:"winner"`
+	// Result is the result for people, as Go and SGF's RE[] write it: after the komi
+	// ("B+0.5", "W+2.5") for a game played to its end, "B+Forfeit" or "W+Forfeit" for
+	// an illegal action or another fault; "" when the record gives a winner without an
+	// end, or none. The margins of Moves stay integers, black - white stones before
+	// the komi.
+	Result string `json:"result,omitempty"`
 	// Moves are the reviews of the legal actions, in order.
 	Moves []MoveReview `json:"moves"`
 	// Mistakes are the numbers of the moves marked Mistake, in order.
@@ -240,8 +268,11 @@ func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, erro
 	}
 	for k := range out {
 		for i := range out[k].Moves {
-			if out[k].Moves[i].Blunder {
+			switch m := &out[k].Moves[i]; {
+			case m.Blunder:
 				b.wantAlternatives(out[k].positions[i])
+			case m.Mistake:
+				b.wantBest(out[k].positions[i])
 			}
 		}
 	}

@@ -3,6 +3,7 @@
 package review
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -38,6 +39,20 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 	}
 	if p.move < len(r.Moves) && !r.Moves[p.move].Gift {
 		t.Errorf("%s: move %d, after the blunder, is not marked as a gift", r.Name, p.move+1)
+	}
+	var out bytes.Buffer
+	WriteGame(&out, r)
+	gift := "BLUNDER (a gift to " + p.blunderer.Other().String() + "); wins: "
+	if p.move > 1 && r.Moves[p.move-2].Blunder {
+		gift = "BLUNDER (the gift given back); wins: "
+	}
+	if line := lineOf(t, out.String(), p.move); !strings.Contains(line, gift) {
+		t.Errorf("%s: the blunder's line %q", r.Name, line)
+	}
+	if p.move < len(r.Moves) {
+		if line := lineOf(t, out.String(), p.move+1); !strings.HasSuffix(line, fmt.Sprintf("punishes move %d", p.move)) || strings.Contains(line, "gift") {
+			t.Errorf("%s: the reply's line %q; want it to say it punishes move %d", r.Name, line, p.move)
+		}
 	}
 	for _, m := range r.Moves[p.move:] {
 		if m.Color != p.blunderer && (m.Before != Win || m.After != Win || m.Blunder) {
@@ -231,7 +246,11 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 				continue
 			}
 			checked++
-			if want := winValue(e.Win == (p.Turn == board.Black)); r.values[k] != want {
+			want := Loss
+			if e.Win == (p.Turn == board.Black) {
+				want = Win
+			}
+			if r.values[k] != want {
 				t.Errorf("game %d, after %d moves: value %s, the table's %s", g, k, r.values[k], want)
 			}
 			if e.MarginKnown && (r.margins[k] == nil || *r.margins[k] != e.Margin) {
@@ -241,5 +260,37 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 	}
 	if checked < 6 {
 		t.Errorf("the table proved %d positions of six games; want at least the empty board of each", checked)
+	}
+}
+
+// The table's root and first moves agree with the solved empty board: Black wins by
+// EmptyBoardMargin, with WinningFirstMove alone; after any other first move White wins.
+// (The review's facts take the table first: a table that contradicted the solve would
+// not be caught there.)
+func TestOpeningTableAgreesWithTheSolvedEmptyBoard(t *testing.T) {
+	empty := board.New()
+	e, ok := engine.Opening(empty)
+	if !ok || !e.Win || e.Best != WinningFirstMove || !e.MarginKnown || e.Margin != EmptyBoardMargin {
+		t.Fatalf("the table's empty board: %+v (held: %v); want Black's win by %d with %v", e, ok, EmptyBoardMargin, WinningFirstMove)
+	}
+	for a := board.Point(0); a < board.NumPoints; a++ {
+		child := empty
+		child.Play(a)
+		ce, ok := engine.Opening(child)
+		if !ok || ce.Win != (a != WinningFirstMove) || ce.MarginKnown && (ce.Margin >= board.BlackMargin) != (a == WinningFirstMove) {
+			t.Errorf("after %v the table says %+v (held: %v)", a, ce, ok)
+		}
+	}
+}
+
+// A position whose side to move is not its move number's (GTP hands the turn over
+// without a move) is not taken from the table.
+func TestTableIgnoresAHandedOverTurn(t *testing.T) {
+	pos := board.New()
+	pos.Play(board.PointAt(0, 0))
+	pos.Turn = board.Black
+	pos.Hash = pos.ComputeHash()
+	if _, ok := engine.Opening(pos); ok {
+		t.Error("the table answered for Black to play at move 2")
 	}
 }

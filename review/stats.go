@@ -3,6 +3,7 @@
 package review
 
 import (
+	"slices"
 	"sort"
 
 	"littlego/board"
@@ -15,18 +16,30 @@ type AgentStats struct {
 	// Games is the number of games it played; Lost how many of them it lost.
 	Games int `json:"games"`
 	Lost  int `json:"lost"`
-	// Blunders counts its blunders; BlunderMoves are their move numbers, in game order.
+	// Blunders counts its blunders; BlunderMoves are their move numbers, game after game
+	// (a number recurs when it fell at the same move in two games: ByGame tells them apart).
 	Blunders     int   `json:"blunders"`
 	BlunderMoves []int `json:"blunder_moves"`
-	// Mistakes counts its mistakes; MistakeMoves are their move numbers, in game order.
+	// Mistakes counts its mistakes; MistakeMoves are their move numbers, game after game.
 	Mistakes     int   `json:"mistakes"`
 	MistakeMoves []int `json:"mistake_moves"`
+	// ByGame lists, in the order of the games, each game where it blundered or made a
+	// mistake, with those moves.
+	ByGame []GameMoves `json:"by_game"`
 	// Won counts its moves made in a proved won position (openings excepted): Kept of
 	// them left a proved win, WonUnknown a position not proved either way, and the
 	// rest (Blunders) a proved loss.
 	Won        int `json:"won"`
 	Kept       int `json:"kept"`
 	WonUnknown int `json:"won_unknown"`
+}
+
+// GameMoves are an agent's blunders and mistakes in one game, each in move order.
+type GameMoves struct {
+	// Game is the game's name (GameReview.Name).
+	Game     string `json:"game"`
+	Blunders []int  `json:"blunders"`
+	Mistakes []int  `json:"mistakes"`
 }
 
 // BlundersPerGame returns Blunders / Games.
@@ -52,7 +65,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 	byName := map[string]*AgentStats{}
 	get := func(name string) *AgentStats {
 		if byName[name] == nil {
-			byName[name] = &AgentStats{Name: name, BlunderMoves: []int{}, MistakeMoves: []int{}}
+			byName[name] = &AgentStats{Name: name, BlunderMoves: []int{}, MistakeMoves: []int{}, ByGame: []GameMoves{}}
 		}
 		return byName[name]
 	}
@@ -65,11 +78,13 @@ func Summarize(reviews []GameReview) []AgentStats {
 				s.Lost++
 			}
 		}
+		var here [2]GameMoves // this game's, by colour
 		for _, m := range r.Moves {
 			s := get(r.Agent(m.Color))
 			if m.Mistake {
 				s.Mistakes++
 				s.MistakeMoves = append(s.MistakeMoves, m.Number)
+				here[m.Color].Mistakes = append(here[m.Color].Mistakes, m.Number)
 			}
 			if m.Opening || m.Before != Win {
 				continue
@@ -79,12 +94,14 @@ func Summarize(reviews []GameReview) []AgentStats {
 			case m.Blunder:
 				s.Blunders++
 				s.BlunderMoves = append(s.BlunderMoves, m.Number)
+				here[m.Color].Blunders = append(here[m.Color].Blunders, m.Number)
 			case m.After == Win:
 				s.Kept++
 			default:
 				s.WonUnknown++
 			}
 		}
+		addGameMoves(get, r, here)
 	}
 	out := make([]AgentStats, 0, len(byName))
 	for _, s := range byName {
@@ -92,4 +109,29 @@ func Summarize(reviews []GameReview) []AgentStats {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// addGameMoves adds to each side's agent in r its blunders and mistakes of r, when it
+// has some. An agent that played both sides (a self-play game) gets one entry.
+func addGameMoves(get func(string) *AgentStats, r *GameReview, here [2]GameMoves) {
+	if r.Agent(board.Black) == r.Agent(board.White) {
+		here[board.Black].Blunders = slices.Sorted(slices.Values(append(here[board.Black].Blunders, here[board.White].Blunders...)))
+		here[board.Black].Mistakes = slices.Sorted(slices.Values(append(here[board.Black].Mistakes, here[board.White].Mistakes...)))
+		here[board.White] = GameMoves{}
+	}
+	for c := board.Black; c <= board.White; c++ {
+		g := here[c]
+		if len(g.Blunders)+len(g.Mistakes) == 0 {
+			continue
+		}
+		g.Game = r.Name
+		if g.Blunders == nil {
+			g.Blunders = []int{}
+		}
+		if g.Mistakes == nil {
+			g.Mistakes = []int{}
+		}
+		s := get(r.Agent(c))
+		s.ByGame = append(s.ByGame, g)
+	}
 }

@@ -9,17 +9,26 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
-// WriteGame writes r for people: a line per move, the decisive position drawn with its
-// winning alternatives, and the verdict.
+// WriteGame writes r for people: the result, a header over the columns, a line per
+// move, the mistakes with their best moves, the decisive position drawn with its winning
+// alternatives, and the verdict.
 func WriteGame(w io.Writer, r *GameReview) {
-	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)\n", r.Name, r.Agent(board.Black), r.Agent(board.White))
+	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
+	if r.Result != "" {
+		fmt.Fprintf(w, ", %s", resultWords(r))
+	}
+	fmt.Fprintln(w)
+	if len(r.Moves) > 0 {
+		fmt.Fprintln(w, MoveHeader)
+	}
 	for k := range r.Moves {
-		fmt.Fprintln(w, moveLine(&r.Moves[k]))
+		fmt.Fprintln(w, moveLine(r, k))
 	}
 	if il := r.Illegal; il != nil {
-		fmt.Fprintf(w, "%3d %s %-5s illegal (%s): the course host forfeits it; the review stops here\n",
+		fmt.Fprintf(w, "%4d %-4s %-6s illegal (%s): the course host forfeits it; the review stops here\n",
 			il.Number, il.Color.String()[:1], il.Action, il.Reason)
 	}
 	if r.Fault != "" {
@@ -29,7 +38,7 @@ func WriteGame(w io.Writer, r *GameReview) {
 		fmt.Fprintf(w, "mistakes (%d or more stones lost, result unchanged):\n", MistakePoints)
 		for _, n := range r.Mistakes {
 			m := &r.Moves[n-1]
-			fmt.Fprintf(w, "    move %d, %s %s: %s\n", m.Number, m.Color, m.Action, marginChange(m))
+			fmt.Fprintf(w, "    move %d, %s %s: %s; %s\n", m.Number, m.Color, m.Action, marginChange(m), bestWords(m))
 		}
 	}
 	if r.Decisive > 0 && r.Decisive <= len(r.Moves) {
@@ -41,44 +50,67 @@ func WriteGame(w io.Writer, r *GameReview) {
 	fmt.Fprintf(w, "verdict: %s\n\n", r.Verdict)
 }
 
-// moveLine is the line of one move: number, colour, action, value before -> after, marks
-// and the engine's preference.
-func moveLine(m *MoveReview) string {
-	var marks []string
-	if m.Opening {
-		marks = append(marks, "opening")
+// resultWords says the game's result: Go's notation after the komi, and the stones on
+// the board when the game ended there ("W+0.5 (Black 2 stones ahead on the board, komi
+// 2.5)").
+func resultWords(r *GameReview) string {
+	last := r.positions[len(r.positions)-1]
+	if r.Illegal != nil || r.Fault != "" || !last.Over {
+		return "result " + r.Result
 	}
-	if m.Gift {
-		marks = append(marks, "gift")
-	}
-	if m.Mistake {
-		marks = append(marks, "MISTAKE")
-	}
-	if m.Blunder {
-		marks = append(marks, "BLUNDER ("+alternatives(m)+")")
-	}
-	line := fmt.Sprintf("%3d %s %-5s %-7s -> %-7s %-15s %-22s %s", m.Number, m.Color.String()[:1], m.Action,
-		m.Before, m.After, proofWord(m.Proof), marginChange(m), strings.Join(marks, ", "))
+	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, facts.Stones(last.Margin()), board.Komi)
+}
+
+// moveColumns lays out a move's line and the header over it: number, side, action, the
+// value for the side that moved before -> after, how the value before was proved, the
+// results with perfect play before -> after and the stones lost, the engine's move,
+// and the marks.
+const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-18s %s"
+
+// MoveHeader is the line over the moves' columns in WriteGame's text.
+var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
+	"proved by", "result with perfect play", "engine's move", "marks"), " ")
+
+// moveLine is the line of move k of r under MoveHeader.
+func moveLine(r *GameReview, k int) string {
+	m := &r.Moves[k]
+	engine := ""
 	if m.EngineMove != board.NoPoint {
-		line = fmt.Sprintf("%-90s engine %s (%s %.0f%%)", line, m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
+		engine = fmt.Sprintf("%s (%s %.0f%%)", m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
 	}
+	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
+	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
+		proofWord(m.Proof), marginChange(m), engine, strings.Join(marks(r, k), "; "))
 	return strings.TrimRight(line, " ")
 }
 
-// MarginString writes a final margin black - white in stones as Go players write a
-// result: "B+5", "W+2", or "0" for equal stones (the komi is not counted).
-func MarginString(m int) string {
-	switch {
-	case m > 0:
-		return fmt.Sprintf("B+%d", m)
-	case m < 0:
-		return fmt.Sprintf("W+%d", -m)
+// marks are the words of move k's last column: an imposed opening move, a blunder (a
+// gift to the opponent) with its winning alternatives, the reply that punished one, and
+// a mistake with its best moves.
+func marks(r *GameReview, k int) []string {
+	m := &r.Moves[k]
+	var out []string
+	if m.Opening {
+		out = append(out, "opening")
 	}
-	return "0"
+	if m.Blunder {
+		gift := fmt.Sprintf("BLUNDER (a gift to %s)", m.Color.Other())
+		if m.Gift {
+			gift = "BLUNDER (the gift given back)"
+		}
+		out = append(out, gift, alternatives(m))
+	} else if m.Gift && m.After == Win {
+		out = append(out, fmt.Sprintf("punishes move %d", m.Number-1))
+	}
+	if m.Mistake {
+		out = append(out, "MISTAKE", bestWords(m))
+	}
+	return out
 }
 
-// marginChange says the move's margins before and after and the stones it lost
-// ("B+5 -> B+1, lost 4"), "?" for a margin not proved, or "" when neither is.
+// marginChange says the move's results with perfect play before and after and the
+// stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
+// neither is.
 func marginChange(m *MoveReview) string {
 	if m.MarginBefore == nil && m.MarginAfter == nil {
 		return ""
@@ -87,7 +119,7 @@ func marginChange(m *MoveReview) string {
 		if p == nil {
 			return "?"
 		}
-		return MarginString(*p)
+		return facts.Result(*p)
 	}
 	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
 	if m.PointsLost != nil {
@@ -109,15 +141,32 @@ func alternatives(m *MoveReview) string {
 	if len(m.WinningAlternatives) == 0 {
 		return "winning alternatives not found within the limit"
 	}
-	s := make([]string, len(m.WinningAlternatives))
-	for k, a := range m.WinningAlternatives {
-		s[k] = a.String()
-	}
 	what := "wins: "
 	if !m.AlternativesComplete {
 		what = "wins (not a complete list): "
 	}
-	return what + strings.Join(s, " ")
+	return what + pointList(m.WinningAlternatives)
+}
+
+// bestWords lists a mistake's best moves and the result they keep.
+func bestWords(m *MoveReview) string {
+	if len(m.BestMoves) == 0 || m.MarginBefore == nil {
+		return "best moves not found within the limit"
+	}
+	what := "best: "
+	if !m.BestComplete {
+		what = "best (not a complete list): "
+	}
+	return what + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+}
+
+// pointList writes actions separated by spaces.
+func pointList(ps []board.Point) string {
+	s := make([]string, len(ps))
+	for k, a := range ps {
+		s[k] = a.String()
+	}
+	return strings.Join(s, " ")
 }
 
 // drawDecisive draws pos with the move played (!) and the winning alternatives (*).
@@ -154,25 +203,47 @@ func drawDecisive(pos board.Position, m *MoveReview) string {
 	return sb.String()
 }
 
-// WriteAgents writes a table of each agent's record across the games reviewed; its
-// moves in proved won positions are split by what followed: still won, a proved loss
-// (a blunder), or not proved either way.
+// WriteAgents writes a table of each agent's record across the games reviewed (its
+// moves in proved won positions split by what followed: still won, a proved loss (a
+// blunder), or not proved either way), then, game by game, the moves of its blunders and
+// mistakes.
 func WriteAgents(w io.Writer, stats []AgentStats) {
-	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s  %s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
-		"won: kept/unknown", "at moves")
+	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
+		"won: kept/unknown")
 	for _, s := range stats {
 		kept := fmt.Sprintf("%d: %d/%d", s.Won, s.Kept, s.WonUnknown)
-		var at []string
-		if len(s.BlunderMoves) > 0 {
-			at = append(at, "blunders "+numbers(s.BlunderMoves))
-		}
-		if len(s.MistakeMoves) > 0 {
-			at = append(at, "mistakes "+numbers(s.MistakeMoves))
-		}
-		line := fmt.Sprintf("%-24s %5d %5d %8d %9.2f %8d %22s  %s", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(),
-			s.Mistakes, kept, strings.Join(at, "; "))
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		fmt.Fprintf(w, "%-24s %5d %5d %8d %9.2f %8d %22s\n", s.Name, s.Games, s.Lost, s.Blunders, s.BlundersPerGame(),
+			s.Mistakes, kept)
 	}
+	first := true
+	for _, s := range stats {
+		for k, g := range s.ByGame {
+			if first {
+				fmt.Fprintln(w, "blunders and mistakes by game (move numbers):")
+				first = false
+			}
+			name := ""
+			if k == 0 {
+				name = s.Name
+			}
+			var at []string
+			if len(g.Blunders) > 0 {
+				at = append(at, plural(len(g.Blunders), "blunder")+" "+numbers(g.Blunders))
+			}
+			if len(g.Mistakes) > 0 {
+				at = append(at, plural(len(g.Mistakes), "mistake")+" "+numbers(g.Mistakes))
+			}
+			fmt.Fprintf(w, "  %-24s %s: %s\n", name, g.Game, strings.Join(at, "; "))
+		}
+	}
+}
+
+// plural returns noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 // numbers writes move numbers separated by spaces.

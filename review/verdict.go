@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // verdict sets r.Decisive and r.Verdict from r's moves and winner.
@@ -17,7 +18,7 @@ func verdict(r *GameReview, g *Game) {
 		r.Verdict = fmt.Sprintf("unfinished after move %d: %s to play, %s", n, last.Turn,
 			valueWords(r.valueFor(n, last.Turn)))
 		if m := r.marginFor(n); m != nil {
-			r.Verdict += " (" + MarginString(*m) + " with perfect play)"
+			r.Verdict += fmt.Sprintf(" (%s with perfect play: %s)", facts.Result(*m), facts.Stones(*m))
 		}
 		return
 	}
@@ -57,7 +58,7 @@ func verdict(r *GameReview, g *Game) {
 
 // valueFor returns the value of position index i (before move i+1) for side c.
 func (r *GameReview) valueFor(i int, c board.Color) Value {
-	return r.values[i].For(c)
+	return ForSide(r.values[i], c)
 }
 
 // marginFor returns the proved margin black - white of position index i, or nil.

@@ -22,7 +22,7 @@ func handReview(values string, winner string, opening int) (GameReview, Game) {
 	}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: v(i).For(c), After: v(i + 1).For(c)}
+		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: ForSide(v(i), c), After: ForSide(v(i+1), c)}
 		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
 		r.Moves = append(r.Moves, m)

@@ -1,4 +1,4 @@
-// main_test.go: the command's exit statuses, its text and JSON outputs, -agent, -plot, and bad inputs.
+// main_test.go: the command's exit statuses, its text and JSON outputs, -agent, -plot (unknown drawn as a gap), and bad inputs.
 
 package main
 
@@ -6,10 +6,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"littlego/board"
+	"littlego/review"
 )
 
 // quick are flags that keep a test's review short.
@@ -61,9 +65,11 @@ func TestTextReview(t *testing.T) {
 	if status != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q (no progress bar off a terminal)", status, errs)
 	}
-	for _, want := range []string{"1 B 1,1", "BLUNDER (wins: 2,2)", "decisive: move 1", "* a winning alternative",
-		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "won: kept/unknown", "blunders 1",
-		"1 B 1,1   win     -> loss    [opening table] B+3 -> W+2, lost 5"} {
+	for _, want := range []string{"move side action value for the mover", "BLUNDER (a gift to White); wins: 2,2",
+		"decisive: move 1", "* a winning alternative", "result W+2.5 (stones even on the board, komi 2.5)",
+		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "won: kept/unknown",
+		"Black                    stdin game 1: blunder 1",
+		"   1 B    1,1    win     -> loss     [opening table] B+0.5 -> W+4.5, lost 5"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the review does not say %q:\n%s", want, out)
 		}
@@ -131,7 +137,7 @@ func TestPlot(t *testing.T) {
 
 func TestEmptyGameIsBlacksWin(t *testing.T) {
 	status, out, errs := runWith(t, `{"game":1,"black":"a","white":"b","moves":[]}`+"\n", append(quick, "-")...)
-	if status != 0 || !strings.Contains(out, "verdict: unfinished after move 0: Black to play, a proved win (B+3 with perfect play)") {
+	if status != 0 || !strings.Contains(out, "verdict: unfinished after move 0: Black to play, a proved win (B+0.5 with perfect play: Black 3 stones ahead)") {
 		t.Errorf("status %d, stderr %q, review:\n%s", status, errs, out)
 	}
 }
@@ -141,5 +147,57 @@ func TestPlural(t *testing.T) {
 		if got := plural(n, "game"); got != want {
 			t.Errorf("plural(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// handMoves builds a game's moves from the values for Black of its positions ('w' win,
+// 'l' loss, '?' unknown), Black moving first.
+func handMoves(values string) *review.GameReview {
+	v := map[byte]review.Value{'w': review.Win, 'l': review.Loss, '?': review.Unknown}
+	r := &review.GameReview{Name: "hand"}
+	for i := 0; i+1 < len(values); i++ {
+		c := board.Color(i % 2)
+		r.Moves = append(r.Moves, review.MoveReview{Number: i + 1, Color: c, Before: review.ForSide(v[values[i]], c), After: review.ForSide(v[values[i+1]], c)})
+	}
+	return r
+}
+
+func TestTimelineLeavesUnknownAsAGap(t *testing.T) {
+	for _, c := range []struct {
+		values string
+		want   string // the runs, as x:y lists
+	}{
+		{"ww??ll", "1:1 2:1 | 5:-1 6:-1"},
+		{"?w?l?", "2:1 | 4:-1"},
+		{"???", ""},
+		{"wwwl", "1:1 2:1 3:1 4:-1"},
+	} {
+		var runs []string
+		for _, run := range valueRuns(handMoves(c.values)) {
+			var pts []string
+			for _, p := range run {
+				if p.Y == 0 {
+					t.Errorf("%s: a point drawn at 0, halfway between win and loss", c.values)
+				}
+				pts = append(pts, fmt.Sprintf("%g:%g", p.X, p.Y))
+			}
+			runs = append(runs, strings.Join(pts, " "))
+		}
+		if got := strings.Join(runs, " | "); got != c.want {
+			t.Errorf("%s: runs %q, want %q", c.values, got, c.want)
+		}
+	}
+}
+
+func TestResultTicks(t *testing.T) {
+	var got []string
+	for _, tk := range resultTicks(-1, 4) {
+		got = append(got, fmt.Sprintf("%g=%s", tk.Value, tk.Label))
+	}
+	if want := "-1=W+3.5 0=W+2.5 1=W+1.5 2=W+0.5 3=B+0.5 4=B+1.5"; strings.Join(got, " ") != want {
+		t.Errorf("ticks %v, want %s", got, want)
+	}
+	if n := len(resultTicks(-25, 25)); n < 5 || n > 11 {
+		t.Errorf("%d ticks over the whole range, want about ten", n)
 	}
 }

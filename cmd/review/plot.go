@@ -14,6 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/charts"
+	"littlego/facts"
 	"littlego/review"
 )
 
@@ -33,15 +34,16 @@ func plotReviews(path string, reviews []review.GameReview) error {
 	return charts.Save(path, plots...)
 }
 
-// blackValue is a value for Black on the timeline's axis: 1 win, -1 loss, 0 unknown.
-func blackValue(v review.Value, c board.Color) float64 {
-	switch v.For(c) {
+// blackValue is a value for Black on the timeline's axis, 1 win, -1 loss, and false
+// when the value is unknown: the timeline leaves a gap there, never a value.
+func blackValue(v review.Value, c board.Color) (float64, bool) {
+	switch review.ForSide(v, c) {
 	case review.Win:
-		return 1
+		return 1, true
 	case review.Loss:
-		return -1
+		return -1, true
 	}
-	return 0
+	return 0, false
 }
 
 // plural writes n and the noun, with an s unless n is 1.
@@ -52,9 +54,38 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// timelines draws the value of each position for Black, before move 1 to after the last
-// move, with the blunders marked where the value fell, and, when some margin is
-// proved, the proved margins with the mistakes marked.
+// valueRuns returns the proved values for Black of r's positions, before move 1 to
+// after the last move (x is the number of the move the position is before), as runs
+// of consecutive proved positions: an unknown position ends a run and starts none, so
+// the timeline shows it as a gap.
+func valueRuns(r *review.GameReview) []plotter.XYs {
+	var runs []plotter.XYs
+	var run plotter.XYs
+	add := func(x int, v review.Value, c board.Color) {
+		y, ok := blackValue(v, c)
+		if !ok {
+			if len(run) > 0 {
+				runs = append(runs, run)
+			}
+			run = nil
+			return
+		}
+		run = append(run, plotter.XY{X: float64(x), Y: y})
+	}
+	for _, m := range r.Moves {
+		add(m.Number, m.Before, m.Color)
+	}
+	last := r.Moves[len(r.Moves)-1]
+	add(last.Number+1, last.After, last.Color)
+	if len(run) > 0 {
+		runs = append(runs, run)
+	}
+	return runs
+}
+
+// timelines draws the proved value of each position for Black, before move 1 to after
+// the last move, with gaps where it is unknown and the blunders marked where the value
+// fell, and, when some margin is proved, the proved results with the mistakes marked.
 func timelines(r *review.GameReview) ([]*plot.Plot, error) {
 	if len(r.Moves) == 0 {
 		return nil, fmt.Errorf("%s has no move to draw", r.Name)
@@ -62,19 +93,25 @@ func timelines(r *review.GameReview) ([]*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	p.X.Label.Text = "position before move (25: the end)"
-	p.Y.Label.Text = "value for Black: 1 win, 0 unknown, -1 loss"
+	p.Y.Label.Text = "value for Black (a gap: not proved)"
 	p.Y.Min, p.Y.Max = -1.3, 2.2 // room above for the legend
-	var pts, blunders plotter.XYs
+	p.X.Min, p.X.Max = 1, float64(r.Moves[len(r.Moves)-1].Number+1)
+	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 1, Label: "Black wins"}, {Value: -1, Label: "White wins"}}
+	var blunders plotter.XYs
 	for _, m := range r.Moves {
-		pts = append(pts, plotter.XY{X: float64(m.Number), Y: blackValue(m.Before, m.Color)})
 		if m.Blunder {
-			blunders = append(blunders, plotter.XY{X: float64(m.Number + 1), Y: blackValue(m.After, m.Color)})
+			y, _ := blackValue(m.After, m.Color)
+			blunders = append(blunders, plotter.XY{X: float64(m.Number + 1), Y: y})
 		}
 	}
-	last := r.Moves[len(r.Moves)-1]
-	pts = append(pts, plotter.XY{X: float64(last.Number + 1), Y: blackValue(last.After, last.Color)})
-	if err := addSteps(p, pts, "value before the move", 0); err != nil {
-		return nil, err
+	for k, run := range valueRuns(r) {
+		name := ""
+		if k == 0 {
+			name = "proved value before the move"
+		}
+		if err := addSteps(p, run, name, 0); err != nil {
+			return nil, err
+		}
 	}
 	if err := addMarks(p, blunders, "blunder: the value it left"); err != nil {
 		return nil, err
@@ -110,9 +147,10 @@ func marginTimeline(r *review.GameReview) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.X.Label.Text = "position before move (25: the end)"
-	p.Y.Label.Text = "proved margin black - white"
+	p.Y.Label.Text = "result with perfect play (after komi)"
 	p.X.Min, p.X.Max = 1, float64(last.Number+1)
 	p.Y.Min, p.Y.Max = lo-1, hi+1+0.4*(hi-lo+2) // room above for the legend
+	p.Y.Tick.Marker = resultTicks(int(lo)-1, int(hi)+1)
 	s, err := plotter.NewScatter(pts)
 	if err != nil {
 		return nil, err
@@ -120,7 +158,7 @@ func marginTimeline(r *review.GameReview) (*plot.Plot, error) {
 	s.GlyphStyle.Color = plotutil.Color(0)
 	s.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(s)
-	p.Legend.Add("margin with perfect play (where proved)", s)
+	p.Legend.Add("result with perfect play (where proved)", s)
 	komi, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: 2.5}, {X: p.X.Max, Y: 2.5}})
 	if err != nil {
 		return nil, err
@@ -136,7 +174,21 @@ func marginTimeline(r *review.GameReview) (*plot.Plot, error) {
 	return p, nil
 }
 
-// addSteps adds pts as a step line with points, in style k, with a legend entry.
+// resultTicks labels the margin axis from lo to hi stones (black - white) with the
+// results they give after the komi (B+0.5 at 3, W+0.5 at 2), about ten of them.
+func resultTicks(lo, hi int) plot.ConstantTicks {
+	step := max(1, (hi-lo+9)/10)
+	var ticks plot.ConstantTicks
+	for m := lo; m <= hi; m++ {
+		if (m-board.BlackMargin)%step == 0 {
+			ticks = append(ticks, plot.Tick{Value: float64(m), Label: facts.Result(m)})
+		}
+	}
+	return ticks
+}
+
+// addSteps adds pts as a step line with points, in style k, with a legend entry unless
+// name is empty.
 func addSteps(p *plot.Plot, pts plotter.XYs, name string, k int) error {
 	line, points, err := plotter.NewLinePoints(pts)
 	if err != nil {
@@ -145,7 +197,9 @@ func addSteps(p *plot.Plot, pts plotter.XYs, name string, k int) error {
 	line.StepStyle = plotter.PostStep
 	line.Color, points.Color = plotutil.Color(k), plotutil.Color(k)
 	p.Add(line, points)
-	p.Legend.Add(name, line, points)
+	if name != "" {
+		p.Legend.Add(name, line, points)
+	}
 	p.Legend.Top = true
 	return nil
 }

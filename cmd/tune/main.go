@@ -69,8 +69,9 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	if f, ok := stderr.(*os.File); ok && !o.t.quiet && term.IsTerminal(int(f.Fd())) {
-		o.t.progress = stderr
+	if !o.t.quiet {
+		f, ok := stderr.(*os.File)
+		o.t.progress = newProgress(stderr, ok && term.IsTerminal(int(f.Fd())))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -39,6 +39,10 @@ func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 		t.Fatalf("CSV after 4 iterations: %q", rows)
 	}
 	t.Logf("first run:\n%s", stdout.String())
+	// Off a terminal, the run says at once on stderr what it is doing.
+	if first, _, _ := strings.Cut(stderr.String(), "\n"); !strings.HasPrefix(first, "tune: 4 iterations to play from 0, one colour-swapped pair each, 2 at a time") {
+		t.Errorf("stderr's first line %q; want the run announced", first)
+	}
 	if !strings.Contains(stdout.String(), "tuned after 4 iterations") || !strings.Contains(stdout.String(), "SPRT") {
 		t.Errorf("output:\n%s", stdout.String())
 	}

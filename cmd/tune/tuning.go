@@ -33,7 +33,7 @@ type tuning struct {
 	cpuLimit time.Duration
 	openings []arena.Opening
 	quiet    bool
-	progress io.Writer // nil unless stderr is a terminal
+	progress *progress // on stderr; nil with -q
 }
 
 // start returns θ at the start.
@@ -151,9 +151,15 @@ func (r *tuning) tune(ctx context.Context, path string, resume bool, stdout io.W
 	}
 	report := max(1, n/10)
 	started := time.Now()
+	r.progress.say(true, fmt.Sprintf("%d iterations to play from %d, one colour-swapped pair each, %d at a time; each is a line of %s",
+		n-k0, k0, r.jobs, path))
 	for k := k0; k < n; {
 		batch := min(r.jobs, n-k)
+		stop := r.progress.while(func() string {
+			return fmt.Sprintf("iteration %d/%d (%.0f s): playing pairs %d-%d: %s", k, n, time.Since(started).Seconds(), k+1, k+batch, r.values(theta))
+		})
 		out, err := r.playBatch(ctx, k, batch, theta)
+		stop()
 		if err != nil {
 			return nil, err
 		}
@@ -168,19 +174,13 @@ func (r *tuning) tune(ctx context.Context, path string, resume bool, stdout io.W
 			return nil, err
 		}
 		k += batch
-		if r.progress != nil {
-			fmt.Fprintf(r.progress, "\r\033[Kiteration %d/%d (%.0f s): %s", k, n, time.Since(started).Seconds(), r.values(theta))
-		}
+		r.progress.say(false, fmt.Sprintf("iteration %d/%d (%.0f s): %s", k, n, time.Since(started).Seconds(), r.values(theta)))
 		if !r.quiet && (k/report != (k-batch)/report || k == n) {
-			if r.progress != nil {
-				fmt.Fprint(r.progress, "\r\033[K")
-			}
+			r.progress.clear()
 			fmt.Fprintf(stdout, "iteration %d/%d: %s\n", k, n, r.values(theta))
 		}
 	}
-	if r.progress != nil {
-		fmt.Fprint(r.progress, "\r\033[K")
-	}
+	r.progress.clear()
 	return history, nil
 }
 
@@ -343,20 +343,16 @@ func (r *tuning) verify(ctx context.Context, test *arena.PairTest, tuned, start 
 					for _, rec := range recs {
 						test.Add(rec)
 					}
-					if r.progress != nil {
-						h := test.History[len(test.History)-1]
-						lo, hi := test.Test.Bounds()
-						fmt.Fprintf(r.progress, "\r\033[Kverification: %d pairs, LLR %.2f in [%.2f, %.2f]", h.Pairs, h.LLR, lo, hi)
-					}
+					h := test.History[len(test.History)-1]
+					lo, hi := test.Test.Bounds()
+					r.progress.say(false, fmt.Sprintf("verification: %d pairs, LLR %.2f in [%.2f, %.2f]", h.Pairs, h.LLR, lo, hi))
 				}
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if r.progress != nil {
-		fmt.Fprint(r.progress, "\r\033[K")
-	}
+	r.progress.clear()
 	return firstErr
 }
 

@@ -1,0 +1,174 @@
+// text_test.go: the text for people: Go's notation after the komi, the header over the columns, gifts and punishments, mistakes with their best moves, and each agent's moves by game.
+
+package review
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/board"
+	"littlego/facts"
+	"littlego/internal/racedetect"
+)
+
+// whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
+// 2.5 (issue 39: the review used to end it "24 W PASS win -> win B+1 -> B+2").
+const whiteByHalf = "0,0 4,0 0,1 4,1 0,2 4,2 0,3 4,3 0,4 4,4 1,0 3,0 1,1 3,1 1,2 3,2 1,3 3,3 1,4 3,4 2,0 PASS 2,1 PASS\n"
+
+// lineOf returns the line of move n in a text review.
+func lineOf(t *testing.T, text string, n int) string {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == strconv.Itoa(n) && len(line) > 4 && line[4] == ' ' {
+			return line
+		}
+	}
+	t.Fatalf("no line for move %d in\n%s", n, text)
+	return ""
+}
+
+func TestWhitesWinByHalfAPoint(t *testing.T) {
+	scale := time.Duration(1)
+	if racedetect.Enabled {
+		scale = 3
+	}
+	g := parseOne(t, "half.txt", []byte(whiteByHalf))
+	r, err := Review(context.Background(), g, Options{Limit: 50 * time.Millisecond * scale, MarginLimit: 300 * time.Millisecond * scale, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Winner != "white" || r.Result != "W+0.5" {
+		t.Fatalf("winner %q, result %q; want white, W+0.5", r.Winner, r.Result)
+	}
+	last := r.Moves[23]
+	if last.MarginAfter == nil || *last.MarginAfter != 2 {
+		t.Fatalf("move 24's margin after: %s, want 2 (black - white stones: 12 - 10)", intOrNil(last.MarginAfter))
+	}
+	var out bytes.Buffer
+	WriteGame(&out, &r)
+	text := out.String()
+	if first := strings.SplitN(text, "\n", 2)[0]; !strings.HasSuffix(first, "result W+0.5 (Black 2 stones ahead on the board, komi 2.5)") {
+		t.Errorf("first line %q does not give the result after the komi", first)
+	}
+	if line := lineOf(t, text, 24); !strings.Contains(line, "-> W+0.5") || strings.Contains(line, "B+") {
+		t.Errorf("move 24: %q; want the result W+0.5 in a game White wins", line)
+	}
+	// The header names the columns where they start.
+	header := strings.SplitN(text, "\n", 3)[1]
+	if header != MoveHeader {
+		t.Fatalf("second line %q, want the header %q", header, MoveHeader)
+	}
+	one := lineOf(t, text, 1)
+	for _, c := range []struct{ column, value string }{{"proved by", "[opening table]"}, {"marks", "BLUNDER"},
+		{"result with perfect play", "B+0.5 -> "}, {"value for the mover", "win "}, {"action", "0,0"}} {
+		if h, v := strings.Index(header, c.column), strings.Index(one, c.value); h < 0 || h != v {
+			t.Errorf("column %q at %d, move 1's %q at %d:\n%s\n%s", c.column, h, c.value, v, header, one)
+		}
+	}
+	// Move 1 gives White the win; move 2, White's reply, is no gift.
+	if !strings.Contains(one, "BLUNDER (a gift to White); wins: 2,2") {
+		t.Errorf("move 1: %q", one)
+	}
+	if two := lineOf(t, text, 2); strings.Contains(two, "gift") {
+		t.Errorf("move 2, the reply to the blunder: %q", two)
+	}
+	checkMistakes(t, &r, text)
+}
+
+// checkMistakes checks that each mistake of r lists its best moves, never the mistake,
+// each keeping the margin before it by a brute-force minimax where few moves are left.
+func checkMistakes(t *testing.T, r *GameReview, text string) {
+	t.Helper()
+	if len(r.Mistakes) == 0 {
+		t.Fatal("no mistake found")
+	}
+	seen := map[board.Position]int{}
+	checked := 0
+	for _, n := range r.Mistakes {
+		m := &r.Moves[n-1]
+		if len(m.BestMoves) == 0 || slices.Contains(m.BestMoves, m.Action) || !m.BestComplete {
+			t.Errorf("mistake %d (%s): best moves %v, complete %v", n, m.Action, m.BestMoves, m.BestComplete)
+			continue
+		}
+		want := "best: " + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+		if !strings.Contains(lineOf(t, text, n), want) {
+			t.Errorf("move %d's line lacks %q", n, want)
+		}
+		pos, _ := r.Position(n)
+		if board.MaxMoves+1-int(pos.Move) > bruteLeft+4 {
+			continue
+		}
+		checked++
+		for a := board.Point(0); a < board.NumActions; a++ {
+			child := pos
+			if !child.Act(a) {
+				continue
+			}
+			if keeps := bruteMargin(child, seen) == *m.MarginBefore; keeps != slices.Contains(m.BestMoves, a) {
+				t.Errorf("mistake %d: %s keeps the margin %d: %v by brute force, listed %v", n, a, *m.MarginBefore, keeps, m.BestMoves)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no mistake's best moves checked by brute force")
+	}
+}
+
+// markedGame is a hand-made review of a game between black and white with blunders and
+// mistakes at the given move numbers.
+func markedGame(name, black, white string, blunders, mistakes []int) GameReview {
+	r := GameReview{Name: name, Black: black, White: white, Winner: "black"}
+	for n := 1; n <= board.MaxMoves; n++ {
+		m := MoveReview{Number: n, Color: board.Color((n - 1) % 2), Before: Loss, After: Loss}
+		if slices.Contains(blunders, n) {
+			m.Before, m.Blunder = Win, true
+		}
+		m.Mistake = slices.Contains(mistakes, n)
+		r.Moves = append(r.Moves, m)
+	}
+	return r
+}
+
+func TestAgentsMovesAreListedByGame(t *testing.T) {
+	games := []GameReview{
+		markedGame("m game 1", "a", "b", []int{9, 14}, []int{11, 12, 20}),
+		markedGame("m game 2", "b", "a", []int{14}, []int{11}),
+		markedGame("m game 3", "a", "b", nil, nil),
+		markedGame("m game 4", "a", "a", []int{14}, []int{3, 4}),
+	}
+	stats := Summarize(games)
+	want := map[string][]GameMoves{
+		"a": {{"m game 1", []int{9}, []int{11}}, {"m game 2", []int{14}, []int{}}, {"m game 4", []int{14}, []int{3, 4}}},
+		"b": {{"m game 1", []int{14}, []int{12, 20}}, {"m game 2", []int{}, []int{11}}},
+	}
+	for _, s := range stats {
+		w := want[s.Name]
+		if len(s.ByGame) != len(w) {
+			t.Fatalf("%s: by game %+v, want %+v", s.Name, s.ByGame, w)
+		}
+		for k := range w {
+			g := s.ByGame[k]
+			if g.Game != w[k].Game || !slices.Equal(g.Blunders, w[k].Blunders) || !slices.Equal(g.Mistakes, w[k].Mistakes) {
+				t.Errorf("%s, entry %d: %+v, want %+v", s.Name, k, g, w[k])
+			}
+		}
+	}
+	var out bytes.Buffer
+	WriteAgents(&out, stats)
+	for _, line := range []string{
+		"  a                        m game 1: blunder 9; mistake 11\n",
+		"                           m game 2: blunder 14\n",
+		"                           m game 4: blunder 14; mistakes 3 4\n",
+		"  b                        m game 1: blunder 14; mistakes 12 20\n",
+		"                           m game 2: mistake 11\n",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("the agents' table lacks %q:\n%s", line, out.String())
+		}
+	}
+}
