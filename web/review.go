@@ -147,7 +147,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.AnalysisTime + eventWriteTimeout))
-	opts := review.Options{Limit: reviewLimit, MarginLimit: review.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts}
+	opts := review.Options{Limit: reviewLimit, MarginLimit: review.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
 	rev, err := review.Review(ctx, games[index], opts)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):

@@ -116,7 +116,7 @@ func TestUsage(t *testing.T) {
 		want string
 	}{
 		{nil, "-o DIR is required"},
-		{[]string{"-o", t.TempDir(), "-budget", "0.8"}, "go after --"},
+		{[]string{"-o", t.TempDir(), "-budget", "0.8"}, "[-- my_player flags]"},
 		{[]string{"-o", t.TempDir(), "stray"}, "go after --"},
 		{[]string{"-o", t.TempDir(), "--", "-budget", "7"}, "budget"},
 		{[]string{"-o", t.TempDir(), "--", "-budget", "zero"}, "budget"},
@@ -128,7 +128,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-o", t.TempDir(), "--", "-nosuch"}, "not defined"},
 		{[]string{"-o", t.TempDir(), "--", "-playouts", "100000000"}, "replaces the CPU budget"},
 		{[]string{"-o", t.TempDir(), "--", "-playouts", "1", "-budget", "0.5"}, "replaces the CPU budget"},
-		{[]string{"-nosuch"}, "go after --"},
+		{[]string{"-nosuch"}, "[-- my_player flags]"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tc.args, strings.NewReader(""), &stdout, &stderr); code != 2 {
