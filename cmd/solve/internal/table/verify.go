@@ -1,6 +1,6 @@
-// table_verify.go: the solve command's -table-verify mode: a seeded sample of a table's records proved again by the solver.
+// verify.go: solve table verify: a seeded sample of a table's records proved again by the solver.
 
-package main
+package table
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"littlego/board"
+	"littlego/cmd/solve/internal/base"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -17,9 +18,9 @@ import (
 // record has one, and that the best action keeps them. It fails on any disagreement.
 func verifyTable(stdout io.Writer, path string, count int, seed uint64, ttBits int) error {
 	if count < 0 {
-		return usageErrorf("-n %d: must be 0 (all) or positive", count)
+		return base.Usagef("-n %d: must be 0 (all) or positive", count)
 	}
-	if err := checkTableMemory(ttBits, 1); err != nil {
+	if err := base.CheckTT(ttBits, 1); err != nil {
 		return err
 	}
 	t, err := readTable(path)
