@@ -93,7 +93,7 @@ its best action keeps them. It exits 1 on any disagreement.`,
 			if len(args) != 1 {
 				return base.Usagef("table verify takes one table file, got %d arguments", len(args))
 			}
-			return verifyTable(o.Stdout, args[0], *n, *seed, ttBits)
+			return verifyTable(o.Stdout, o.Stderr, args[0], *n, *seed, ttBits)
 		}
 	},
 }

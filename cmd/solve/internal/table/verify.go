@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"time"
 
 	"littlego/board"
 	"littlego/cmd/solve/internal/base"
+	"littlego/internal/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -16,7 +18,7 @@ import (
 // verifyTable proves again, with a cleared solver table each, a seeded sample of count
 // records of the table file at path (0: all of them): the value, the margin where the
 // record has one, and that the best action keeps them. It fails on any disagreement.
-func verifyTable(stdout io.Writer, path string, count int, seed uint64, ttBits int) error {
+func verifyTable(stdout, stderr io.Writer, path string, count int, seed uint64, ttBits int) error {
 	if count < 0 {
 		return base.Usagef("-n %d: must be 0 (all) or positive", count)
 	}
@@ -34,21 +36,29 @@ func verifyTable(stdout io.Writer, path string, count int, seed uint64, ttBits i
 	}
 	s := solver.New(ttBits)
 	bad, unknown := 0, 0
-	for _, i := range order {
+	var cpu time.Duration
+	for k, i := range order {
 		pos, e := recs[i].Position(), recs[i].Entry()
 		if !e.Known {
 			unknown++
 			continue
 		}
-		if why := reprove(s, pos, e); why != "" {
+		start := cputime.Process()
+		why := reprove(s, pos, e)
+		took := cputime.Process() - start
+		cpu += took
+		verdict := "agrees"
+		if why != "" {
 			bad++
+			verdict = "DISAGREES: " + why
 			if bad <= 10 {
 				fmt.Fprintf(stdout, "record %d (level %d): %s\n%s\n", i, recs[i].Level(), why, pos.String())
 			}
 		}
+		fmt.Fprintf(stderr, "%d/%d record %d (level %d, %s): %s, %.1f CPU-s\n", k+1, len(order), i, recs[i].Level(), entryWords(e), verdict, took.Seconds())
 	}
-	fmt.Fprintf(stdout, "%s (%v, %d records): %d sampled (seed %d), %d unknown in the table, %d disagree with the solver\n",
-		path, t.Header.Kind, len(recs), len(order), seed, unknown, bad)
+	fmt.Fprintf(stdout, "%s (%v, %d records): %d sampled (seed %d), %d unknown in the table, %d disagree with the solver; %.1f CPU-s\n",
+		path, t.Header.Kind, len(recs), len(order), seed, unknown, bad, cpu.Seconds())
 	if bad > 0 {
 		return fmt.Errorf("%d of %d records disagree with the solver", bad, len(order))
 	}
