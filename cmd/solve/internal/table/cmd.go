@@ -22,7 +22,7 @@ var Cmd = &base.Command{
 empty board, passes included) up to symmetry, with its proved value and, where built
 with -margin, its exact margin. A level is built in shards (any number of machines),
 merged into one table, whose earlier levels follow by minimax.`,
-	Commands: []*base.Command{buildCmd, mergeCmd, joinCmd, verifyCmd},
+	Commands: []*base.Command{buildCmd, mergeCmd, joinCmd, verifyCmd, statusCmd},
 }
 
 var buildCmd = &base.Command{

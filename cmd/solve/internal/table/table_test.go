@@ -479,3 +479,22 @@ func TestLegacyCheckpointResumes(t *testing.T) {
 		t.Errorf("the legacy checkpoint was not resumed: %v\n%s%s", err, stdout.String(), stderr.String())
 	}
 }
+
+// Status counts the shards and positions done from the files, and projects the rest at
+// the CPU per position so far.
+func TestStatusCountsTheBuild(t *testing.T) {
+	dir := t.TempDir()
+	for _, i := range []int{0, 2} {
+		if code, out, errs := clitest.Call(run, "build", "-root", lateRoot, "-level", lateLevel, "-shard", shardArg(i, 4), "-o", dir, "-tt", "16"); code != 0 {
+			t.Fatalf("shard %d: exit %d\n%s%s", i, code, out, errs)
+		}
+	}
+	code, out, errs := clitest.Call(run, "status", "-cores", "2", dir)
+	if code != 0 || !strings.Contains(out, "level 19 (values), "+dir+": 2 of 4 shards done, 0 stopped part way; 239 of 477 positions; ") ||
+		!strings.Contains(out, "h of wall time on 2 cores (2 shards of about ") {
+		t.Errorf("status: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := clitest.Call(run, "status", t.TempDir()); code != 1 || !strings.Contains(errs, "no shard files") {
+		t.Errorf("an empty folder: exit %d, %q", code, errs)
+	}
+}
