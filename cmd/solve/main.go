@@ -6,6 +6,7 @@
 //	solve table merge -o FILE [-partial] DIR
 //	solve table join -o FILE TABLE TABLE...
 //	solve table verify [-n N] [-seed S] [-tt N] FILE
+//	solve table status [-cores N] DIR...
 //	solve book [-first 2,2] [-last 9] [-workers N] [-tt N] [-progress FILE] [-proved-only] FILE
 //	solve certify [-through N] [-games N] [-seed S] [-limit N] [-skip N] [-reprove-book] [-short] [-tt N]
 //	solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S] [-margin] [-jobs N] [-tt N]

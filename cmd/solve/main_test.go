@@ -143,7 +143,7 @@ func TestBenchPositions(t *testing.T) {
 // mode flags of old, and flags of another command are refused with a line that says so.
 func TestCommandsAndRefusals(t *testing.T) {
 	clitest.CheckUsage(t, run,
-		clitest.Case{Args: []string{"help"}, Status: 0, Stderr: "table      build, merge, join and verify the opening table"},
+		clitest.Case{Args: []string{"help"}, Status: 0, Stderr: "table      build, merge, join, verify and follow the build of the opening table"},
 		clitest.Case{Args: []string{"help", "table", "build"}, Status: 0, Stderr: "usage: solve table build -level K"},
 		clitest.Case{Args: []string{"table", "-h"}, Status: 0, Stderr: "verify     prove a table's records again"},
 		clitest.Case{Args: []string{"table", "verify", "-h"}, Status: 0, Stderr: "-seed"},

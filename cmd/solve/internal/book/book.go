@@ -191,7 +191,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 		}
 		frontier = nextFrontier(results)
 	}
-	// The first move itself: proved by the full solve of the empty board (see -book-first).
+	// The first move itself: proved by the full solve of the empty board (see -first).
 	entries = append(entries, bookEntry{pos: board.New(), best: first})
 	data, err := bookFile(entries, first, complete, cmdline, bp.cpu+cputime.Process()-start)
 	if err != nil {

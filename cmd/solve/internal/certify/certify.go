@@ -119,7 +119,7 @@ func (c *certifier) check(n certNode) (board.Position, bool) {
 			return after, false
 		}
 	case method == engine.MethodBook && !c.cfg.reproveBook:
-		// The book's moves were proved by solve -book; the record is the proof.
+		// The book's moves were proved by solve book; the record is the proof.
 	default:
 		r := c.s.Solve(after, solver.Limits{})
 		if !r.Known || r.Win {

@@ -17,7 +17,7 @@ import (
 var Cmd = &base.Command{
 	Name:      "table",
 	UsageLine: "solve table COMMAND [flags] [arguments]",
-	Short:     "build, merge, join and verify the opening table",
+	Short:     "build, merge, join, verify and follow the build of the opening table",
 	Long: `The opening table holds every position of levels 0..K (K actions played from the
 empty board, passes included) up to symmetry, with its proved value and, where built
 with -margin, its exact margin. A level is built in shards (any number of machines),
