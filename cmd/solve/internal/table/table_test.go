@@ -377,6 +377,13 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 			break
 		}
 	}
+	for i, r := range recs { // a margin moved by 2 away from the komi: the value stands, the margin is wrong
+		if e := r.Entry(); r.Level() == 19 && e.MarginKnown {
+			e.Margin += 2 * (1 - 2*boolInt(e.Margin < board.BlackMargin))
+			recs[i] = tablebase.MakeRecord(r.Position(), e)
+			break
+		}
+	}
 	data, err := tablebase.Encode(table.Header, recs)
 	if err != nil {
 		t.Fatal(err)
@@ -385,7 +392,8 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr = clitest.Call(run, "verify", path, "-n", "0", "-tt", "16")
-	if code != 1 || !strings.Contains(stdout, "1 disagree") || !strings.Contains(stdout, "the table says win, the solver loss") {
+	if code != 1 || !strings.Contains(stdout, "2 disagree") || !strings.Contains(stdout, "the table says win, the solver loss") ||
+		!strings.Contains(stdout, "the table's margin is ") {
 		t.Errorf("a turned record: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
