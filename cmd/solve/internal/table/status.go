@@ -79,7 +79,16 @@ func levelStatus(stdout io.Writer, dir string, cores int) error {
 	left := perPosition * time.Duration(total-positions)
 	perShard := perPosition * time.Duration(total) / time.Duration(h.Shards)
 	rounds := math.Ceil(float64(h.Shards-finished) / float64(cores))
-	fmt.Fprintf(stdout, "; %.1f CPU-s a position so far, so about %.1f CPU-hours left: %.1f h of wall time on %d cores (%d shards of about %.0f CPU-min, one per core)\n",
-		perPosition.Seconds(), left.Hours(), rounds*perShard.Hours(), cores, h.Shards-finished, perShard.Minutes())
+	wall := time.Duration(rounds * float64(perShard))
+	fmt.Fprintf(stdout, "; %.1f CPU-s a position so far, so about %.1f CPU-hours left: %s of wall time on %d cores (%d shards of about %.0f CPU-min, one per core)\n",
+		perPosition.Seconds(), left.Hours(), hoursOrMinutes(wall), cores, h.Shards-finished, perShard.Minutes())
 	return nil
+}
+
+// hoursOrMinutes prints d in hours from an hour on, in minutes below.
+func hoursOrMinutes(d time.Duration) string {
+	if d >= time.Hour {
+		return fmt.Sprintf("%.1f h", d.Hours())
+	}
+	return fmt.Sprintf("%.0f min", d.Minutes())
 }

@@ -499,7 +499,7 @@ func TestStatusCountsTheBuild(t *testing.T) {
 	}
 	code, out, errs := clitest.Call(run, "status", "-cores", "2", dir)
 	if code != 0 || !strings.Contains(out, "level 19 (values), "+dir+": 2 of 4 shards done, 0 stopped part way; 239 of 477 positions; ") ||
-		!strings.Contains(out, "h of wall time on 2 cores (2 shards of about ") {
+		!strings.Contains(out, " of wall time on 2 cores (2 shards of about ") {
 		t.Errorf("status: exit %d\n%s%s", code, out, errs)
 	}
 	if code, _, errs := clitest.Call(run, "status", t.TempDir()); code != 1 || !strings.Contains(errs, "no shard files") {
