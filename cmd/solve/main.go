@@ -99,9 +99,9 @@ func misplaced(args []string) error {
 			return fmt.Errorf("%s is now a command: %s (solve help %s)", a, cmd, strings.TrimPrefix(cmd, "solve "))
 		}
 	}
-	for _, a := range args[1:] {
-		if root.Lookup(a) != nil && !exists(a) {
-			return fmt.Errorf("%q is a command: flags follow the command's name (solve %s %s)", a, a, strings.Join(slices.DeleteFunc(slices.Clone(args), func(s string) bool { return s == a }), " "))
+	for i, a := range args {
+		if i > 0 && root.Lookup(a) != nil && !exists(a) {
+			return fmt.Errorf("%q is a command: flags follow the command's name (solve %s)", a, strings.Join(slices.Concat(args[i:], args[:i]), " "))
 		}
 	}
 	if a := args[0]; !strings.HasPrefix(a, "-") && !exists(a) && !strings.ContainsAny(a, "./") {

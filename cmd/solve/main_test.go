@@ -152,7 +152,7 @@ func TestCommandsAndRefusals(t *testing.T) {
 		clitest.Case{Args: []string{"table"}, Status: 2, Stderr: `"solve table" needs a command`},
 		clitest.Case{Args: []string{"table", "biuld"}, Status: 2, Stderr: `unknown command "biuld" in "solve table"`},
 		clitest.Case{Args: []string{"table", "-o", "x", "merge"}, Status: 2, Stderr: "flag -o before the command"},
-		clitest.Case{Args: []string{"-tt", "16", "table", "build"}, Status: 2, Stderr: `"table" is a command: flags follow the command's name`},
+		clitest.Case{Args: []string{"-tt", "16", "table", "build"}, Status: 2, Stderr: `"table" is a command: flags follow the command's name (solve table build -tt 16)`},
 		clitest.Case{Args: []string{"-table-verify", "F", "-table-join", "a", "-o", "b"}, Status: 2, Stderr: "-table-verify is now a command: solve table verify"},
 		clitest.Case{Args: []string{"-table", "-level", "3"}, Status: 2, Stderr: "-table is now a command: solve table build"},
 		clitest.Case{Args: []string{"table", "verify", "F", "-o", "b"}, Status: 2, Stderr: "flag provided but not defined: -o"},
