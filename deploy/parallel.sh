@@ -3,9 +3,9 @@
 #
 # usage: [LEVEL=5] [SHARDS=384] [OUT=shards] [SOLVE=solve] [ROOT=] [SOLVE_FLAGS=] deploy/parallel.sh [parallel options]
 #
-# Shard i runs `solve -table -level LEVEL -shard i/SHARDS -o OUT`, a pure function of i: run
+# Shard i runs `solve table build -level LEVEL -shard i/SHARDS -o OUT`, a pure function of i: run
 # the script again after a stop and finished shards are skipped, stopped ones resume from
-# their checkpoint. Then `solve -table-merge OUT -o table.lgtb` joins them (deploy/README.md).
+# their checkpoint. Then `solve table merge -o table.lgtb OUT` joins them (deploy/README.md).
 set -eu
 LEVEL=${LEVEL:-5}
 SHARDS=${SHARDS:-384}
@@ -17,4 +17,4 @@ mkdir -p "$OUT"
 # is a list of flags, split on purpose.
 # shellcheck disable=SC2086
 seq 0 $((SHARDS - 1)) | parallel --will-cite --halt now,fail=1 -q "$@" \
-  "$SOLVE" -table -level "$LEVEL" -shard "{}/$SHARDS" -root "$ROOT" -o "$OUT" ${SOLVE_FLAGS:-}
+  "$SOLVE" table build -level "$LEVEL" -shard "{}/$SHARDS" -root "$ROOT" -o "$OUT" ${SOLVE_FLAGS:-}

@@ -11,7 +11,7 @@ import (
 	"littlego/tablebase"
 )
 
-// openingFile is the opening table (cmd/solve -table, -table-merge and -table-join;
+// openingFile is the opening table (solve table build, merge and join;
 // docs/solver.md, "The opening table"): a tablebase file of kind table holding every
 // position from the empty board through its last level, one record per symmetry class.
 //
@@ -31,7 +31,7 @@ var openingHeader = sync.OnceValues(func() (tablebase.Header, error) { return ta
 // winning action, or one that keeps the margin) and true when the table proves pos's value.
 func Opening(pos board.Position) (tablebase.Entry, bool) {
 	none := tablebase.Entry{Best: board.NoPoint}
-	if pos.Over || int(pos.Move)-1 > OpeningLastLevel() {
+	if pos.Over || tablebase.Level(&pos) > OpeningLastLevel() {
 		return none, false
 	}
 	t := openingTable()
@@ -49,14 +49,14 @@ func Opening(pos board.Position) (tablebase.Entry, bool) {
 // proves winning, and whether the table proves every action of pos.
 func OpeningWinning(pos board.Position) (winning []board.Point, complete bool) {
 	t := openingTable()
-	if pos.Over || int(pos.Move) > OpeningLastLevel() || t == nil {
+	if pos.Over || tablebase.Level(&pos) >= OpeningLastLevel() || t == nil { // its children lie beyond the table
 		return nil, false
 	}
 	return t.WinningActions(pos)
 }
 
-// OpeningLastLevel returns the moves played (passes included) in the table's deepest
-// positions, from its header alone (so that a later move decodes nothing), or -1 when the
+// OpeningLastLevel returns the level of the table's deepest positions (the actions,
+// moves and passes, played before them: tablebase.Level), from its header alone (so that a later move decodes nothing), or -1 when the
 // header is unreadable.
 func OpeningLastLevel() int {
 	h, err := openingHeader()

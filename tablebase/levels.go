@@ -14,7 +14,7 @@ import (
 // last: every position reachable from root by legal actions (passes included) whose game
 // goes on, once per symmetry class, in canonical orientation, each level sorted by Key.
 func Levels(root board.Position, last int) ([][]board.Position, error) {
-	first := int(root.Move) - 1
+	first := Level(&root)
 	switch {
 	case root.Over:
 		return nil, fmt.Errorf("the root's game is over")
@@ -111,7 +111,7 @@ func backupEntry(pos board.Position, below []Record) (Entry, error) {
 			cc, _ := Canonical(child)
 			r, ok := findRecord(below, Key(&cc))
 			if !ok {
-				return e, fmt.Errorf("a child of a level-%d position (after %v) is not in the level below:\n%s", pos.Move-1, a, pos.String())
+				return e, fmt.Errorf("a child of a level-%d position (after %v) is not in the level below:\n%s", Level(&pos), a, pos.String())
 			}
 			ce = r.Entry()
 		}

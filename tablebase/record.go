@@ -23,13 +23,10 @@ type Entry struct {
 	Best board.Point
 }
 
-// Record is one position with its entry, packed in 64 bits; records sort by position:
-//
-//	bits 14-63  the key: bits 0-39 the stones in base 3 (point p's digit, 0 empty,
-//	            1 Black, 2 White, times 3^p), bits 40-44 the ko point, KoPassed or
-//	            KoNone, bits 45-49 the level (moves played, passes included)
-//	bits  0-13  the entry: bits 0-4 Best (0-24 a point, 25 pass, 31 none), bit 5
-//	            Known, bit 6 Win, bit 7 MarginKnown, bits 8-13 Margin + 32
+// Record is one position with its entry, packed in 64 bits (FORMAT.md, "Records"). Its
+// fields, from bit 0 up, are the entry's (Best, Known, Win, MarginKnown, Margin + 32) then
+// the key's (the stones in base 3, the ko point or KoPassed or KoNone, the level); the
+// key takes the high bits, so records sort by position.
 type Record uint64
 
 // Special values of the key's ko field: a pass clears the ko, so one field holds both.
@@ -38,11 +35,42 @@ const (
 	KoNone   = 31 // no ko point, and the last action was not a pass
 )
 
+// A bitField is width bits of a record from bit shift.
+type bitField struct{ shift, width uint }
+
+// after returns the field of width bits just above f.
+func (f bitField) after(width uint) bitField { return bitField{f.shift + f.width, width} }
+
+// get returns the field's value in v.
+func (f bitField) get(v uint64) uint64 { return v >> f.shift & (1<<f.width - 1) }
+
+// put returns x placed in the field (x must fit in it).
+func (f bitField) put(x uint64) uint64 { return x << f.shift }
+
+// inKey returns the field as it lies in a key (Record.Key: the record shifted down by
+// entryBits).
+func (f bitField) inKey() bitField { return bitField{f.shift - entryBits, f.width} }
+
+// The record's fields, each stated once, from bit 0 up.
+var (
+	fieldBest        = bitField{0, 5} // 0-24 a point, 25 pass, noAction none
+	fieldKnown       = fieldBest.after(1)
+	fieldWin         = fieldKnown.after(1)
+	fieldMarginKnown = fieldWin.after(1)
+	fieldMargin      = fieldMarginKnown.after(6) // the margin + marginBias
+	fieldStones      = fieldMargin.after(ternaryBits)
+	fieldKo          = fieldStones.after(5)
+	fieldLevel       = fieldKo.after(5) // the level: moves and passes played before the position
+)
+
+// entryBits is the width of the entry (fieldBest through fieldMargin); the key is the
+// record above it.
+var entryBits = fieldStones.shift
+
 const (
-	entryBits   = 14
 	noAction    = 31
 	marginBias  = 32
-	ternaryBits = 40
+	ternaryBits = 40           // 3^25 < 2^40
 	maxTernary  = 847288609443 // 3^25: stone codes are below it
 )
 
@@ -86,8 +114,12 @@ func Key(pos *board.Position) uint64 {
 	case pos.Ko != 0:
 		ko = uint64(pos.Ko.First())
 	}
-	return stones | ko<<ternaryBits | uint64(pos.Move-1)<<(ternaryBits+5)
+	return fieldStones.inKey().put(stones) | fieldKo.inKey().put(ko) | fieldLevel.inKey().put(uint64(Level(pos)))
 }
+
+// Level returns the level of pos: the number of actions (moves and passes) played
+// before it, the one unit in which tables say how far they reach.
+func Level(pos *board.Position) int { return int(pos.Move) - 1 }
 
 // Canonical returns the image of pos in canonical orientation (the least board.Key of
 // its eight images, as Position.CanonicalKey chooses) and the symmetry that gives it.
@@ -102,15 +134,15 @@ func MakeRecord(pos board.Position, e Entry) Record {
 	if e.Best >= 0 && e.Best <= board.Pass {
 		best = uint64(e.Best)
 	}
-	v := best
+	v := fieldBest.put(best)
 	if e.Known {
-		v |= 1 << 5
+		v |= fieldKnown.put(1)
 		if e.Win {
-			v |= 1 << 6
+			v |= fieldWin.put(1)
 		}
 	}
 	if e.MarginKnown {
-		v |= 1<<7 | uint64(e.Margin+marginBias)<<8
+		v |= fieldMarginKnown.put(1) | fieldMargin.put(uint64(e.Margin+marginBias))
 	}
 	return Record(Key(&pos)<<entryBits | v)
 }
@@ -122,33 +154,35 @@ func (r Record) Key() uint64 { return uint64(r) >> entryBits }
 func KeyPosition(key uint64) board.Position { return Record(key << entryBits).Position() }
 
 // Level returns the number of moves played before the record's position.
-func (r Record) Level() int { return int(r >> (entryBits + ternaryBits + 5) & 0x1f) }
+func (r Record) Level() int { return int(fieldLevel.get(uint64(r))) }
 
 // Entry unpacks the record's entry.
 func (r Record) Entry() Entry {
-	e := Entry{Known: r>>5&1 != 0, Win: r>>6&1 != 0, MarginKnown: r>>7&1 != 0, Best: board.Point(r & 0x1f)}
+	v := uint64(r)
+	e := Entry{Known: fieldKnown.get(v) != 0, Win: fieldWin.get(v) != 0, MarginKnown: fieldMarginKnown.get(v) != 0,
+		Best: board.Point(fieldBest.get(v))}
 	if e.Best == noAction {
 		e.Best = board.NoPoint
 	}
 	if e.MarginKnown {
-		e.Margin = int(r>>8&0x3f) - marginBias
+		e.Margin = int(fieldMargin.get(v)) - marginBias
 	}
 	return e
 }
 
 // Position rebuilds the record's position (in canonical orientation, a course game).
 func (r Record) Position() board.Position {
-	k := r.Key()
+	v := uint64(r)
 	p := board.Position{Move: uint8(r.Level() + 1), Last: board.MaxMoves}
 	p.Turn = board.Color(r.Level() % 2)
-	stones := k & (1<<ternaryBits - 1)
+	stones := fieldStones.get(v)
 	for row := range board.Size {
 		rb := untern[stones%243]
 		stones /= 243
 		p.Stones[board.Black] |= rb[0] << uint(row*board.Size)
 		p.Stones[board.White] |= rb[1] << uint(row*board.Size)
 	}
-	switch ko := int(k >> ternaryBits & 0x1f); {
+	switch ko := int(fieldKo.get(v)); {
 	case ko == KoPassed:
 		p.Passed = true
 	case ko < board.NumPoints:
@@ -162,11 +196,11 @@ func (r Record) Position() board.Position {
 // field out of range, a level past the game, a best action or margin out of range, a
 // margin that contradicts the value, or an entry with no value but a margin.
 func (r Record) check() error {
-	k := r.Key()
-	ko := k >> ternaryBits & 0x1f
+	v := uint64(r)
+	ko := fieldKo.get(v)
 	e := r.Entry()
 	switch {
-	case k&(1<<ternaryBits-1) >= maxTernary:
+	case fieldStones.get(v) >= maxTernary:
 		return fmt.Errorf("record %#x: stones out of range", uint64(r))
 	case ko > KoPassed && ko != KoNone:
 		return fmt.Errorf("record %#x: ko field %d out of range", uint64(r), ko)

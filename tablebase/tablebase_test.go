@@ -173,7 +173,7 @@ func TestDecodeRefusesDamagedFiles(t *testing.T) {
 		}
 	}
 	other := slices.Clone(data)
-	binary.LittleEndian.PutUint16(other[4:], Version+1)
+	binary.LittleEndian.PutUint16(other[fieldNamed("version").offset:], Version+1)
 	if _, err := Decode(other); !errors.Is(err, ErrVersion) {
 		t.Errorf("version %d: %v", Version+1, err)
 	}

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"littlego/board"
 	"littlego/cmd/internal/clitest"
+	"littlego/cmd/internal/player"
+	"littlego/cmd/solve/internal/base"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.
@@ -85,24 +88,24 @@ func TestBadInput(t *testing.T) {
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
 	code, _, errs := clitest.Call(run, "-budget", "0.05", writeInput(t, empty))
-	if code != statusUnknown || !strings.Contains(errs, "unknown: the budget") {
-		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, statusUnknown)
+	if code != base.StatusUnknown || !strings.Contains(errs, "unknown: the budget") {
+		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
 	}
 }
 
 // TestTableBoundedByMemory: a -tt table larger than half the machine's memory is bad
 // usage that says how much the table needs.
 func TestTableBoundedByMemory(t *testing.T) {
-	saved := memTotal
-	defer func() { memTotal = saved }()
-	memTotal = func() (int64, bool) { return 1 << 30, true } // 1 GiB
+	saved := base.MemTotal
+	defer func() { base.MemTotal = saved }()
+	base.MemTotal = func() (int64, bool) { return 1 << 30, true } // 1 GiB
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-tt", "26", "-move", "18", writeInput(t, lostForWhite)}, "-tt 26: the table needs 1.0 GiB, more than half of this machine's 1.0 GiB of memory; use -tt 25 or less"},
-		{[]string{"-tt", "30", "-bench-positions"}, "-tt 30: the table needs 16.0 GiB"},
-		{[]string{"-tt", "25", "-book", filepath.Join(t.TempDir(), "b.go"), "-workers", "2"}, "-tt 25: the 2 tables (one per -workers) need 1.0 GiB"},
+		{[]string{"bench", "positions", "-tt", "30"}, "-tt 30: the table needs 16.0 GiB"},
+		{[]string{"book", "-tt", "25", filepath.Join(t.TempDir(), "b.go"), "-workers", "2"}, "-tt 25: the 2 tables (one per -workers) need 1.0 GiB"},
 	} {
 		code, out, errs := clitest.Call(run, c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
@@ -113,16 +116,10 @@ func TestTableBoundedByMemory(t *testing.T) {
 	if code, _, errs := clitest.Call(run, "-tt", "20", "-move", "18", writeInput(t, lostForWhite)); code != 0 {
 		t.Errorf("-tt 20 with 1 GiB: exit %d, %s", code, errs)
 	}
-	if n, ok := parseMemTotal(strings.NewReader("MemFree: 5 kB\nMemTotal:       24684096 kB\n")); !ok || n != 24684096<<10 {
-		t.Errorf("parseMemTotal: %d, %v", n, ok)
-	}
-	if _, ok := parseMemTotal(strings.NewReader("MemTotal: lots\n")); ok {
-		t.Error("parseMemTotal read a bad line")
-	}
 }
 
 func TestBenchPositions(t *testing.T) {
-	code, out, errs := clitest.Call(run, "-bench-positions", "-moves", "18,16", "-n", "3", "-tt", "16")
+	code, out, errs := clitest.Call(run, "bench", "positions", "-moves", "18,16", "-n", "3", "-tt", "16")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -130,14 +127,73 @@ func TestBenchPositions(t *testing.T) {
 	if len(lines) != 4 || !strings.Contains(lines[2], "3/3") {
 		t.Errorf("bench output:\n%s", out)
 	}
-	if code, _, _ := clitest.Call(run, "-bench-positions", "-moves", "x"); code != 2 {
+	if code, _, _ := clitest.Call(run, "bench", "positions", "-moves", "x"); code != 2 {
 		t.Errorf("-moves x: exit %d, want 2", code)
 	}
-	code, out, errs = clitest.Call(run, "-bench-positions", "-moves", "16", "-n", "3", "-tt", "16", "-jobs", "2", "-margin")
+	code, out, errs = clitest.Call(run, "bench", "positions", "-moves", "16", "-n", "3", "-tt", "16", "-jobs", "2", "-margin")
 	if code != 0 || !strings.Contains(out, "2 threads") || !strings.Contains(out, "3/3") {
 		t.Errorf("-jobs 2: exit %d, output:\n%s%s", code, out, errs)
 	}
-	if code, _, _ := clitest.Call(run, "-bench-positions", "-jobs", "0"); code != 2 {
+	if code, _, _ := clitest.Call(run, "bench", "positions", "-jobs", "0"); code != 2 {
 		t.Errorf("-jobs 0: exit %d, want 2", code)
+	}
+}
+
+// The commands' dispatch: help, unknown commands, flags before a command's name, the
+// mode flags of old, and flags of another command are refused with a line that says so.
+func TestCommandsAndRefusals(t *testing.T) {
+	clitest.CheckUsage(t, run,
+		clitest.Case{Args: []string{"help"}, Status: 0, Stderr: "table      build, merge, join, verify and follow the build of the opening table"},
+		clitest.Case{Args: []string{"help", "table", "build"}, Status: 0, Stderr: "usage: solve table build -level K"},
+		clitest.Case{Args: []string{"table", "-h"}, Status: 0, Stderr: "verify     prove a table's records again"},
+		clitest.Case{Args: []string{"table", "verify", "-h"}, Status: 0, Stderr: "-seed"},
+		clitest.Case{Args: []string{"help", "nothing"}, Status: 2, Stderr: `unknown command "nothing"`},
+		clitest.Case{Args: []string{"tabel", "build"}, Status: 2, Stderr: `unknown command "tabel"`},
+		clitest.Case{Args: []string{"table"}, Status: 2, Stderr: `"solve table" needs a command`},
+		clitest.Case{Args: []string{"table", "biuld"}, Status: 2, Stderr: `unknown command "biuld" in "solve table"`},
+		clitest.Case{Args: []string{"table", "-o", "x", "merge"}, Status: 2, Stderr: "flag -o before the command"},
+		clitest.Case{Args: []string{"-tt", "16", "table", "build"}, Status: 2, Stderr: `"table" is a command: flags follow the command's name (solve table build -tt 16)`},
+		clitest.Case{Args: []string{"-table-verify", "F", "-table-join", "a", "-o", "b"}, Status: 2, Stderr: "-table-verify is now a command: solve table verify"},
+		clitest.Case{Args: []string{"-table", "-level", "3"}, Status: 2, Stderr: "-table is now a command: solve table build"},
+		clitest.Case{Args: []string{"table", "verify", "F", "-o", "b"}, Status: 2, Stderr: "flag provided but not defined: -o"},
+		clitest.Case{Args: []string{"table", "join", "-margin", "a", "b"}, Status: 2, Stderr: "flag provided but not defined: -margin"},
+		clitest.Case{Args: []string{"table", "merge", "-o", "x.lgtb", "a", "b"}, Status: 2, Stderr: "takes one folder of shards, got 2"},
+		clitest.Case{Args: []string{"table", "verify"}, Status: 2, Stderr: "takes one table file, got 0"},
+		clitest.Case{Args: []string{"certify", "extra"}, Status: 2, Stderr: "certify takes no arguments"},
+		clitest.Case{Args: []string{"bench", "book", "-n", "-1"}, Status: 2, Stderr: "solve: -n -1"},
+		clitest.Case{Args: []string{"bench", "positions", "-moves", "x"}, Status: 2, Stderr: "solve: -moves"},
+	)
+}
+
+// Without -move, the move number comes from my_player's helper file beside input.txt
+// when its board is the previous board, and a helper file that does not fit is said.
+func TestMoveFromTheHelperFile(t *testing.T) {
+	path := writeInput(t, lostForWhite)
+	dir := filepath.Dir(path)
+	in, err := board.ParseInput(strings.NewReader(lostForWhite))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st strings.Builder
+	if err := player.WriteState(&st, player.State{Color: board.White, Move: 16, After: in.Previous}); err != nil {
+		t.Fatal(err)
+	}
+	helper := filepath.Join(dir, player.StateFileName(board.White))
+	if err := os.WriteFile(helper, []byte(st.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := clitest.Call(run, path)
+	if code != 0 || !strings.HasPrefix(out, "White to play move 18: LOSS for White\n") {
+		t.Errorf("with the helper file: exit %d\n%s%s", code, out, errs)
+	}
+	st.Reset()
+	if err := player.WriteState(&st, player.State{Color: board.White, Move: 16, After: in.Current}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(helper, []byte(st.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := clitest.Call(run, path); code != 2 || !strings.Contains(errs, "-move is required: helper file is stale") {
+		t.Errorf("with a stale helper file: exit %d, %q", code, errs)
 	}
 }

@@ -1,6 +1,6 @@
-// book.go: the solve command's -book mode: proved winning moves for Black's opening, written as a table file the engine embeds.
+// book.go: solve book: proved winning moves for Black's opening, written as a table file the engine embeds.
 
-package main
+package book
 
 import (
 	"errors"
@@ -20,6 +20,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/atomicfile"
+	"littlego/cmd/solve/internal/base"
 	"littlego/internal/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
@@ -145,19 +146,19 @@ func (bp *bookProgress) add(e bookEntry) error {
 // and a move whose positions are not all proved yet is written as far as it goes.
 func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits int, out, progressPath, cmdline string, provedOnly bool) error {
 	if last < 3 || last > board.MaxMoves || last%2 == 0 {
-		return usageErrorf("-book-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
+		return base.Usagef("-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
 	}
 	if workers < 1 || workers > 64 {
-		return usageErrorf("-workers %d: must be in 1..64", workers)
+		return base.Usagef("-workers %d: must be in 1..64", workers)
 	}
 	start := cputime.Process()
 	root := board.New()
 	if !root.IsLegal(first) || first == board.Pass {
-		return usageErrorf("-book-first %v: not a legal first move", first)
+		return base.Usagef("-first %v: not a legal first move", first)
 	}
 	bp, err := openBookProgress(progressPath)
 	if err != nil {
-		return fmt.Errorf("-book-progress: %v", err)
+		return fmt.Errorf("-progress: %v", err)
 	}
 	defer bp.f.Close()
 	if len(bp.proved) > 0 {
@@ -190,7 +191,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 		}
 		frontier = nextFrontier(results)
 	}
-	// The first move itself: proved by the full solve of the empty board (see -book-first).
+	// The first move itself: proved by the full solve of the empty board (see -first).
 	entries = append(entries, bookEntry{pos: board.New(), best: first})
 	data, err := bookFile(entries, first, complete, cmdline, bp.cpu+cputime.Process()-start)
 	if err != nil {
@@ -247,7 +248,7 @@ func (b *bookRun) proveLevel(move int, frontier []board.Position) ([]bookEntry, 
 			}
 			results[i] = bookEntry{pos: pos, best: r.Best}
 			if err := b.bp.add(results[i]); err != nil {
-				return fmt.Errorf("-book-progress: %v", err)
+				return fmt.Errorf("-progress: %v", err)
 			}
 			mu.Lock()
 			done++
@@ -334,9 +335,4 @@ func bookFile(entries []bookEntry, first board.Point, complete int, cmdline stri
 	h := tablebase.Header{Kind: tablebase.KindBook, Root: tablebase.Key(&empty), FirstLevel: 0, LastLevel: last - 1,
 		CompleteThrough: complete - 1, Shards: 1, CPU: cpu, Note: note}
 	return tablebase.Encode(h, records)
-}
-
-// bookCommandLine is the command line recorded in the generated file.
-func bookCommandLine(args []string) string {
-	return "go run ./cmd/solve " + strings.Join(args, " ")
 }

@@ -1,6 +1,6 @@
 // book_test.go: the book generator's pieces: White's answers up to symmetry, the book file, resuming from the progress file.
 
-package main
+package book
 
 import (
 	"os"
@@ -87,10 +87,10 @@ func decodeBook(t *testing.T, data []byte) *tablebase.Table {
 
 func TestBookFlagsChecked(t *testing.T) {
 	for _, args := range [][]string{
-		{"-book", "x.go", "-book-last", "4"},
-		{"-book", "x.go", "-book-last", "1"},
-		{"-book", "x.go", "-book-first", "9,9"},
-		{"-book", "x.go", "-workers", "0"},
+		{"x.go", "-last", "4"},
+		{"x.go", "-last", "1"},
+		{"x.go", "-first", "9,9"},
+		{"x.go", "-workers", "0"},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
@@ -118,7 +118,7 @@ func TestProgressLineRoundTrip(t *testing.T) {
 }
 
 // A run restarted on a progress file takes every proof from it: with all of move 3 in
-// the file, -book-last 3 proves nothing and writes the book at once.
+// the file, -last 3 proves nothing and writes the book at once.
 func TestBookResumesFromProgress(t *testing.T) {
 	dir := t.TempDir()
 	out, progress := filepath.Join(dir, "book.lgtb"), filepath.Join(dir, "book.progress")
@@ -152,7 +152,7 @@ func TestBookResumesFromProgress(t *testing.T) {
 		t.Errorf("the book does not hold the 7 positions, their 12 CPU-s and move 3 complete: %d, %+v", book.Len(), book.Header)
 	}
 
-	// -book-proved-only writes what the file holds: with two lines gone, move 3 is partial.
+	// -proved-only writes what the file holds: with two lines gone, move 3 is partial.
 	kept := strings.Join(strings.Split(lines.String(), "\n")[2:6], "\n") + "\n"
 	if err := os.WriteFile(progress, []byte(kept), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 // table_test.go: the opening table's batch job on a late root: shards merged into the solver's answers, a stopped shard resumed, the merge's refusals.
 
-package main
+package table
 
 import (
 	"encoding/binary"
@@ -30,7 +30,7 @@ const lateLevel = "19"
 func buildShards(t *testing.T, dir string, n int, extra ...string) {
 	t.Helper()
 	for i := range n {
-		args := append([]string{"-table", "-root", lateRoot, "-level", lateLevel, "-shard", shardArg(i, n), "-o", dir, "-tt", "16"}, extra...)
+		args := append([]string{"build", "-root", lateRoot, "-level", lateLevel, "-shard", shardArg(i, n), "-o", dir, "-tt", "16"}, extra...)
 		if code, stdout, stderr := clitest.Call(run, args...); code != 0 || !strings.Contains(stdout, "0 unknown") {
 			t.Fatalf("%q: exit %d\n%s%s", args, code, stdout, stderr)
 		}
@@ -42,7 +42,7 @@ func shardArg(i, n int) string { return fmt.Sprintf("%d/%d", i, n) }
 // mergeInto merges dir into a table file and returns its path, the exit status and output.
 func mergeInto(dir string) (path string, code int, stdout, stderr string) {
 	path = filepath.Join(filepath.Dir(dir), filepath.Base(dir)+".lgtb")
-	code, stdout, stderr = clitest.Call(run, "-table-merge", dir, "-o", path)
+	code, stdout, stderr = clitest.Call(run, "merge", dir, "-o", path)
 	return path, code, stdout, stderr
 }
 
@@ -103,9 +103,9 @@ func TestShardResumesFromItsCheckpoint(t *testing.T) {
 		whole := filepath.Join(t.TempDir(), "whole")
 		buildShards(t, whole, 1, "-block", fmt.Sprint(c.block))
 		dir := filepath.Join(t.TempDir(), "stopped")
-		cfg := &tableConfig{build: true, root: lateRoot, level: 19, shard: "0/1", out: dir, block: c.block, stopAfter: 100}
+		cfg := &buildConfig{root: lateRoot, level: 19, shard: "0/1", out: dir, block: c.block, stopAfter: 100, ttBits: 16}
 		var stdout, stderr strings.Builder
-		if err := buildShard(&stdout, &stderr, cfg, 16, false); !errors.Is(err, errStopped) {
+		if err := buildShard(&stdout, &stderr, cfg); !errors.Is(err, errStopped) {
 			t.Fatalf("block %d, the stopped run: %v", c.block, err)
 		}
 		partial := filepath.Join(dir, shardName(19, 0, 1)+".partial")
@@ -117,13 +117,13 @@ func TestShardResumesFromItsCheckpoint(t *testing.T) {
 			other.block, other.stopAfter, other.out = 1, 1, t.TempDir()
 			copyFile(partial, filepath.Join(other.out, shardName(19, 0, 1)+".partial"))
 			stderr.Reset()
-			if err := buildShard(&stdout, &stderr, &other, 16, false); !errors.Is(err, errStopped) || !strings.Contains(stderr.String(), "ignoring the checkpoint") {
+			if err := buildShard(&stdout, &stderr, &other); !errors.Is(err, errStopped) || !strings.Contains(stderr.String(), "ignoring the checkpoint") {
 				t.Errorf("a checkpoint of blocks of %d resumed with blocks of 1: %v %s", c.block, err, stderr.String())
 			}
 		}
 		cfg.stopAfter = 0
 		stdout.Reset()
-		if err := buildShard(&stdout, &stderr, cfg, 16, false); err != nil {
+		if err := buildShard(&stdout, &stderr, cfg); err != nil {
 			t.Fatal(err)
 		}
 		if want := fmt.Sprintf("(%d solved now, %d from the checkpoint)", 477-c.kept, c.kept); !strings.Contains(stdout.String(), want) {
@@ -138,7 +138,7 @@ func TestShardResumesFromItsCheckpoint(t *testing.T) {
 			t.Errorf("block %d: the resumed shard's records differ from an uninterrupted run's", c.block)
 		}
 		stdout.Reset()
-		if err := buildShard(&stdout, &stderr, cfg, 16, false); err != nil || !strings.Contains(stdout.String(), "done before") {
+		if err := buildShard(&stdout, &stderr, cfg); err != nil || !strings.Contains(stdout.String(), "done before") {
 			t.Errorf("block %d: a finished shard run again: %v %s", c.block, err, stdout.String())
 		}
 	}
@@ -151,7 +151,7 @@ func TestMergeRefusesBadShards(t *testing.T) {
 	buildShards(t, good, 3)
 	other := filepath.Join(t.TempDir(), "other")
 	for i := range 2 {
-		if code, out, errs := clitest.Call(run, "-table", "-root", lateRoot, "-level", "18", "-shard", shardArg(i, 2), "-o", other, "-tt", "16"); code != 0 {
+		if code, out, errs := clitest.Call(run, "build", "-root", lateRoot, "-level", "18", "-shard", shardArg(i, 2), "-o", other, "-tt", "16"); code != 0 {
 			t.Fatalf("level 18: %s%s", out, errs)
 		}
 	}
@@ -248,9 +248,9 @@ func retag(path string, kind tablebase.Kind, edit func([]tablebase.Record) []tab
 func TestPartialMergeTakesACheckpoint(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "shards")
 	buildShards(t, dir, 2) // shards 0/2 and 1/2; shard 1 is then stopped over again
-	stopped := &tableConfig{build: true, root: lateRoot, level: 19, shard: "1/2", out: t.TempDir(), block: 1, stopAfter: 50}
+	stopped := &buildConfig{root: lateRoot, level: 19, shard: "1/2", out: t.TempDir(), block: 1, stopAfter: 50, ttBits: 16}
 	var stdout, stderr strings.Builder
-	if err := buildShard(&stdout, &stderr, stopped, 16, false); !errors.Is(err, errStopped) {
+	if err := buildShard(&stdout, &stderr, stopped); !errors.Is(err, errStopped) {
 		t.Fatal(err)
 	}
 	name := shardName(19, 1, 2)
@@ -264,7 +264,7 @@ func TestPartialMergeTakesACheckpoint(t *testing.T) {
 		t.Fatalf("without -partial: exit %d, %q", code, stderr)
 	}
 	out := filepath.Join(t.TempDir(), "partial.lgtb")
-	code, stdout2, stderr2 := clitest.Call(run, "-table-merge", dir, "-o", out, "-partial")
+	code, stdout2, stderr2 := clitest.Call(run, "merge", dir, "-o", out, "-partial")
 	if code != 0 || !strings.Contains(stdout2, "level 19: 477 positions") {
 		t.Fatalf("-partial: exit %d\n%s%s", code, stdout2, stderr2)
 	}
@@ -296,7 +296,7 @@ func TestPartialMergeTakesACheckpoint(t *testing.T) {
 	if err := os.Remove(filepath.Join(three, shardName(19, 2, 3))); err != nil {
 		t.Fatal(err)
 	}
-	if code, stdout, stderr := clitest.Call(run, "-table-merge", three, "-o", out, "-partial"); code != 0 || !strings.Contains(stdout, "level 19: 477 positions, ") ||
+	if code, stdout, stderr := clitest.Call(run, "merge", three, "-o", out, "-partial"); code != 0 || !strings.Contains(stdout, "level 19: 477 positions, ") ||
 		!strings.Contains(stdout, "159 unknown") {
 		t.Errorf("-partial with a shard missing: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -337,16 +337,16 @@ func TestEmptyBoardCheck(t *testing.T) {
 func TestTableFlagsChecked(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"-table", "-level", "19", "-root", lateRoot},
-		{"-table", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "3/3"},
-		{"-table", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "x"},
-		{"-table", "-level", "19", "-root", "2,2 2,2", "-o", dir},
-		{"-table", "-level", "19", "-root", "PASS PASS", "-o", dir},
-		{"-table", "-level", "9", "-root", lateRoot, "-o", dir},
-		{"-table", "-level", "24", "-o", dir},
-		{"-table", "-level", "2", "-o", dir, "-position-limit", "-1"},
-		{"-table", "-level", "2", "-o", dir, "-block", "-1"},
-		{"-table-merge", dir},
+		{"build", "-level", "19", "-root", lateRoot},
+		{"build", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "3/3"},
+		{"build", "-level", "19", "-root", lateRoot, "-o", dir, "-shard", "x"},
+		{"build", "-level", "19", "-root", "2,2 2,2", "-o", dir},
+		{"build", "-level", "19", "-root", "PASS PASS", "-o", dir},
+		{"build", "-level", "9", "-root", lateRoot, "-o", dir},
+		{"build", "-level", "24", "-o", dir},
+		{"build", "-level", "2", "-o", dir, "-position-limit", "-1"},
+		{"build", "-level", "2", "-o", dir, "-block", "-1"},
+		{"merge", "-o", "", dir},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
@@ -363,7 +363,7 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("merge: %s%s", stdout, stderr)
 	}
-	code, stdout, stderr = clitest.Call(run, "-table-verify", path, "-n", "0", "-tt", "16")
+	code, stdout, stderr = clitest.Call(run, "verify", path, "-n", "0", "-tt", "16")
 	if code != 0 || !strings.Contains(stdout, "577 sampled (seed 1), 0 unknown in the table, 0 disagree") {
 		t.Fatalf("a good table: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -377,6 +377,13 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 			break
 		}
 	}
+	for i, r := range recs { // a margin moved by 2 away from the komi: the value stands, the margin is wrong
+		if e := r.Entry(); r.Level() == 19 && e.MarginKnown {
+			e.Margin += 2 * (1 - 2*boolInt(e.Margin < board.BlackMargin))
+			recs[i] = tablebase.MakeRecord(r.Position(), e)
+			break
+		}
+	}
 	data, err := tablebase.Encode(table.Header, recs)
 	if err != nil {
 		t.Fatal(err)
@@ -384,8 +391,9 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr = clitest.Call(run, "-table-verify", path, "-n", "0", "-tt", "16")
-	if code != 1 || !strings.Contains(stdout, "1 disagree") || !strings.Contains(stdout, "the table says win, the solver loss") {
+	code, stdout, stderr = clitest.Call(run, "verify", path, "-n", "0", "-tt", "16")
+	if code != 1 || !strings.Contains(stdout, "2 disagree") || !strings.Contains(stdout, "the table says win, the solver loss") ||
+		!strings.Contains(stdout, "the table's margin is ") {
 		t.Errorf("a turned record: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
@@ -448,5 +456,53 @@ func TestMergeChecksTheEmptyBoard(t *testing.T) {
 	})
 	if _, code, _, stderr := mergeInto(dir); code != 1 || !strings.Contains(stderr, "contradicts the solved empty board") {
 		t.Errorf("winning first moves on the edge: exit %d, %q", code, stderr)
+	}
+}
+
+// A checkpoint written before solve had commands (its note names "solve -table") is
+// resumed by solve table build: the level-3 build's stopped shard carries on.
+func TestLegacyCheckpointResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &buildConfig{root: lateRoot, level: 18, shard: "0/1", out: dir, block: 1, stopAfter: 20, ttBits: 16}
+	var stdout, stderr strings.Builder
+	if err := buildShard(&stdout, &stderr, cfg); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	partial := filepath.Join(dir, shardName(18, 0, 1)+".partial")
+	cp := readTableOrFail(t, partial)
+	h := cp.Header
+	if !strings.HasPrefix(h.Note, "solve table build: ") {
+		t.Fatalf("the checkpoint's note %q", h.Note)
+	}
+	h.Note = strings.Replace(h.Note, "solve table build", legacyCommand, 1)
+	data, err := tablebase.Encode(h, cp.Records())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(partial, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.stopAfter = 0
+	if err := buildShard(&stdout, &stderr, cfg); err != nil || !strings.Contains(stdout.String(), "(69 solved now, 20 from the checkpoint)") {
+		t.Errorf("the legacy checkpoint was not resumed: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+}
+
+// Status counts the shards and positions done from the files, and projects the rest at
+// the CPU per position so far.
+func TestStatusCountsTheBuild(t *testing.T) {
+	dir := t.TempDir()
+	for _, i := range []int{0, 2} {
+		if code, out, errs := clitest.Call(run, "build", "-root", lateRoot, "-level", lateLevel, "-shard", shardArg(i, 4), "-o", dir, "-tt", "16"); code != 0 {
+			t.Fatalf("shard %d: exit %d\n%s%s", i, code, out, errs)
+		}
+	}
+	code, out, errs := clitest.Call(run, "status", "-cores", "2", dir)
+	if code != 0 || !strings.Contains(out, "level 19 (values), "+dir+": 2 of 4 shards done, 0 stopped part way; 239 of 477 positions; ") ||
+		!strings.Contains(out, " of wall time on 2 cores (2 shards of about ") {
+		t.Errorf("status: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := clitest.Call(run, "status", t.TempDir()); code != 1 || !strings.Contains(errs, "no shard files") {
+		t.Errorf("an empty folder: exit %d, %q", code, errs)
 	}
 }

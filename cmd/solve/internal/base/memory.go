@@ -1,6 +1,6 @@
 // memory.go: the -tt bound: the solvers' tables must fit in half the machine's memory (MemTotal in /proc/meminfo on Linux).
 
-package main
+package base
 
 import (
 	"bufio"
@@ -14,9 +14,9 @@ import (
 // tableEntryBytes is the size of a transposition-table entry, as solver.New states it.
 const tableEntryBytes = 16
 
-// memTotal returns the machine's memory in bytes, or false where it cannot be read;
+// MemTotal returns the machine's memory in bytes, or false where it cannot be read;
 // tests replace it.
-var memTotal = func() (int64, bool) {
+var MemTotal = func() (int64, bool) {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0, false
@@ -39,12 +39,12 @@ func parseMemTotal(r io.Reader) (int64, bool) {
 	return 0, false
 }
 
-// checkTableMemory returns a usage error when tables transposition tables of 2^ttBits
+// CheckTableMemory returns a usage error when tables transposition tables of 2^ttBits
 // entries need more than half the machine's memory: a table that does not fit would
 // be paged or killed rather than proving anything. Where the memory cannot be read,
 // nothing is checked.
-func checkTableMemory(ttBits, tables int) error {
-	total, ok := memTotal()
+func CheckTableMemory(ttBits, tables int) error {
+	total, ok := MemTotal()
 	if !ok {
 		return nil
 	}
@@ -60,7 +60,7 @@ func checkTableMemory(ttBits, tables int) error {
 	if tables > 1 {
 		what = fmt.Sprintf("the %d tables (one per -workers) need", tables)
 	}
-	return usageErrorf("-tt %d: %s %s, more than half of this machine's %s of memory; use -tt %d or less",
+	return Usagef("-tt %d: %s %s, more than half of this machine's %s of memory; use -tt %d or less",
 		ttBits, what, formatBytes(need), formatBytes(total), most)
 }
 

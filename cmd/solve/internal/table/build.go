@@ -1,10 +1,9 @@
-// table.go: the solve command's -table mode: one shard of one level of the opening table, solved position by position, resumable, written atomically.
+// build.go: solve table build: one shard of one level of the opening table, solved position by position, resumable, written atomically.
 
-package main
+package table
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,48 +16,28 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/atomicfile"
+	"littlego/cmd/solve/internal/base"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
 	"littlego/solver"
 	"littlego/tablebase"
 )
 
-// tableConfig is the command line of -table and -table-merge.
-type tableConfig struct {
-	build      bool
-	merge      string // the folder of shards to merge
-	partial    bool   // merge stopped shards' checkpoints, their unsolved positions unknown
-	join       string // the merged tables to join, separated by commas
-	verify     string // the table file to check against the solver
+// buildConfig is the command line of solve table build.
+type buildConfig struct {
 	level      int
 	root       string // actions from the empty board, separated by spaces
 	shard      string // "i/n"
 	out        string
+	margin     bool
 	limit      float64 // CPU seconds per position
 	checkpoint time.Duration
 	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
+	ttBits     int
 	stopAfter  int // stop (as if killed) after solving this many positions; for tests
 }
 
-// tableFlags registers the -table and -table-merge flags on fs.
-func tableFlags(fs *flag.FlagSet) *tableConfig {
-	c := &tableConfig{}
-	fs.BoolVar(&c.build, "table", false, "solve one shard of one level of the opening table (-level, -shard, -o; -margin adds exact margins)")
-	fs.StringVar(&c.merge, "table-merge", "", "merge the shards in this folder into one table file (-o), the earlier levels by minimax")
-	fs.BoolVar(&c.partial, "partial", false, "with -table-merge: a stopped shard's checkpoint stands in for its missing file, and the positions no shard has solved are recorded as unknown")
-	fs.StringVar(&c.join, "table-join", "", "join merged tables of one root (files separated by commas) into one (-o): a deep table's values beside a shallower table's margins")
-	fs.StringVar(&c.verify, "table-verify", "", "prove again a seeded sample of -n records (0: all) of this table file with the solver")
-	fs.IntVar(&c.level, "level", 4, "with -table: the level, the number of moves played (passes included) before its positions")
-	fs.StringVar(&c.root, "root", "", "with -table: the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
-	fs.StringVar(&c.shard, "shard", "0/1", "with -table: i/n, this shard's index and the number of shards: the level's positions whose index is i mod n")
-	fs.StringVar(&c.out, "o", "", "with -table: the folder the shard file is written to; with -table-merge and -table-join: the table file")
-	fs.Float64Var(&c.limit, "position-limit", 0, "with -table: CPU seconds each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
-	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "with -table: how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
-	fs.IntVar(&c.block, "block", 1, "with -table: positions solved in turn over one transposition table, which is cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so a resumed shard writes the same file")
-	return c
-}
-
-// errStopped is returned when a shard stops after tableConfig.stopAfter positions.
+// errStopped is returned when a shard stops after buildConfig.stopAfter positions.
 var errStopped = errors.New("stopped before the end of the shard")
 
 // maxTableBytes bounds what is read of a table file.
@@ -70,14 +49,14 @@ func parseRoot(list string) (board.Position, error) {
 	for _, f := range strings.Fields(list) {
 		a, err := board.ParseOutput(strings.NewReader(f))
 		if err != nil {
-			return pos, usageErrorf("-root %q: %v", list, err)
+			return pos, base.Usagef("-root %q: %v", list, err)
 		}
 		if !pos.Act(a) {
-			return pos, usageErrorf("-root %q: %v is illegal at move %d", list, a, pos.Move)
+			return pos, base.Usagef("-root %q: %v is illegal at move %d", list, a, pos.Move)
 		}
 	}
 	if pos.Over {
-		return pos, usageErrorf("-root %q: the game is over", list)
+		return pos, base.Usagef("-root %q: the game is over", list)
 	}
 	return pos, nil
 }
@@ -88,7 +67,7 @@ func parseShard(s string) (i, n int, err error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, usageErrorf("-shard %q: want i/n with 0 <= i < n", s)
+		return 0, 0, base.Usagef("-shard %q: want i/n with 0 <= i < n", s)
 	}
 	return i, n, nil
 }
@@ -111,15 +90,15 @@ type shardRun struct {
 }
 
 // buildShard solves the shard the configuration names and writes its file.
-func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin bool) error {
+func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 	if c.out == "" {
-		return usageErrorf("-table needs -o, the folder to write the shard to")
+		return base.Usagef("-o: table build needs the folder to write the shard to")
 	}
 	if c.limit < 0 {
-		return usageErrorf("-position-limit %v: must be 0 (no limit) or positive", c.limit)
+		return base.Usagef("-position-limit %v: must be 0 (no limit) or positive", c.limit)
 	}
 	if c.block < 0 {
-		return usageErrorf("-block %d: must be 0 (the whole shard) or positive", c.block)
+		return base.Usagef("-block %d: must be 0 (the whole shard) or positive", c.block)
 	}
 	root, err := parseRoot(c.root)
 	if err != nil {
@@ -131,9 +110,9 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 	}
 	levels, err := tablebase.Levels(root, c.level)
 	if err != nil {
-		return usageErrorf("-level: %v", err)
+		return base.Usagef("-level: %v", err)
 	}
-	if err := checkTableMemory(ttBits, 1); err != nil {
+	if err := base.CheckTT(c.ttBits, 1); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
@@ -141,8 +120,8 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 	}
 	canon, _ := tablebase.Canonical(root)
 	sr := &shardRun{path: filepath.Join(c.out, shardName(c.level, i, n)), done: map[uint64]tablebase.Record{},
-		header: tablebase.Header{Kind: tablebase.KindShard, Margins: margin, Root: tablebase.Key(&canon),
-			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n,
+		header: tablebase.Header{Kind: tablebase.KindShard, Root: tablebase.Key(&canon),
+			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n, Margins: c.margin,
 			Limit: time.Duration(c.limit * float64(time.Second)).Round(time.Millisecond)}}
 	sr.levelSize, sr.block = len(levels[len(levels)-1]), c.block
 	for k, p := range levels[len(levels)-1] {
@@ -163,7 +142,7 @@ func buildShard(stdout, stderr io.Writer, c *tableConfig, ttBits int, margin boo
 		sr.block = max(len(sr.positions), 1)
 	}
 	sr.resume(stderr)
-	return sr.solve(stdout, stderr, c, ttBits)
+	return sr.solve(stdout, stderr, c)
 }
 
 // sameShard reports whether two headers describe one shard of one table.
@@ -189,7 +168,7 @@ func (sr *shardRun) resume(stderr io.Writer) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return
-	case err == nil && (t.Header.Kind != tablebase.KindCheckpoint || !sameShard(t.Header, sr.header) || t.Header.Note != sr.note()):
+	case err == nil && (t.Header.Kind != tablebase.KindCheckpoint || !sameShard(t.Header, sr.header) || (t.Header.Note != sr.note() && t.Header.Note != sr.noteOf(legacyCommand))):
 		err = fmt.Errorf("%s: the checkpoint of another shard, table or block size", sr.path+".partial")
 	}
 	if err != nil {
@@ -206,8 +185,8 @@ func (sr *shardRun) resume(stderr io.Writer) {
 // at each block's start (so each result is a function of the shard and the block size),
 // saving a checkpoint of the finished blocks every c.checkpoint, then writes the shard
 // file and removes the checkpoint.
-func (sr *shardRun) solve(stdout, stderr io.Writer, c *tableConfig, ttBits int) error {
-	s := solver.New(ttBits)
+func (sr *shardRun) solve(stdout, stderr io.Writer, c *buildConfig) error {
+	s := solver.New(c.ttBits)
 	resumed := len(sr.done)
 	lastSave := time.Now()
 	var times []time.Duration
@@ -283,9 +262,17 @@ func (sr *shardRun) commit(b *blockRecords, lastSave *time.Time, every time.Dura
 
 // note says how the shard's files are made; a checkpoint is resumed only by a run with
 // the same note.
-func (sr *shardRun) note() string {
-	return fmt.Sprintf("solve -table: level %d, shard %d of %d, blocks of %d", sr.header.LastLevel, sr.header.Shard, sr.header.Shards, sr.block)
+func (sr *shardRun) note() string { return sr.noteOf("solve table build") }
+
+// noteOf is the note a run by command writes. Checkpoints written before the
+// subcommands (by "solve -table") carry legacyCommand and resume as well.
+func (sr *shardRun) noteOf(command string) string {
+	return fmt.Sprintf("%s: level %d, shard %d of %d, blocks of %d", command, sr.header.LastLevel, sr.header.Shard, sr.header.Shards, sr.block)
 }
+
+// legacyCommand names the shard builder in the notes of files written before solve had
+// subcommands.
+const legacyCommand = "solve -table"
 
 // save writes the records so far atomically, as a checkpoint or the finished shard.
 func (sr *shardRun) save(kind tablebase.Kind) error {

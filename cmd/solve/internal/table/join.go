@@ -1,6 +1,6 @@
-// table_join.go: the solve command's -table-join mode: merged tables of one root made one, a deep table's values beside a shallower one's margins.
+// join.go: solve table join: merged tables of one root made one, a deep table's values beside a shallower one's margins.
 
-package main
+package table
 
 import (
 	"fmt"
@@ -11,23 +11,23 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/atomicfile"
+	"littlego/cmd/solve/internal/base"
 	"littlego/tablebase"
 )
 
-// joinTables reads the merged tables listed (separated by commas), refuses them unless
+// joinTables reads the merged tables at paths, refuses them unless
 // they grow from one root and agree on every position they share, and writes to out one
 // table holding every position of any, with its margin where any proves it, and the
 // levels above the deepest completed by minimax over the joined records.
-func joinTables(stdout io.Writer, list, out string) error {
+func joinTables(stdout io.Writer, paths []string, out string) error {
 	if out == "" {
-		return usageErrorf("-table-join needs -o, the table file to write")
+		return base.Usagef("-o: table join needs the table file to write")
 	}
-	paths := strings.Split(list, ",")
 	if len(paths) < 2 {
-		return usageErrorf("-table-join %q: want two or more table files, separated by commas", list)
+		return base.Usagef("table join %q: want two or more table files", paths)
 	}
 	if sorted := slices.Sorted(slices.Values(paths)); len(slices.Compact(sorted)) != len(paths) {
-		return usageErrorf("-table-join %q: a file is named twice", list)
+		return base.Usagef("table join %q: a file is named twice", paths)
 	}
 	var tables []*tablebase.Table
 	for _, p := range paths {
@@ -65,7 +65,7 @@ func joinTables(stdout io.Writer, list, out string) error {
 	}
 	root := tablebase.KeyPosition(h.Root)
 	rootEntry, winning := rootValue(table, root)
-	fmt.Fprintf(stdout, "root: %s to play: %s; winning actions: %s\n", root.Turn, entryWords(rootEntry), pointList(winning))
+	fmt.Fprintf(stdout, "root: %s to play: %s; winning actions: %s\n", root.Turn, entryWords(rootEntry), base.PointList(winning))
 	if root.Stones == (board.Stones{}) && root.Move == 1 {
 		if err := checkEmptyBoard(rootEntry, winning, true); err != nil {
 			return err
@@ -105,7 +105,7 @@ func joinRecords(tables []*tablebase.Table, paths []string) (tablebase.Header, [
 			byKey[k] = tablebase.MakeRecord(r.Position(), joined)
 		}
 	}
-	h.Note = fmt.Sprintf("solve -table-join: levels %d..%d from %d tables", h.FirstLevel, h.LastLevel, len(tables))
+	h.Note = fmt.Sprintf("solve table join: levels %d..%d from %d tables", h.FirstLevel, h.LastLevel, len(tables))
 	return h, slices.Collect(maps.Values(byKey)), nil
 }
 

@@ -1,6 +1,6 @@
-// table_merge.go: the solve command's -table-merge mode: the shards of one level checked and joined, the earlier levels by minimax, written as one table.
+// merge.go: solve table merge: the shards of one level checked and joined, the earlier levels by minimax, written as one table.
 
-package main
+package table
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/atomicfile"
+	"littlego/cmd/solve/internal/base"
 	"littlego/review"
 	"littlego/tablebase"
 )
@@ -22,7 +23,7 @@ import (
 // positions no shard file has solved are recorded as unknown.
 func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 	if out == "" {
-		return usageErrorf("-table-merge needs -o, the table file to write")
+		return base.Usagef("-o: table merge needs the table file to write")
 	}
 	shards, err := readShards(dir, partial)
 	if err != nil {
@@ -56,7 +57,7 @@ func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 		return fmt.Errorf("%s: %v", dir, err)
 	}
 	h.Kind, h.Shard, h.Shards, h.CompleteThrough = tablebase.KindTable, 0, 1, h.LastLevel
-	h.Note = fmt.Sprintf("solve -table-merge: levels %d..%d from %d shards of level %d", h.FirstLevel, h.LastLevel, len(shards), h.LastLevel)
+	h.Note = fmt.Sprintf("solve table merge: levels %d..%d from %d shards of level %d", h.FirstLevel, h.LastLevel, len(shards), h.LastLevel)
 	if stopped > 0 {
 		h.Note += fmt.Sprintf(", %d of them stopped or missing (their unsolved positions unknown)", stopped)
 	}
@@ -72,7 +73,7 @@ func mergeTable(stdout io.Writer, dir, out string, partial bool) error {
 		fmt.Fprintf(stdout, "level %d: %s\n", h.FirstLevel+l, levelSummary(recs))
 	}
 	rootEntry, winning := rootValue(table, root)
-	fmt.Fprintf(stdout, "root, in canonical orientation:\n%s\n%s to play: %s; winning actions: %s\n", root.String(), root.Turn, entryWords(rootEntry), pointList(winning))
+	fmt.Fprintf(stdout, "root, in canonical orientation:\n%s\n%s to play: %s; winning actions: %s\n", root.String(), root.Turn, entryWords(rootEntry), base.PointList(winning))
 	if root.Stones == (board.Stones{}) && root.Move == 1 {
 		if err := checkEmptyBoard(rootEntry, winning, partial); err != nil {
 			return err
@@ -228,7 +229,7 @@ func checkEmptyBoard(e tablebase.Entry, winning []board.Point, partial bool) err
 		return fmt.Errorf("the table leaves the empty board unknown")
 	case !e.Win || !slices.Equal(winning, []board.Point{review.WinningFirstMove}):
 		return fmt.Errorf("the table contradicts the solved empty board: Black %s with winning moves %s, want a win by %v alone",
-			entryWords(e), pointList(winning), review.WinningFirstMove)
+			entryWords(e), base.PointList(winning), review.WinningFirstMove)
 	case e.MarginKnown && e.Margin != review.EmptyBoardMargin:
 		return fmt.Errorf("the table gives the empty board the margin %+d, its solve %+d", e.Margin, review.EmptyBoardMargin)
 	}

@@ -1,10 +1,12 @@
-// table_deploy_test.go: the deploy/ files run the same shards (one level, one shard count, the index in the right variable), and GNU parallel runs a small level end to end.
+// deploy_test.go: the deploy/ files run the same shards (one level, one shard count, the index in the right variable), and GNU parallel runs a small level end to end.
 
-package main
+package table
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,13 +16,14 @@ import (
 	"strings"
 	"testing"
 
+	"littlego/cmd/solve/internal/base"
 	"littlego/tablebase"
 )
 
 // deployFile reads a file of deploy/.
 func deployFile(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "deploy", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,16 +74,16 @@ func TestDeployManifestsAgree(t *testing.T) {
 	sh := deployFile(t, "parallel.sh")
 	level, shards := atoi("parallel.sh", match(t, "parallel.sh", sh, `LEVEL=\$\{LEVEL:-(\d+)\}`)), atoi("parallel.sh", match(t, "parallel.sh", sh, `SHARDS=\$\{SHARDS:-(\d+)\}`))
 	match(t, "parallel.sh", sh, `seq 0 (\$\(\(SHARDS - 1\)\)) \| parallel`)
-	match(t, "parallel.sh", sh, `("\$SOLVE" -table -level "\$LEVEL" -shard "\{\}/\$SHARDS")`)
-	got["parallel.sh"] = deployedShard{level, shards, []string{"-table", "-level", strconv.Itoa(level), "-shard", fmt.Sprintf("0/%d", shards), "-o", "shards"}}
+	match(t, "parallel.sh", sh, `("\$SOLVE" table build -level "\$LEVEL" -shard "\{\}/\$SHARDS")`)
+	got["parallel.sh"] = deployedShard{level, shards, []string{"build", "-level", strconv.Itoa(level), "-shard", fmt.Sprintf("0/%d", shards), "-o", "shards"}}
 
 	sb := deployFile(t, "slurm.sbatch")
-	level, shards = atoi("slurm.sbatch", match(t, "slurm.sbatch", sb, `\nLEVEL=(\d+)\n`)), atoi("slurm.sbatch", match(t, "slurm.sbatch", sb, `\nSHARDS=(\d+)\n`))
+	level, shards = atoi("slurm.sbatch", match(t, "slurm.sbatch", sb, `\nLEVEL=\$\{LEVEL:-(\d+)\}\n`)), atoi("slurm.sbatch", match(t, "slurm.sbatch", sb, `\nSHARDS=\$\{SHARDS:-(\d+)\}\n`))
 	if last := atoi("slurm.sbatch", match(t, "slurm.sbatch", sb, `#SBATCH --array=0-(\d+)`)); last != shards-1 {
 		t.Errorf("slurm.sbatch: the array ends at %d, the shards at %d", last, shards-1)
 	}
-	match(t, "slurm.sbatch", sb, `(exec "\$SOLVE" -table -level "\$LEVEL" -shard "\$\{SLURM_ARRAY_TASK_ID\}/\$\{SHARDS\}")`)
-	got["slurm.sbatch"] = deployedShard{level, shards, []string{"-table", "-level", strconv.Itoa(level), "-shard", fmt.Sprintf("0/%d", shards), "-o", "shards"}}
+	match(t, "slurm.sbatch", sb, `(exec "\$SOLVE" table build -level "\$LEVEL" -shard "\$\{SLURM_ARRAY_TASK_ID\}/\$\{SHARDS\}")`)
+	got["slurm.sbatch"] = deployedShard{level, shards, []string{"build", "-level", strconv.Itoa(level), "-shard", fmt.Sprintf("0/%d", shards), "-o", "shards"}}
 
 	k8s := deployFile(t, "k8s-job.yaml")
 	if yamlField(t, k8s, "kind") != "Job" || yamlField(t, k8s, "completionMode") != "Indexed" || yamlField(t, k8s, "restartPolicy") != "Never" {
@@ -98,26 +101,37 @@ func TestDeployManifestsAgree(t *testing.T) {
 	if len(line) < 2 || line[0] != "exec" || line[1] != "solve" || !strings.Contains(command[2], "${JOB_COMPLETION_INDEX}/") {
 		t.Fatalf("k8s-job.yaml: %q does not run solve with the job's index", command[2])
 	}
-	o, _, ok := parse(line[2:], &strings.Builder{})
-	if !ok {
-		t.Fatalf("k8s-job.yaml: solve refuses %q", line[2:])
+	if len(line) < 4 || line[2] != "table" || line[3] != "build" {
+		t.Fatalf("k8s-job.yaml: %q does not run solve table build", command[2])
 	}
-	level, shards = o.table.level, atoi("k8s-job.yaml", strings.TrimPrefix(o.table.shard, "0/"))
+	c, ok := parseBuild(line[4:])
+	if !ok {
+		t.Fatalf("k8s-job.yaml: solve refuses %q", line[4:])
+	}
+	level, shards = c.level, atoi("k8s-job.yaml", strings.TrimPrefix(c.shard, "0/"))
 	if shards != completions {
 		t.Errorf("k8s-job.yaml: %d shards in %d completions", shards, completions)
 	}
-	got["k8s-job.yaml"] = deployedShard{level, shards, line[2:]}
+	got["k8s-job.yaml"] = deployedShard{level, shards, line[3:]}
 
 	want := got["parallel.sh"]
 	for name, d := range got {
 		if d.level != want.level || d.shards != want.shards {
 			t.Errorf("%s runs level %d in %d shards, parallel.sh level %d in %d", name, d.level, d.shards, want.level, want.shards)
 		}
-		o, _, ok := parse(d.args, &strings.Builder{})
-		if !ok || !o.table.build || o.table.level != d.level || o.table.shard != fmt.Sprintf("0/%d", d.shards) {
+		c, ok := parseBuild(d.args[1:])
+		if !ok || d.args[0] != "build" || c.level != d.level || c.shard != fmt.Sprintf("0/%d", d.shards) {
 			t.Errorf("%s: solve does not take %q as shard 0", name, d.args)
 		}
 	}
+}
+
+// parseBuild parses the flags of a solve table build command line.
+func parseBuild(args []string) (*buildConfig, bool) {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	c := buildFlags(fs)
+	rest, _, ok := base.ParseInterspersed(fs, args, io.Discard, "")
+	return c, ok && len(rest) == 0
 }
 
 // deploy/parallel.sh runs every shard of a small level through GNU parallel, two at a
@@ -131,11 +145,11 @@ func TestParallelRunsTheShards(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "solve")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "littlego/cmd/solve").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	shards := filepath.Join(dir, "shards")
-	cmd := exec.Command("sh", filepath.Join("..", "..", "deploy", "parallel.sh"), "-j", "2")
+	cmd := exec.Command("sh", filepath.Join("..", "..", "..", "..", "deploy", "parallel.sh"), "-j", "2")
 	cmd.Env = append(os.Environ(), "LEVEL="+lateLevel, "SHARDS=5", "OUT="+shards, "SOLVE="+bin, "ROOT="+lateRoot, "SOLVE_FLAGS=-margin -tt 16")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("parallel.sh: %v\n%s", err, out)

@@ -1,6 +1,6 @@
 // table_join_test.go: a deep table's values joined with a shallower table's margins, on the late root; a contradiction refused.
 
-package main
+package table
 
 import (
 	"path/filepath"
@@ -17,7 +17,7 @@ import (
 func mergedLevel(t *testing.T, level string, extra ...string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "shards")
-	args := append([]string{"-table", "-root", lateRoot, "-level", level, "-o", dir, "-tt", "16"}, extra...)
+	args := append([]string{"build", "-root", lateRoot, "-level", level, "-o", dir, "-tt", "16"}, extra...)
 	if code, stdout, stderr := clitest.Call(run, args...); code != 0 {
 		t.Fatalf("%q: exit %d\n%s%s", args, code, stdout, stderr)
 	}
@@ -35,7 +35,7 @@ func TestJoinGivesValuesAndMargins(t *testing.T) {
 	values := mergedLevel(t, "19", "-block", "0")
 	margins := mergedLevel(t, "18", "-margin", "-block", "5")
 	out := filepath.Join(t.TempDir(), "joined.lgtb")
-	code, stdout, stderr := clitest.Call(run, "-table-join", values+","+margins, "-o", out)
+	code, stdout, stderr := clitest.Call(run, "join", "-o", out, values, margins)
 	if code != 0 || !strings.Contains(stdout, "every value known through level 19, every margin through level 18") {
 		t.Fatalf("join: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -75,13 +75,16 @@ func TestJoinRefusesContradictions(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "joined.lgtb")
-	for what, c := range map[string]struct{ list, reason string }{
-		"contradiction": {values + "," + turned, "disagree"},
-		"one file":      {values, "want two or more"},
-		"a file twice":  {values + "," + values, "named twice"},
-		"a shard":       {values + "," + filepath.Join(filepath.Dir(values), "shards", shardName(19, 0, 1)), "not a merged table"},
+	for what, c := range map[string]struct {
+		list   []string
+		reason string
+	}{
+		"contradiction": {[]string{values, turned}, "disagree"},
+		"one file":      {[]string{values}, "want two or more"},
+		"a file twice":  {[]string{values, values}, "named twice"},
+		"a shard":       {[]string{values, filepath.Join(filepath.Dir(values), "shards", shardName(19, 0, 1))}, "not a merged table"},
 	} {
-		code, _, stderr := clitest.Call(run, "-table-join", c.list, "-o", out)
+		code, _, stderr := clitest.Call(run, append([]string{"join", "-o", out}, c.list...)...)
 		if code == 0 || !strings.Contains(stderr, c.reason) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%s: exit %d, %q; want a refusal saying %q", what, code, stderr, c.reason)
 		}

@@ -1,6 +1,6 @@
 // certify_test.go: the certificate finds a losing move, passes a winning one, and its -short subset passes with the engine.
 
-package main
+package certify
 
 import (
 	"fmt"
@@ -57,9 +57,9 @@ func TestCertifyCatchesALosingMove(t *testing.T) {
 // of the book's lines and a few random games. Under -short or the race detector, only
 // the walk through move 3.
 func TestCertifyShort(t *testing.T) {
-	args := []string{"-certify", "-short"}
+	args := []string{"-short"}
 	if testing.Short() || racedetect.Enabled {
-		args = []string{"-certify", "-certify-through", "3", "-games", "0"}
+		args = []string{"-through", "3", "-games", "0"}
 	}
 	code, out, stderr := clitest.Call(run, args...)
 	if code != 0 {
@@ -82,7 +82,7 @@ func TestCertifySkip(t *testing.T) {
 		{2, "move  3:      4 positions checked (of 6 up to symmetry)"},
 		{9, "move  3:      0 positions checked (of 6 up to symmetry)"},
 	} {
-		args := []string{"-certify", "-certify-through", "3", "-games", "0", "-skip", strconv.Itoa(c.skip)}
+		args := []string{"-through", "3", "-games", "0", "-skip", strconv.Itoa(c.skip)}
 		code, out, stderr := clitest.Call(run, args...)
 		if code != 0 {
 			t.Fatalf("%q: exit %d\n%s", args, code, stderr)
@@ -111,12 +111,11 @@ func TestCertifySkip(t *testing.T) {
 
 func TestCertifyFlagsChecked(t *testing.T) {
 	for _, args := range [][]string{
-		{"-certify", "-certify-through", "4"},
-		{"-certify", "-certify-through", "0"},
-		{"-certify", "-games", "-1"},
-		{"-certify", "-limit", "-2"},
-		{"-certify", "-skip", "-3"},
-		{"-bench-book", "-n", "-1"},
+		{"-through", "4"},
+		{"-through", "0"},
+		{"-games", "-1"},
+		{"-limit", "-2"},
+		{"-skip", "-3"},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)

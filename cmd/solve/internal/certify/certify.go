@@ -1,6 +1,6 @@
-// certify.go: the solve command's -certify and -bench-book modes: the engine's moves along every line of the book, checked by the solver.
+// certify.go: solve certify: the engine's moves along every line of the book, checked by the solver.
 
-package main
+package certify
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
+	"littlego/cmd/solve/internal/base"
 	"littlego/engine"
 	"littlego/internal/cputime"
 	"littlego/solver"
@@ -29,7 +30,7 @@ type certNode struct {
 // certifyReportEvery is how often (in positions) a level of the walk prints its counts.
 const certifyReportEvery = 1000
 
-// certifyConfig holds the -certify flags.
+// certifyConfig holds solve certify's flags.
 type certifyConfig struct {
 	// through is the last Black move number walked against every White action.
 	through int
@@ -118,7 +119,7 @@ func (c *certifier) check(n certNode) (board.Position, bool) {
 			return after, false
 		}
 	case method == engine.MethodBook && !c.cfg.reproveBook:
-		// The book's moves were proved by solve -book; the record is the proof.
+		// The book's moves were proved by solve book; the record is the proof.
 	default:
 		r := c.s.Solve(after, solver.Limits{})
 		if !r.Known || r.Win {
@@ -159,10 +160,10 @@ func whiteAnswers(pos board.Position, seen map[uint64]bool) []certNode {
 // positions to the end of the game, checking every Black move the same way.
 func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 	if cfg.through < 1 || cfg.through > board.MaxMoves || cfg.through%2 == 0 {
-		return usageErrorf("-certify-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
+		return base.Usagef("-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
 	}
 	if cfg.games < 0 || cfg.limit < 0 || cfg.skip < 0 {
-		return usageErrorf("-games, -limit and -skip must not be negative")
+		return base.Usagef("-games, -limit and -skip must not be negative")
 	}
 	c := newCertifier(cfg, engine.Defaults(), stderr)
 	c.start = cputime.Process()
@@ -310,10 +311,10 @@ func (c *certifier) report(w io.Writer, cpu time.Duration) {
 	fmt.Fprintf(w, "worst CPU of a move: %.3f s\n", worst.Seconds())
 }
 
-// bookLinePositions returns the distinct positions (up to symmetry) with move number
+// BookLinePositions returns the distinct positions (up to symmetry) with move number
 // move about to be played that arise from the empty board when Black plays the book's
 // move and White any action; Black positions outside the book end their line.
-func bookLinePositions(move int) []board.Position {
+func BookLinePositions(move int) []board.Position {
 	level := []board.Position{board.New()}
 	for len(level) > 0 && int(level[0].Move) < move {
 		seen := map[uint64]bool{}
@@ -346,50 +347,4 @@ func bookLinePositions(move int) []board.Position {
 		level = next
 	}
 	return level
-}
-
-// benchBook measures the CPU time the engine's solver (a fresh table of 2^ttBits
-// entries, as in a fresh my_player) takes to prove the positions along the book's lines
-// at each move of moves: all of them, or a seeded sample of n. It prints the median,
-// 99th percentile and maximum, and how many took longer than the solver's share of the
-// move's budget at the defaults.
-func benchBook(stdout io.Writer, moves []int, n int, seed uint64, lim time.Duration, ttBits int) error {
-	s := solver.New(ttBits)
-	fmt.Fprintf(stdout, "%4s %9s %8s %9s %9s %9s %9s %9s %10s\n", "move", "positions", "measured", "median-s", "p99-s", "p99.9-s", "max-s", "share-s", "over-share")
-	for _, m := range moves {
-		all := bookLinePositions(m)
-		sample := all
-		if n > 0 && n < len(all) {
-			rng := rand.New(rand.NewPCG(seed, uint64(m)))
-			sample = slices.Clone(all)
-			rng.Shuffle(len(sample), func(i, j int) { sample[i], sample[j] = sample[j], sample[i] })
-			sample = sample[:n]
-		}
-		share := time.Duration(float64(engine.PlanBudget(engine.Defaults(), m)) * engine.SolverShare)
-		var times []time.Duration
-		over, unknown := 0, 0
-		for _, pos := range sample {
-			s.Clear()
-			r := s.Solve(pos, solver.Limits{CPU: lim})
-			if !r.Known {
-				unknown++
-			}
-			if r.CPU > share {
-				over++
-			}
-			times = append(times, r.CPU)
-		}
-		if len(times) == 0 {
-			fmt.Fprintf(stdout, "%4d %9d: none\n", m, len(all))
-			continue
-		}
-		slices.Sort(times)
-		quantile := func(q int) float64 { return times[min(len(times)-1, len(times)*q/1000)].Seconds() }
-		fmt.Fprintf(stdout, "%4d %9d %8d %9.3f %9.3f %9.3f %9.3f %9.3f %10d\n", m, len(all), len(times), quantile(500),
-			quantile(990), quantile(999), times[len(times)-1].Seconds(), share.Seconds(), over)
-		if unknown > 0 {
-			fmt.Fprintf(stdout, "     %d not proved within %v\n", unknown, lim)
-		}
-	}
-	return nil
 }

@@ -1,0 +1,174 @@
+// Package base holds what the solve command's subcommands share, in the manner of
+// cmd/go's internal/base: the Command type and its dispatch (help, unknown commands,
+// flags in the wrong place), the errors that choose the exit status, and the helpers
+// several subcommands print or check with.
+package base
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"littlego/cmd/internal/cliflag"
+)
+
+// Exit statuses of solve (the package comment of cmd/solve lists them).
+const (
+	StatusOK      = cliflag.StatusOK
+	StatusFailed  = 1 // bad input, or a check that failed
+	StatusUsage   = cliflag.StatusUsage
+	StatusUnknown = 3 // the budget ran out before the proof
+)
+
+// A Command is one subcommand of solve, or a group of them (Commands set, Setup nil).
+type Command struct {
+	// Name is the word that selects the command ("build" in "solve table build").
+	Name string
+	// UsageLine is the command's synopsis, from "solve" on.
+	UsageLine string
+	// Short is a one-line description, for the parent's list of commands.
+	Short string
+	// Long is the description printed after the usage line by -h and "solve help".
+	Long string
+	// Setup registers the command's flags on fs (fresh at every run) and returns the
+	// function that runs the command with the arguments the flags leave.
+	Setup func(fs *flag.FlagSet) func(args []string, out Output) error
+	// Commands are the subcommands of a group.
+	Commands []*Command
+}
+
+// Output is where a command writes: stdout carries its results, stderr its progress
+// and diagnostics.
+type Output struct{ Stdout, Stderr io.Writer }
+
+// UsageError is a mistake in the flags or arguments (exit status 2).
+type UsageError struct{ What string }
+
+func (e UsageError) Error() string { return e.What }
+
+// Usagef returns a UsageError with a formatted message.
+func Usagef(format string, a ...any) error { return UsageError{fmt.Sprintf(format, a...)} }
+
+// UnknownError reports that a budget ran out before the proof (exit status 3).
+type UnknownError struct{ What string }
+
+func (e UnknownError) Error() string { return e.What }
+
+// Status returns the exit status for err.
+func Status(err error) int {
+	var u UsageError
+	var k UnknownError
+	switch {
+	case err == nil:
+		return StatusOK
+	case errors.As(err, &u):
+		return StatusUsage
+	case errors.As(err, &k):
+		return StatusUnknown
+	}
+	return StatusFailed
+}
+
+// Lookup returns the subcommand of c named name, or nil.
+func (c *Command) Lookup(name string) *Command {
+	i := slices.IndexFunc(c.Commands, func(s *Command) bool { return s.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return c.Commands[i]
+}
+
+// Run runs c with args (what follows c's name on the command line), a group choosing
+// its subcommand by the first argument, and returns the exit status; errors are said on
+// stderr as "solve: ..." in one line (after the usage text for a usage error of a
+// group).
+func (c *Command) Run(args []string, out Output) int {
+	if c.Setup == nil {
+		return c.runGroup(args, out)
+	}
+	fs := flag.NewFlagSet(c.UsageLine, flag.ContinueOnError)
+	run := c.Setup(fs)
+	rest, status, ok := ParseInterspersed(fs, args, out.Stderr, c.usage())
+	if !ok {
+		return status
+	}
+	err := run(rest, out)
+	if err != nil {
+		fmt.Fprintln(out.Stderr, "solve:", err)
+	}
+	return Status(err)
+}
+
+// runGroup dispatches to the subcommand args[0] names.
+func (c *Command) runGroup(args []string, out Output) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(out.Stderr, "solve: %q needs a command\n%s", c.path(), c.usage())
+		return StatusUsage
+	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help":
+		fmt.Fprint(out.Stderr, c.usage())
+		return StatusOK
+	case strings.HasPrefix(args[0], "-"):
+		fmt.Fprintf(out.Stderr, "solve: flag %s before the command: flags follow the command's name (%s COMMAND %s ...)\n%s", args[0], c.path(), args[0], c.usage())
+		return StatusUsage
+	}
+	sub := c.Lookup(args[0])
+	if sub == nil {
+		fmt.Fprintf(out.Stderr, "solve: unknown command %q in %q\n%s", args[0], c.path(), c.usage())
+		return StatusUsage
+	}
+	return sub.Run(args[1:], out)
+}
+
+// path is "solve table" for the group table.
+func (c *Command) path() string {
+	f := strings.Fields(c.UsageLine)
+	if i := slices.Index(f, c.Name); i >= 0 {
+		return strings.Join(f[:i+1], " ")
+	}
+	return "solve " + c.Name
+}
+
+// usage is the text -h prints: the usage line, the description, and a group's commands.
+func (c *Command) usage() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n", c.UsageLine)
+	if c.Long != "" {
+		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(c.Long))
+	}
+	if len(c.Commands) > 0 {
+		fmt.Fprintf(&b, "\nThe commands are:\n\n")
+		for _, s := range c.Commands {
+			fmt.Fprintf(&b, "\t%-10s %s\n", s.Name, s.Short)
+		}
+		fmt.Fprintf(&b, "\nUse \"%s COMMAND -h\" for a command's flags.\n", c.path())
+	} else if c.Setup != nil {
+		b.WriteString("\nFlags:\n")
+	}
+	return b.String()
+}
+
+// ParseInterspersed parses the flags of fs among args, before, between and after the
+// other arguments (which it returns in order; after "--" all are arguments), printing
+// header and the flags' defaults on stderr for -h. When parsing stops it returns false
+// with the exit status: StatusOK after -h, StatusUsage after a bad flag.
+func ParseInterspersed(fs *flag.FlagSet, args []string, stderr io.Writer, header string) ([]string, int, bool) {
+	var rest []string
+	for {
+		dashes := slices.Index(args, "--")
+		if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
+			return nil, status, false
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, StatusOK, true
+		}
+		if dashes >= 0 && len(args)-dashes-1 == len(left) { // parsing stopped at "--"
+			return append(rest, left...), StatusOK, true
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
+}
