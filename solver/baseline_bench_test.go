@@ -110,7 +110,7 @@ func BenchmarkPaired(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			positions := RandomPositions(c.seed, c.move, c.n)
-			s, bs := New(22), baseNew(22)
+			bs, s := baseNew(22), New(22)
 			var base, cur pairedRun
 			var ratios []float64
 			faster, same := 0, 0

@@ -20,6 +20,7 @@
 package solver
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,6 +132,8 @@ type worker struct {
 func New(ttBits int) *Solver {
 	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft}
 	s.SetWorkers(1)
+	// The table may live outside the Go heap (hugemem): it goes when the solver does.
+	runtime.AddCleanup(s, func(release func()) { release() }, s.tt.release)
 	return s
 }
 
