@@ -155,3 +155,29 @@ func BenchmarkPaired(b *testing.B) {
 		})
 	}
 }
+
+// TestSameNodesAsBaseline checks that today's solver visits exactly as many nodes as
+// the baseline and gives the same answers, for Solve and Margin, with a large and a
+// small table, on seeded positions with passes and ko (agreementPositions): the changes
+// since the baseline only make each node cheaper.
+func TestSameNodesAsBaseline(t *testing.T) {
+	moves := []int{12, 14, 16, 18, 20}
+	per := 5
+	if testing.Short() || raceEnabled {
+		moves, per = []int{16, 20}, 3
+	}
+	for _, bits := range []int{20, 10} {
+		s, bs := New(bits), baseNew(bits)
+		for _, move := range moves {
+			for i, pos := range agreementPositions(move, per) {
+				for _, margin := range []bool{false, true} {
+					rb, rn := runBase(bs, pos, margin), runNew(s, pos, margin)
+					if rb.value != rn.value || rb.nodes != rn.nodes {
+						t.Errorf("bits %d move %d #%d margin %v: baseline %d in %d nodes, today %d in %d\n%v",
+							bits, move, i, margin, rb.value, rb.nodes, rn.value, rn.nodes, &pos)
+					}
+				}
+			}
+		}
+	}
+}

@@ -167,7 +167,9 @@ func lastMove(pos *board.Position, m int) int {
 		}
 	}
 	if best < 0 {
-		if pos.Legal() == 0 {
+		// A point with an empty neighbour is a legal placement (not suicide) unless it
+		// is the ko point; only without one is the full legality test needed.
+		if empty&empty.Neighbours()&^pos.Ko == 0 && pos.Legal() == 0 {
 			return m
 		}
 		best = 0

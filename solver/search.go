@@ -61,6 +61,9 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 	}
 	left := int(pos.Last) - int(pos.Move) + 1
 	if ply > 0 {
+		if left >= minTableLeft && left < w.symLeft {
+			w.tt.touch(pos.Key()) // the bounds' work hides the memory latency
+		}
 		if v, ok := staticBound(pos, t, left); ok {
 			return v
 		}
@@ -123,7 +126,7 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 	pl := &w.plies[ply]
 	n := w.orderMoves(pos, pl, ttMove)
 	if left-1 >= etcChildLeft {
-		if v, mv, ok := w.transpositionCut(pos, pl.moves[:n], t, left); ok {
+		if v, mv, ok := w.transpositionCut(pos, pl, n, t, left); ok {
 			return w.cut(pos, key, sym, ply, left, v, mv)
 		}
 	}
@@ -200,16 +203,26 @@ func (w *worker) failed(key uint64, sym board.Symmetry, ply, left, lo, hi int, b
 // transpositionCut returns a child's stored bound that refutes the window at t, with
 // the move to that child, before any child is searched (enhanced transposition cut-off,
 // Plaat et al. 1996); ok is false when no child's entry does.
-func (w *worker) transpositionCut(pos *board.Position, moves []board.Point, t, left int) (v int, mv board.Point, ok bool) {
-	maxNode := pos.Turn == board.Black
-	for _, mv := range moves {
+func (w *worker) transpositionCut(pos *board.Position, pl *ply, n, t, left int) (v int, mv board.Point, ok bool) {
+	// First every child's key, with its bucket asked for, then the probes in move order:
+	// the cache misses overlap instead of following one another.
+	var over uint32 // the children whose game is over (bit i for move i)
+	for i, mv := range pl.moves[:n] {
 		child := *pos
 		child.Play(mv)
 		if child.Over {
+			over |= 1 << i
 			continue
 		}
-		ck, _ := w.tableKey(&child, left-1)
-		if e, ok := w.tt.probe(ck); ok {
+		pl.keys[i], _ = w.tableKey(&child, left-1)
+		w.tt.touch(pl.keys[i])
+	}
+	maxNode := pos.Turn == board.Black
+	for i, mv := range pl.moves[:n] {
+		if over&(1<<i) != 0 {
+			continue
+		}
+		if e, ok := w.tt.probe(pl.keys[i]); ok {
 			if maxNode && int(e.lo) >= t {
 				return int(e.lo), mv, true
 			}
@@ -224,10 +237,13 @@ func (w *worker) transpositionCut(pos *board.Position, moves []board.Point, t, l
 // take moves the best-scored of the moves i..n-1 to place i and returns it: one step of
 // a selection sort, so that a cut node never sorts the rest.
 func (pl *ply) take(i, n int) board.Point {
-	bi := i
-	for j := i + 1; j < n; j++ {
-		if pl.scores[j] > pl.scores[bi] {
-			bi = j
+	bi := pl.best // the first of the best scores, found by orderMoves for i == 0
+	if i > 0 {
+		bi = i
+		for j := i + 1; j < n; j++ {
+			if pl.scores[j] > pl.scores[bi] {
+				bi = j
+			}
 		}
 	}
 	mv := pl.moves[bi]
@@ -273,14 +289,15 @@ func (w *worker) orderMoves(pos *board.Position, pl *ply, skip board.Point) int 
 	empty := board.Full &^ (own | opp)
 	var sc [board.NumActions]int32
 	legal := empty & empty.Neighbours()
-	var groupLibs [board.NumPoints/2 + 1]board.Bitboard
-	ng := 0
+	// joined[p]: the liberties of the own groups that a stone at p would join.
+	var joined [board.NumPoints]board.Bitboard
 	for rest := own; rest != 0; {
 		g := board.Group(rest&-rest, own)
 		rest &^= g
 		libs := g.Neighbours() & empty
-		groupLibs[ng] = libs
-		ng++
+		for b := libs; b != 0; b &= b - 1 {
+			joined[b.First()] |= libs
+		}
 		if libs&(libs-1) != 0 {
 			legal |= libs
 		} else if libs != 0 {
@@ -311,38 +328,42 @@ func (w *worker) orderMoves(pos *board.Position, pl *ply, skip board.Point) int 
 	n := 0
 	for b := legal; b != 0; b &= b - 1 {
 		p := b.First()
-		pl.moves[n] = p
-		pl.scores[n] = sc[p] + hist[p]
+		score := sc[p] + hist[p]
 		if sc[p] < scoreCapture {
-			after := board.NeighboursOf(p) & empty
-			for _, l := range groupLibs[:ng] {
-				if l.Has(p) {
-					after |= l
-				}
-			}
-			after &^= p.Bit()
+			after := (board.NeighboursOf(p)&empty | joined[p]) &^ p.Bit()
 			if after&(after-1) == 0 {
-				pl.scores[n] -= scoreSelfAtari
+				score -= scoreSelfAtari
 			}
-			pl.scores[n] += scoreLiberty * int32(after.Count())
+			score += scoreLiberty * int32(after.Count())
 			if board.NeighboursOf(p)&opp != 0 {
-				pl.scores[n] += scoreContact
+				score += scoreContact
 			}
+		}
+		score += killerBonus(p, k0, k1)
+		pl.moves[n], pl.scores[n] = p, score
+		if n == 0 || score > pl.scores[pl.best] {
+			pl.best = n
 		}
 		n++
 	}
 	if skip != board.Pass {
-		pl.moves[n] = board.Pass
-		pl.scores[n] = hist[board.Pass]
+		score := hist[board.Pass] + killerBonus(board.Pass, k0, k1)
+		pl.moves[n], pl.scores[n] = board.Pass, score
+		if n == 0 || score > pl.scores[pl.best] {
+			pl.best = n
+		}
 		n++
 	}
-	for i := 0; i < n; i++ {
-		switch pl.moves[i] {
-		case k0:
-			pl.scores[i] += scoreKiller1
-		case k1:
-			pl.scores[i] += scoreKiller2
-		}
-	}
 	return n
+}
+
+// killerBonus returns the order bonus of action p when k0 and k1 are the ply's killers.
+func killerBonus(p, k0, k1 board.Point) int32 {
+	switch p {
+	case k0:
+		return scoreKiller1
+	case k1:
+		return scoreKiller2
+	}
+	return 0
 }

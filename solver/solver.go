@@ -83,6 +83,8 @@ type ply struct {
 	moves    [board.NumActions]board.Point
 	scores   [board.NumActions]int32
 	deferred [board.NumActions]board.Point // moves another worker was searching
+	keys     [board.NumActions]uint64      // the children's table keys (transpositionCut)
+	best     int                           // the first index of the highest score (orderMoves)
 	killers  [2]board.Point
 }
 

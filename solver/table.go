@@ -74,6 +74,9 @@ func (t *table) clear() {
 	clear(t.buckets)
 }
 
+// touch starts bringing key's bucket into the cache, for a probe or store soon after.
+func (t *table) touch(key uint64) { prefetch(&t.buckets[key&t.mask]) }
+
 // probe returns the entry for key, and whether there is one.
 func (t *table) probe(key uint64) (entry, bool) {
 	b := &t.buckets[key&t.mask]
