@@ -124,15 +124,35 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 		}
 	}
 	pl := &w.plies[ply]
-	n := w.orderMoves(pos, pl, ttMove)
+	deferring := w.busy != nil && left-1 >= busyLeft
+	w.scorePoints(pos, pl, ttMove)
+	hist := &w.history[pos.Turn]
+	start := 0
+	if left-1 < etcChildLeft && !deferring {
+		if mv, v, ok := w.searchCapture(pos, pl, ply, t); ok {
+			if w.aborted {
+				return 0
+			}
+			if (v >= t) == maxNode {
+				return w.cut(pos, key, sym, ply, left, v, mv)
+			}
+			if (maxNode && v > bestV) || (!maxNode && v < bestV) {
+				best, bestV = mv, v
+			}
+			hist, start = &pl.hist, 1
+		}
+	}
+	n := w.listMoves(pos, pl, ttMove, hist)
+	if start == 1 {
+		pl.take(0, n) // mv again: the same step of the selection, so the rest keep their order
+	}
 	if left-1 >= etcChildLeft {
 		if v, mv, ok := w.transpositionCut(pos, pl, n, t, left); ok {
 			return w.cut(pos, key, sym, ply, left, v, mv)
 		}
 	}
-	deferring := w.busy != nil && left-1 >= busyLeft
 	nDeferred := 0
-	for i := 0; i < n+nDeferred; i++ {
+	for i := start; i < n+nDeferred; i++ {
 		var mv board.Point
 		if i < n {
 			mv = pl.take(i, n)
@@ -158,6 +178,22 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 		}
 	}
 	return w.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
+}
+
+// searchCapture searches, when pos has a legal capture, the best one (staged move
+// generation: a capture outscores every other move, so it is the first move of the
+// full order, found before the others are scored) and returns it, its test result and
+// true. It keeps in pl.hist the history before that search, by which the rest are
+// ordered.
+func (w *worker) searchCapture(pos *board.Position, pl *ply, ply, t int) (board.Point, int, bool) {
+	mv := pl.bestCapture(&w.history[pos.Turn])
+	if mv == board.NoPoint {
+		return mv, 0, false
+	}
+	pl.hist = w.history[pos.Turn]
+	child := *pos
+	child.Play(mv)
+	return mv, w.test(&child, ply+1, t), true
 }
 
 // probe returns the table entry of key at ply (left moves left) and true, or false; there is no
@@ -279,31 +315,31 @@ func (w *worker) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, l
 	return v
 }
 
-// orderMoves fills pl with every legal action of pos except skip (the table move,
-// already searched) and their order scores, and returns how many there are. It finds
-// the legal points itself, in the same group pass that scores captures and ataris
-// (the rules are those of board.Position.Legal).
-func (w *worker) orderMoves(pos *board.Position, pl *ply, skip board.Point) int {
+// scorePoints starts the move order of pos in pl (skip is the table move, already
+// searched): the legal points, found in the same group pass that scores captures,
+// ataris and saves (the rules are those of board.Position.Legal), the capture points,
+// and for each point the liberties of the own groups a stone there would join.
+func (w *worker) scorePoints(pos *board.Position, pl *ply, skip board.Point) {
 	c := pos.Turn
 	own, opp := pos.Stones[c], pos.Stones[c^1]
 	empty := board.Full &^ (own | opp)
-	var sc [board.NumActions]int32
+	pl.sc = [board.NumActions]int32{}
+	pl.joined = [board.NumPoints]board.Bitboard{}
 	legal := empty & empty.Neighbours()
-	// joined[p]: the liberties of the own groups that a stone at p would join.
-	var joined [board.NumPoints]board.Bitboard
 	for rest := own; rest != 0; {
 		g := board.Group(rest&-rest, own)
 		rest &^= g
 		libs := g.Neighbours() & empty
 		for b := libs; b != 0; b &= b - 1 {
-			joined[b.First()] |= libs
+			pl.joined[b.First()] |= libs
 		}
 		if libs&(libs-1) != 0 {
 			legal |= libs
 		} else if libs != 0 {
-			sc[libs.First()] += scoreSave + scoreSaveOne*int32(g.Count())
+			pl.sc[libs.First()] += scoreSave + scoreSaveOne*int32(g.Count())
 		}
 	}
+	var caps board.Bitboard
 	for rest := opp; rest != 0; {
 		g := board.Group(rest&-rest, opp)
 		rest &^= g
@@ -311,26 +347,51 @@ func (w *worker) orderMoves(pos *board.Position, pl *ply, skip board.Point) int 
 		switch {
 		case libs == 0:
 		case libs&(libs-1) == 0:
-			legal |= libs
-			sc[libs.First()] += scoreCapture + scoreCaptureOne*int32(g.Count())
+			caps |= libs
+			pl.sc[libs.First()] += scoreCapture + scoreCaptureOne*int32(g.Count())
 		case libs.Count() == 2:
 			for b := libs; b != 0; b &= b - 1 {
-				sc[b.First()] += scoreAtari + scoreAtariOne*int32(g.Count())
+				pl.sc[b.First()] += scoreAtari + scoreAtariOne*int32(g.Count())
 			}
 		}
 	}
+	legal |= caps
 	legal &^= pos.Ko
 	if skip >= 0 && skip < board.NumPoints {
 		legal &^= skip.Bit()
 	}
-	hist := &w.history[c]
+	pl.legal, pl.caps = legal, caps&legal
+}
+
+// bestCapture returns the capture point that listMoves would score highest and place
+// first (the first of the highest scores in point order), or board.NoPoint when there
+// is no legal capture; hist is the history of the side to move.
+func (pl *ply) bestCapture(hist *[board.NumActions]int32) board.Point {
+	best, bestScore := board.NoPoint, int32(0)
+	for b := pl.caps; b != 0; b &= b - 1 {
+		p := b.First()
+		score := pl.sc[p] + hist[p] + killerBonus(p, pl.killers[0], pl.killers[1])
+		if best == board.NoPoint || score > bestScore {
+			best, bestScore = p, score
+		}
+	}
+	return best
+}
+
+// listMoves fills pl, after scorePoints, with every legal action of pos except skip
+// and their order scores (hist is the history of the side to move), and returns how
+// many there are.
+func (w *worker) listMoves(pos *board.Position, pl *ply, skip board.Point, hist *[board.NumActions]int32) int {
+	c := pos.Turn
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
 	k0, k1 := pl.killers[0], pl.killers[1]
 	n := 0
-	for b := legal; b != 0; b &= b - 1 {
+	for b := pl.legal; b != 0; b &= b - 1 {
 		p := b.First()
-		score := sc[p] + hist[p]
-		if sc[p] < scoreCapture {
-			after := (board.NeighboursOf(p)&empty | joined[p]) &^ p.Bit()
+		score := pl.sc[p] + hist[p]
+		if pl.sc[p] < scoreCapture {
+			after := (board.NeighboursOf(p)&empty | pl.joined[p]) &^ p.Bit()
 			if after&(after-1) == 0 {
 				score -= scoreSelfAtari
 			}

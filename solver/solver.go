@@ -84,7 +84,12 @@ type ply struct {
 	scores   [board.NumActions]int32
 	deferred [board.NumActions]board.Point // moves another worker was searching
 	keys     [board.NumActions]uint64      // the children's table keys (transpositionCut)
-	best     int                           // the first index of the highest score (orderMoves)
+	best     int                           // the first index of the highest score (listMoves)
+	sc       [board.NumActions]int32       // scorePoints' tactical score of each point
+	joined   [board.NumPoints]board.Bitboard
+	legal    board.Bitboard          // the legal points but the table move (scorePoints)
+	caps     board.Bitboard          // of them, those that capture
+	hist     [board.NumActions]int32 // the history before the first capture's search
 	killers  [2]board.Point
 }
 
