@@ -99,9 +99,9 @@ func runBase(s *baseSolver, pos board.Position, margin bool) pairedRun {
 // BenchmarkPaired proves each set's positions with the baseline solver and today's,
 // alternating which goes first, on one locked thread with a fresh 2^22 table each, and
 // reports the totals, the median per-position ratio of node rates (today's / the
-// baseline's), on how many positions today's rate was higher, and on how many the node
-// counts were equal. Both must give the same answers. One iteration is one pass over
-// the set:
+// baseline's), on how many positions today's rate was higher, on how many the node
+// counts were equal, and the median per-position ratio of CPU times. Both must give
+// the same answers. One iteration is one pass over the set:
 //
 //	go test -run XXX -bench 'Paired/winloss/move=8' -benchtime 1x ./solver
 func BenchmarkPaired(b *testing.B) {
@@ -112,7 +112,7 @@ func BenchmarkPaired(b *testing.B) {
 			positions := RandomPositions(c.seed, c.move, c.n)
 			bs, s := baseNew(22), New(22)
 			var base, cur pairedRun
-			var ratios []float64
+			var ratios, cpuRatios []float64
 			faster, same := 0, 0
 			for b.Loop() {
 				for i, pos := range positions {
@@ -133,6 +133,7 @@ func BenchmarkPaired(b *testing.B) {
 					cur.cpu += rn.cpu
 					rate := func(r pairedRun) float64 { return float64(r.nodes) / max(r.cpu.Seconds(), 1e-6) }
 					ratios = append(ratios, rate(rn)/rate(rb))
+					cpuRatios = append(cpuRatios, rn.cpu.Seconds()/max(rb.cpu.Seconds(), 1e-6))
 					if rate(rn) > rate(rb) {
 						faster++
 					}
@@ -142,16 +143,18 @@ func BenchmarkPaired(b *testing.B) {
 				}
 			}
 			slices.Sort(ratios)
+			slices.Sort(cpuRatios)
 			mrate := func(r pairedRun) float64 { return float64(r.nodes) / r.cpu.Seconds() / 1e6 }
 			b.ReportMetric(mrate(base), "base-Mnodes/s")
 			b.ReportMetric(mrate(cur), "new-Mnodes/s")
 			b.ReportMetric(ratios[len(ratios)/2], "median-rate-ratio")
 			b.ReportMetric(cur.cpu.Seconds()/base.cpu.Seconds(), "cpu-ratio")
+			b.ReportMetric(cpuRatios[len(cpuRatios)/2], "median-cpu-ratio")
 			b.ReportMetric(float64(cur.nodes)/float64(base.nodes), "node-ratio")
 			b.Logf("%s seed %d n %d: baseline %.1f M nodes %.2f s %.2f M/s; today %.1f M nodes %.2f s %.2f M/s; "+
-				"median rate ratio %.3f, higher on %d of %d, same nodes on %d",
+				"median rate ratio %.3f, higher on %d of %d, same nodes on %d; median CPU ratio %.3f",
 				c.name(), c.seed, c.n, float64(base.nodes)/1e6, base.cpu.Seconds(), mrate(base),
-				float64(cur.nodes)/1e6, cur.cpu.Seconds(), mrate(cur), ratios[len(ratios)/2], faster, len(ratios), same)
+				float64(cur.nodes)/1e6, cur.cpu.Seconds(), mrate(cur), ratios[len(ratios)/2], faster, len(ratios), same, cpuRatios[len(cpuRatios)/2])
 		})
 	}
 }
