@@ -38,6 +38,7 @@ func pairedCases() []pairedCase {
 		{move: 10, n: 30, seed: 7},
 		{move: 8, n: 20, seed: 7},
 		{move: 6, n: 12, seed: 7},
+		{move: 4, n: 5, seed: 7},
 		{margin: true, move: 10, n: 20, seed: 7},
 	}
 	for i := range cases {
@@ -101,7 +102,8 @@ func runBase(s *baseSolver, pos board.Position, margin bool) pairedRun {
 // reports the totals, the median per-position ratio of node rates (today's / the
 // baseline's), on how many positions today's rate was higher, on how many the node
 // counts were equal, and the median per-position ratio of CPU times. Both must give
-// the same answers. One iteration is one pass over the set:
+// the same answers. With LITTLEGO_PAIR_CONTROL=1 the baseline is paired with a copy of
+// itself instead (the noise floor). One iteration is one pass over the set:
 //
 //	go test -run XXX -bench 'Paired/winloss/move=8' -benchtime 1x ./solver
 func BenchmarkPaired(b *testing.B) {
@@ -111,6 +113,13 @@ func BenchmarkPaired(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			positions := RandomPositions(c.seed, c.move, c.n)
 			bs, s := baseNew(22), New(22)
+			prove := func(pos board.Position) pairedRun { return runNew(s, pos, c.margin) }
+			if os.Getenv("LITTLEGO_PAIR_CONTROL") == "1" {
+				// The control: the baseline against a second copy of itself, which
+				// shows the bench's noise and bias on this machine.
+				s2 := baseNew(22)
+				prove = func(pos board.Position) pairedRun { return runBase(s2, pos, c.margin) }
+			}
 			var base, cur pairedRun
 			var ratios, cpuRatios []float64
 			faster, same := 0, 0
@@ -119,9 +128,9 @@ func BenchmarkPaired(b *testing.B) {
 					var rb, rn pairedRun
 					if i%2 == 0 {
 						rb = runBase(bs, pos, c.margin)
-						rn = runNew(s, pos, c.margin)
+						rn = prove(pos)
 					} else {
-						rn = runNew(s, pos, c.margin)
+						rn = prove(pos)
 						rb = runBase(bs, pos, c.margin)
 					}
 					if rb.value != rn.value {

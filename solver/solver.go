@@ -16,7 +16,9 @@
 // A Solver is not safe for concurrent use, but it may search with several workers
 // (SetWorkers): threads over one lock-free shared table that run the same test and
 // defer a child another worker is searching (ABDADA, Weill 1996); the first to finish
-// answers. With one worker it allocates nothing while searching.
+// answers. With one worker it allocates nothing while searching. The table lies on
+// transparent huge pages where the system gives them (internal/hugemem), and each
+// node asks for its table line before computing its static bounds (prefetch).
 package solver
 
 import (
