@@ -67,6 +67,9 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 		if v, ok := staticBound(pos, t, left); ok {
 			return v
 		}
+		if left == 2 && exactLastTwo {
+			return w.lastTwo(pos, t)
+		}
 	}
 	key, sym := w.tableKey(pos, left)
 	ttMove, lo, hi := board.NoPoint, -noBound, noBound
@@ -427,4 +430,70 @@ func killerBonus(p, k0, k1 board.Point) int32 {
 		return scoreKiller2
 	}
 	return 0
+}
+
+// exactLastTwo makes a node with two moves left try its actions directly (lastTwo)
+// instead of by the search's move ordering, killers and history: the same values,
+// without the ordering's cost (CPU 0.56 against 0.61 of the baseline's for the margin
+// at move 10, 0.54-0.57 against 0.57-0.61 at move 8, paired). Tests turn it off to
+// check that the rest of the solver visits exactly the baseline's nodes.
+var exactLastTwo = true
+
+// lastTwo returns the fail-soft result of the test at t for pos with two moves left
+// (not the root): every action of the side to move, then the exact value of the last
+// move (lastMove), captures first, then saves of own groups in atari, then the other
+// points and the pass, until one refutes the window.
+func (w *worker) lastTwo(pos *board.Position, t int) int {
+	c := pos.Turn
+	maxNode := c == board.Black
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
+	legal := empty & empty.Neighbours()
+	var caps, saves board.Bitboard
+	for rest := own; rest != 0; {
+		g := board.Group(rest&-rest, own)
+		rest &^= g
+		libs := g.Neighbours() & empty
+		if libs&(libs-1) != 0 {
+			legal |= libs
+		} else {
+			saves |= libs
+		}
+	}
+	for rest := opp; rest != 0; {
+		g := board.Group(rest&-rest, opp)
+		rest &^= g
+		if libs := g.Neighbours() & empty; libs != 0 && libs&(libs-1) == 0 {
+			caps |= libs
+		}
+	}
+	legal = (legal | caps) &^ pos.Ko
+	bestV := noBound
+	if maxNode {
+		bestV = -noBound
+	}
+	try := func(a board.Point) (int, bool) {
+		child := *pos
+		child.Play(a)
+		w.nodes++
+		v := child.Margin()
+		if !child.Over {
+			v = lastMove(&child, v)
+		}
+		if (maxNode && v > bestV) || (!maxNode && v < bestV) {
+			bestV = v
+		}
+		return v, (v >= t) == maxNode
+	}
+	for _, set := range [3]board.Bitboard{legal & caps, legal & saves &^ caps, legal &^ (caps | saves)} {
+		for b := set; b != 0; b &= b - 1 {
+			if v, cut := try(b.First()); cut {
+				return v
+			}
+		}
+	}
+	if v, cut := try(board.Pass); cut {
+		return v
+	}
+	return bestV
 }
