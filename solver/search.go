@@ -473,9 +473,12 @@ func (w *worker) lastTwo(pos *board.Position, t int) int {
 		bestV = -noBound
 	}
 	try := func(a board.Point) (int, bool) {
+		w.nodes++
+		if w.nodes >= w.nextCheck && w.outOfBudget() {
+			return 0, true // aborted: the caller ignores the result
+		}
 		child := *pos
 		child.Play(a)
-		w.nodes++
 		v := child.Margin()
 		if !child.Over {
 			v = lastMove(&child, v)
