@@ -63,9 +63,13 @@ func TestAgreesWithReference(t *testing.T) {
 	s := New(20)
 	total := 0
 	for move := 6; move <= 22; move++ {
-		for i, pos := range agreementPositions(move, agreementCounts()[move]) {
+		n := agreementCounts()[move]
+		for i, pos := range agreementPositions(move, n) {
 			checkAgainstReference(t, s, ref, pos, i)
 			total++
+		}
+		if n > 0 && testing.Verbose() {
+			t.Logf("move %d: %d positions agree", move, n)
 		}
 	}
 	t.Logf("%d positions agree", total)

@@ -8,14 +8,15 @@ import (
 )
 
 // TestStaticBoundsHold checks, on random positions with 2 to 8 moves left and at every
-// threshold, that each bound staticBound claims holds for the brute-force value.
+// threshold, that each bound staticBound claims holds for the brute-force value, and
+// that some of them were settled only by the choice of capture sets (capturable).
 func TestStaticBoundsHold(t *testing.T) {
 	want := 600
 	if testing.Short() || raceEnabled {
 		want = 100
 	}
 	rng := rand.New(rand.NewPCG(41, 42))
-	done, tight := 0, 0
+	done, tight, more := 0, 0, 0
 	for done < want {
 		left := 2 + rng.IntN(7)
 		extra := rng.IntN(18)
@@ -43,7 +44,14 @@ func TestStaticBoundsHold(t *testing.T) {
 			if b == v {
 				tight++
 			}
+			if _, old := baseStaticBound(&pos, th, left); !old {
+				more++
+			}
 		}
 	}
-	t.Logf("%d positions; %d bounds equal to the value", done, tight)
+	t.Logf("%d positions; %d bounds equal to the value; %d tests settled that the baseline's bounds did not",
+		done, tight, more)
+	if more == 0 {
+		t.Error("no test was settled by the choice of capture sets: the positions do not exercise it")
+	}
 }

@@ -16,10 +16,13 @@
 // A Solver is not safe for concurrent use, but it may search with several workers
 // (SetWorkers): threads over one lock-free shared table that run the same test and
 // defer a child another worker is searching (ABDADA, Weill 1996); the first to finish
-// answers. With one worker it allocates nothing while searching.
+// answers. With one worker it allocates nothing while searching. The table lies on
+// transparent huge pages where the system gives them (internal/hugemem), and each
+// node asks for its table line before computing its static bounds (prefetch).
 package solver
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -82,6 +85,13 @@ type ply struct {
 	moves    [board.NumActions]board.Point
 	scores   [board.NumActions]int32
 	deferred [board.NumActions]board.Point // moves another worker was searching
+	keys     [board.NumActions]uint64      // the children's table keys (transpositionCut)
+	best     int                           // the first index of the highest score (listMoves)
+	sc       [board.NumActions]int32       // scorePoints' tactical score of each point
+	joined   [board.NumPoints]board.Bitboard
+	legal    board.Bitboard          // the legal points but the table move (scorePoints)
+	caps     board.Bitboard          // of them, those that capture
+	hist     [board.NumActions]int32 // the history before the first capture's search
 	killers  [2]board.Point
 }
 
@@ -131,6 +141,8 @@ type worker struct {
 func New(ttBits int) *Solver {
 	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft}
 	s.SetWorkers(1)
+	// The table may live outside the Go heap (hugemem): it goes when the solver does.
+	runtime.AddCleanup(s, func(release func()) { release() }, s.tt.release)
 	return s
 }
 

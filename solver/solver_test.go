@@ -283,7 +283,8 @@ func TestSymmetricPositions(t *testing.T) {
 }
 
 // TestLegalMovesMatchBoard checks the solver's own legal-move generation against
-// board.Position.Legal on random positions (including ko and the table-move skip).
+// board.Position.Legal on random positions (including ko and the table-move skip), and
+// that the capture tried before the list is built is the list's first move.
 func TestLegalMovesMatchBoard(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	s := New(8)
@@ -294,7 +295,13 @@ func TestLegalMovesMatchBoard(t *testing.T) {
 		}
 		skip := board.Point(rng.IntN(board.NumActions+1)) - 1 // NoPoint, a point or Pass
 		w := s.workers[0]
-		k := w.orderMoves(&pos, &w.plies[0], skip)
+		pl := &w.plies[0]
+		w.scorePoints(&pos, pl, skip)
+		first := pl.bestCapture(&w.history[pos.Turn])
+		k := w.listMoves(&pos, pl, skip, &w.history[pos.Turn])
+		if first != board.NoPoint && pl.moves[pl.best] != first {
+			t.Fatalf("the best capture %v is not the first of the full order, %v\n%s", first, pl.moves[pl.best], pos.String())
+		}
 		var got board.Bitboard
 		pass := false
 		for _, a := range w.plies[0].moves[:k] {
@@ -309,7 +316,7 @@ func TestLegalMovesMatchBoard(t *testing.T) {
 			want &^= skip.Bit()
 		}
 		if got != want || pass != (skip != board.Pass) {
-			t.Fatalf("orderMoves gave %025b pass=%v, want %025b (skip %v)\n%s", got, pass, want, skip, pos.String())
+			t.Fatalf("listMoves gave %025b pass=%v, want %025b (skip %v)\n%s", got, pass, want, skip, pos.String())
 		}
 	}
 }

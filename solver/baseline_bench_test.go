@@ -1,0 +1,199 @@
+// baseline_bench_test.go: the paired speed benchmark, today's solver against the frozen baseline (7249e97) on the same positions in one process, and the node-count identity check.
+
+package solver
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"littlego/board"
+	"littlego/internal/cputime"
+)
+
+// pairedCase is one set of the paired benchmark: seeded positions (RandomPositions)
+// at a move number, proved for the win/loss value or the exact margin.
+type pairedCase struct {
+	margin  bool
+	move, n int
+	seed    uint64
+}
+
+func (c pairedCase) name() string {
+	kind := "winloss"
+	if c.margin {
+		kind = "margin"
+	}
+	return fmt.Sprintf("%s/move=%d", kind, c.move)
+}
+
+// pairedCases are the sets of the measurements; LITTLEGO_PAIR_N and
+// LITTLEGO_PAIR_SEED override the number of positions and the seed of every set.
+func pairedCases() []pairedCase {
+	cases := []pairedCase{
+		{move: 10, n: 30, seed: 7},
+		{move: 8, n: 20, seed: 7},
+		{move: 6, n: 12, seed: 7},
+		{move: 4, n: 5, seed: 7},
+		{margin: true, move: 10, n: 20, seed: 7},
+	}
+	for i := range cases {
+		if n, err := strconv.Atoi(os.Getenv("LITTLEGO_PAIR_N")); err == nil && n > 0 {
+			cases[i].n = n
+		}
+		if seed, err := strconv.ParseUint(os.Getenv("LITTLEGO_PAIR_SEED"), 10, 64); err == nil {
+			cases[i].seed = seed
+		}
+	}
+	return cases
+}
+
+// pairedRun is one position's proof by one solver: its answer, nodes and thread CPU.
+type pairedRun struct {
+	value int // the margin, or 1 for a win of the side to move and 0 for a loss
+	nodes int64
+	cpu   time.Duration
+}
+
+// runNew proves pos with today's solver over a cleared table, timed by the thread's CPU.
+func runNew(s *Solver, pos board.Position, margin bool) pairedRun {
+	s.Clear()
+	start := cputime.Thread()
+	var r pairedRun
+	if margin {
+		m := s.Margin(pos, Limits{})
+		r.value, r.nodes = m.Margin, m.Nodes
+	} else {
+		w := s.Solve(pos, Limits{})
+		r.nodes = w.Nodes
+		if w.Win {
+			r.value = 1
+		}
+	}
+	r.cpu = cputime.Thread() - start
+	return r
+}
+
+// runBase is runNew for the baseline solver.
+func runBase(s *baseSolver, pos board.Position, margin bool) pairedRun {
+	s.Clear()
+	start := cputime.Thread()
+	var r pairedRun
+	if margin {
+		m := s.Margin(pos, baseLimits{})
+		r.value, r.nodes = m.Margin, m.Nodes
+	} else {
+		w := s.Solve(pos, baseLimits{})
+		r.nodes = w.Nodes
+		if w.Win {
+			r.value = 1
+		}
+	}
+	r.cpu = cputime.Thread() - start
+	return r
+}
+
+// BenchmarkPaired proves each set's positions with the baseline solver and today's,
+// alternating which goes first, on one locked thread with a fresh 2^22 table each, and
+// reports the totals, the median per-position ratio of node rates (today's / the
+// baseline's), on how many positions today's rate was higher, on how many the node
+// counts were equal, and the median per-position ratio of CPU times. Both must give
+// the same answers. With LITTLEGO_PAIR_CONTROL=1 the baseline is paired with a copy of
+// itself instead (the noise floor). One iteration is one pass over the set:
+//
+//	go test -run XXX -bench 'Paired/winloss/move=8' -benchtime 1x ./solver
+func BenchmarkPaired(b *testing.B) {
+	for _, c := range pairedCases() {
+		b.Run(c.name(), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			positions := RandomPositions(c.seed, c.move, c.n)
+			bs, s := baseNew(22), New(22)
+			prove := func(pos board.Position) pairedRun { return runNew(s, pos, c.margin) }
+			if os.Getenv("LITTLEGO_PAIR_CONTROL") == "1" {
+				// The control: the baseline against a second copy of itself, which
+				// shows the bench's noise and bias on this machine.
+				s2 := baseNew(22)
+				prove = func(pos board.Position) pairedRun { return runBase(s2, pos, c.margin) }
+			}
+			var base, cur pairedRun
+			var ratios, cpuRatios []float64
+			faster, same := 0, 0
+			for b.Loop() {
+				for i, pos := range positions {
+					var rb, rn pairedRun
+					if i%2 == 0 {
+						rb = runBase(bs, pos, c.margin)
+						rn = prove(pos)
+					} else {
+						rn = prove(pos)
+						rb = runBase(bs, pos, c.margin)
+					}
+					if rb.value != rn.value {
+						b.Fatalf("position %d: baseline %d, today %d\n%v", i, rb.value, rn.value, &pos)
+					}
+					base.nodes += rb.nodes
+					base.cpu += rb.cpu
+					cur.nodes += rn.nodes
+					cur.cpu += rn.cpu
+					rate := func(r pairedRun) float64 { return float64(r.nodes) / max(r.cpu.Seconds(), 1e-6) }
+					ratios = append(ratios, rate(rn)/rate(rb))
+					cpuRatios = append(cpuRatios, rn.cpu.Seconds()/max(rb.cpu.Seconds(), 1e-6))
+					if rate(rn) > rate(rb) {
+						faster++
+					}
+					if rn.nodes == rb.nodes {
+						same++
+					}
+				}
+			}
+			slices.Sort(ratios)
+			slices.Sort(cpuRatios)
+			mrate := func(r pairedRun) float64 { return float64(r.nodes) / r.cpu.Seconds() / 1e6 }
+			b.ReportMetric(mrate(base), "base-Mnodes/s")
+			b.ReportMetric(mrate(cur), "new-Mnodes/s")
+			b.ReportMetric(ratios[len(ratios)/2], "median-rate-ratio")
+			b.ReportMetric(cur.cpu.Seconds()/base.cpu.Seconds(), "cpu-ratio")
+			b.ReportMetric(cpuRatios[len(cpuRatios)/2], "median-cpu-ratio")
+			b.ReportMetric(float64(cur.nodes)/float64(base.nodes), "node-ratio")
+			b.Logf("%s seed %d n %d: baseline %.1f M nodes %.2f s %.2f M/s; today %.1f M nodes %.2f s %.2f M/s; "+
+				"median rate ratio %.3f, higher on %d of %d, same nodes on %d; median CPU ratio %.3f",
+				c.name(), c.seed, c.n, float64(base.nodes)/1e6, base.cpu.Seconds(), mrate(base),
+				float64(cur.nodes)/1e6, cur.cpu.Seconds(), mrate(cur), ratios[len(ratios)/2], faster, len(ratios), same, cpuRatios[len(cpuRatios)/2])
+		})
+	}
+}
+
+// TestSameNodesAsBaseline checks that today's solver, but for the choice of capture
+// sets in the bounds (chooseCaptureSets) and the direct search of the last two moves
+// (exactLastTwo), visits exactly as many nodes as the baseline
+// and gives the same answers, for Solve and Margin, with a large and a small table, on
+// seeded positions with passes and ko (agreementPositions): the other changes since the
+// baseline only make each node cheaper.
+func TestSameNodesAsBaseline(t *testing.T) {
+	chooseCaptureSets, exactLastTwo = false, false // the changes that change the nodes
+	defer func() { chooseCaptureSets, exactLastTwo = true, true }()
+	moves := []int{12, 14, 16, 18, 20}
+	per := 5
+	if testing.Short() || raceEnabled {
+		moves, per = []int{16, 20}, 3
+	}
+	for _, bits := range []int{20, 10} {
+		s, bs := New(bits), baseNew(bits)
+		for _, move := range moves {
+			for i, pos := range agreementPositions(move, per) {
+				for _, margin := range []bool{false, true} {
+					rb, rn := runBase(bs, pos, margin), runNew(s, pos, margin)
+					if rb.value != rn.value || rb.nodes != rn.nodes {
+						t.Errorf("bits %d move %d #%d margin %v: baseline %d in %d nodes, today %d in %d\n%v",
+							bits, move, i, margin, rb.value, rb.nodes, rn.value, rn.nodes, &pos)
+					}
+				}
+			}
+		}
+	}
+}
