@@ -24,12 +24,12 @@ const module = "littlego"
 // engine -> mcts, solver -> policy -> board: the front ends read what is proved only from
 // facts (the one source) and run live analyses only through analysis.
 const layers = `
-NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect;
+NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
 internal/splitmix < board;
 board < internal/testpos, sgf, tablebase;
 board, internal/splitmix < policy;
 policy, internal/cputime < mcts;
-board, internal/cputime < solver;
+board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 engine < facts;
 facts < facts/factstest, analysis;
