@@ -3,8 +3,11 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,11 +61,19 @@ func agreementPositions(move, n int) []board.Position {
 // seeded positions from move 6 to 22, against the previous solver (refSolver).
 //
 //	LITTLEGO_SOLVER_AGREE=full go test -run TestAgreesWithReference -timeout 4h ./solver
+//
+// LITTLEGO_SOLVER_AGREE_MOVES=lo-hi checks only those move numbers' positions (the same
+// seeded positions as the whole run), so the full run can be done in parts, in turn or
+// on several machines.
 func TestAgreesWithReference(t *testing.T) {
+	lo, hi, err := agreementMoves(os.Getenv("LITTLEGO_SOLVER_AGREE_MOVES"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ref := newRefSolver(20)
 	s := New(20)
 	total := 0
-	for move := 6; move <= 22; move++ {
+	for move := lo; move <= hi; move++ {
 		n := agreementCounts()[move]
 		for i, pos := range agreementPositions(move, n) {
 			checkAgainstReference(t, s, ref, pos, i)
@@ -137,4 +148,22 @@ func TestParallelAgrees(t *testing.T) {
 	if r := s.Solve(hard, Limits{CPU: 30 * time.Millisecond}); r.Known || r.CPU > time.Second {
 		t.Errorf("two workers under a CPU limit of 30 ms: %+v", r)
 	}
+}
+
+// agreementMoves reads LITTLEGO_SOLVER_AGREE_MOVES ("lo-hi", or one move number): the
+// moves of the agreement run to check, 6-22 when empty.
+func agreementMoves(spec string) (lo, hi int, err error) {
+	if spec == "" {
+		return 6, 22, nil
+	}
+	a, b, found := strings.Cut(spec, "-")
+	if !found {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 6 || hi > 22 || lo > hi {
+		return 0, 0, fmt.Errorf("LITTLEGO_SOLVER_AGREE_MOVES=%q: want lo-hi within 6-22", spec)
+	}
+	return lo, hi, nil
 }
