@@ -214,10 +214,13 @@ func (e *Engine) lost(c *moveChoice) (board.Point, Method, bool) {
 // (checkCandidates); it passes on to the fallback when the search fails or its move is
 // illegal.
 func (e *Engine) search(c *moveChoice) (board.Point, Method, bool) {
-	checks := e.checks(c)
 	budget := c.budget.left
+	checks := e.checks(c)
 	if checks {
-		budget = c.budget.share(SearchShare)
+		budget = max(c.budget.share(SearchShare), min(c.budget.left, SearchFloor))
+		if c.budget.left-budget+c.budget.bank < MinCheck {
+			checks, budget = false, c.budget.left
+		}
 	}
 	if err := e.searcher.SetConfig(e.config(max(budget, minSearch))); err != nil {
 		c.failure = err.Error()

@@ -21,8 +21,18 @@ const SolverShare = 0.8
 
 // SearchShare is the part of what is left of a move's budget that the search gets when
 // the solver checks its candidates afterwards (CheckFrom): enough for a ranking of the
-// moves, with the rest, and the bank, left for proofs.
+// moves, with the rest, and the bank, left for proofs. The search gets at least
+// SearchFloor of it (or all of it, when less is left), as much as a middle-game move
+// had before the check existed.
 const SearchShare = 0.2
+
+// SearchFloor: see SearchShare.
+const SearchFloor = 500 * time.Millisecond
+
+// MinCheck is the least CPU time, of the budget and the bank, that must be left after
+// the search for the solver to check its candidates: a proof at moves 5-8 rarely takes
+// less (docs/my_player.md#the-game-plan-and-the-bank).
+const MinCheck = 250 * time.Millisecond
 
 // CheckFrom is the first move number at which the solver checks the search's
 // candidates (checkCandidates): from move 5 on, proving one move wins fits a few
@@ -181,10 +191,11 @@ func PlanSoFar(o Options, move int) time.Duration {
 
 // planWeight is the share of Budget given to move number move. Each side's twelve
 // weights add up to 12, so a game costs at most 12 budgets per side. The weights follow
-// what a move can buy (docs/my_player.md#the-game-plan-and-the-bank): moves 5 to 10 are
-// off Black's book for White and after unusual openings, and there a proof of the
-// search's move takes seconds; from move 11 the solver proves a position in
-// milliseconds, and Black's first moves come from the book.
+// what a move can buy, as measured (docs/my_player.md#the-game-plan-and-the-bank): at
+// moves 7-8 a proof of the search's move takes seconds and keeps wins the search alone
+// gives away; moves 9-12 keep the solver's share above its worst measured case there
+// (the certificate of docs/solver.md walks move 11 at 0.65 s); from move 13 the solver
+// proves a position in milliseconds; Black's first moves come from the book.
 func planWeight(move int) float64 {
 	switch {
 	case move <= 4:
@@ -192,11 +203,13 @@ func planWeight(move int) float64 {
 	case move <= 6:
 		return 1.0
 	case move <= 8:
-		return 7.0
+		return 5.9
 	case move <= 10:
 		return 1.6
+	case move <= 12:
+		return 1.3
 	case move <= 14:
-		return 0.35
+		return 0.5
 	default:
 		return 0.22
 	}
