@@ -242,7 +242,7 @@ func (e *Engine) search(c *moveChoice) (board.Point, Method, bool) {
 		c.failure = fmt.Sprintf("search chose illegal %s", res.Move)
 		return board.NoPoint, 0, false
 	}
-	if checks {
+	if checks && res.Proof != mcts.Win { // a move the search proved to win needs no check
 		if mv, ok := e.checkCandidates(c, &res); ok {
 			return mv, MethodSolver, true
 		}
