@@ -20,15 +20,29 @@ import (
 const minSearch = 5 * time.Millisecond
 
 // budgetAccount is the CPU time a move may still spend; the steps draw on it in turn.
-type budgetAccount struct{ left time.Duration }
+// The bank is extra time that only proofs may use.
+type budgetAccount struct{ left, bank, bankSpent time.Duration }
 
-// share returns the part f of what is left.
+// share returns the part f of what is left of the move's own budget.
 func (a *budgetAccount) share(f float64) time.Duration {
-	return time.Duration(float64(a.left) * f)
+	return time.Duration(float64(max(a.left, 0)) * f)
 }
 
-// spend takes d from the account.
+// spend takes d from the move's own budget.
 func (a *budgetAccount) spend(d time.Duration) { a.left -= d }
+
+// proofLimit returns what a proof may use: the part f of the move's own budget, and
+// the bank.
+func (a *budgetAccount) proofLimit(f float64) time.Duration { return a.share(f) + a.bank }
+
+// spendProof takes the CPU time d of a proof from the bank first, so that the search
+// keeps the move's own budget, then from the move's own budget.
+func (a *budgetAccount) spendProof(d time.Duration) {
+	fromBank := min(d, a.bank)
+	a.bank -= fromBank
+	a.bankSpent += fromBank
+	a.left -= d - fromBank
+}
 
 // moveChoice is what the steps of one move choice share: the position, the budget
 // account, the report so far, and what earlier steps learnt.
@@ -75,16 +89,30 @@ func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
 // GenMoveWithin returns the engine's legal action for pos, using at most budget of CPU
 // time from its call (at least a few milliseconds for the search, however small budget).
 func (e *Engine) GenMoveWithin(pos board.Position, budget time.Duration) (board.Point, Report) {
-	c := moveChoice{pos: pos, budget: budgetAccount{left: budget}, rep: Report{Budget: budget}}
+	return e.GenMoveBanked(pos, budget, 0)
+}
+
+// GenMoveBanked is GenMoveWithin with a bank: CPU time that earlier moves left unspent,
+// which only the exact solver's proofs may use (on the whole position, on the search's
+// candidates, or counting refutations in a lost position), never the search or the
+// book. It uses at most budget+bank from its call (a negative bank counts as none).
+func (e *Engine) GenMoveBanked(pos board.Position, budget, bank time.Duration) (board.Point, Report) {
+	bank = max(bank, 0)
+	if e.opts.Playouts > 0 {
+		bank = 0 // CPU time must not decide a move in fixed-playout mode
+	}
+	c := moveChoice{pos: pos, budget: budgetAccount{left: budget, bank: bank}, rep: Report{Budget: budget, Bank: bank}}
 	for _, s := range steps {
 		if mv, m, ok := s(e, &c); ok {
 			c.rep.Move, c.rep.Method = mv, m
+			c.rep.BankSpent = c.budget.bankSpent
 			return mv, c.rep
 		}
 	}
 	mv := FallbackMove(pos)
 	c.rep.Move, c.rep.Method = mv, MethodFallback
 	c.rep.Details = append(c.rep.Details, "fallback: "+c.failure)
+	c.rep.BankSpent = c.budget.bankSpent
 	return mv, c.rep
 }
 
@@ -136,7 +164,7 @@ func (e *Engine) solve(c *moveChoice) (board.Point, Method, bool) {
 	if e.solver == nil {
 		e.solver = solver.New(SolverTableBits)
 	}
-	lim := solver.Limits{CPU: c.budget.share(SolverShare)}
+	lim := solver.Limits{CPU: c.budget.proofLimit(SolverShare)}
 	if e.opts.Playouts > 0 {
 		// Reproducible: the answer within the node limit must not depend on what earlier
 		// searches left in the table.
@@ -148,7 +176,8 @@ func (e *Engine) solve(c *moveChoice) (board.Point, Method, bool) {
 	_, sym := c.pos.CanonicalKey()
 	r := e.solver.Solve(sym.Apply(c.pos), lim)
 	r.Best = sym.Inverse().Point(r.Best)
-	c.budget.spend(r.CPU)
+	c.budget.spendProof(r.CPU)
+	c.rep.Proofs = append(c.rep.Proofs, Proof{Of: board.NoPoint, Known: r.Known, Win: r.Win, Nodes: r.Nodes, CPU: r.CPU})
 	c.proof, c.solved = r, true
 	if r.Known && r.Win && c.pos.IsLegal(r.Best) {
 		e.note(c, "solver: %s wins with %s (%d nodes, %v CPU)", c.pos.Turn, r.Best, r.Nodes, r.CPU.Round(time.Millisecond))
@@ -168,8 +197,8 @@ func (e *Engine) lost(c *moveChoice) (board.Point, Method, bool) {
 		return board.NoPoint, 0, false
 	}
 	if e.opts.Playouts == 0 {
-		mv, replies, cpu, ok := e.leastRefuted(c.pos, c.budget.share(SolverShare))
-		c.budget.spend(cpu)
+		mv, replies, cpu, ok := e.leastRefuted(c.pos, c.budget.proofLimit(SolverShare))
+		c.budget.spendProof(cpu)
 		if ok {
 			e.note(c, "solver: every move loses; %s leaves %d winning replies (%v CPU)", mv, replies, cpu.Round(time.Millisecond))
 			return mv, MethodLost, true
@@ -181,9 +210,19 @@ func (e *Engine) lost(c *moveChoice) (board.Point, Method, bool) {
 }
 
 // search runs the Monte Carlo tree search on what is left of the budget (at least
-// minSearch); it passes on to the fallback when the search fails or its move is illegal.
+// minSearch), or on SearchShare of it when the solver is to check its candidates
+// (checkCandidates); it passes on to the fallback when the search fails or its move is
+// illegal.
 func (e *Engine) search(c *moveChoice) (board.Point, Method, bool) {
-	if err := e.searcher.SetConfig(e.config(max(c.budget.left, minSearch))); err != nil {
+	budget := c.budget.left
+	checks := e.checks(c)
+	if checks {
+		budget = max(c.budget.share(SearchShare), min(c.budget.left, SearchFloor))
+		if c.budget.left-budget+c.budget.bank < MinCheck {
+			checks, budget = false, c.budget.left
+		}
+	}
+	if err := e.searcher.SetConfig(e.config(max(budget, minSearch))); err != nil {
 		c.failure = err.Error()
 		return board.NoPoint, 0, false
 	}
@@ -202,6 +241,11 @@ func (e *Engine) search(c *moveChoice) (board.Point, Method, bool) {
 	if !c.pos.IsLegal(res.Move) {
 		c.failure = fmt.Sprintf("search chose illegal %s", res.Move)
 		return board.NoPoint, 0, false
+	}
+	if checks && res.Proof != mcts.Win { // a move the search proved to win needs no check
+		if mv, ok := e.checkCandidates(c, &res); ok {
+			return mv, MethodSolver, true
+		}
 	}
 	return res.Move, MethodSearch, true
 }

@@ -15,9 +15,29 @@ import (
 // SolverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
 const SolverTableBits = 20
 
-// SolverShare is the part of a move's budget the exact solver may use before the
-// search gets the rest.
+// SolverShare is the part of a move's budget the exact solver may use on the whole
+// position before the search gets the rest.
 const SolverShare = 0.8
+
+// SearchShare is the part of what is left of a move's budget that the search gets when
+// the solver checks its candidates afterwards (CheckFrom): enough for a ranking of the
+// moves, with the rest, and the bank, left for proofs. The search gets at least
+// SearchFloor of it (or all of it, when less is left), as much as a middle-game move
+// had before the check existed.
+const SearchShare = 0.2
+
+// SearchFloor: see SearchShare.
+const SearchFloor = 500 * time.Millisecond
+
+// MinCheck is the least CPU time, of the budget and the bank, that must be left after
+// the search for the solver to check its candidates: a proof at moves 5-8 rarely takes
+// less (docs/my_player.md#the-game-plan-and-the-bank).
+const MinCheck = 250 * time.Millisecond
+
+// CheckFrom is the first move number at which the solver checks the search's
+// candidates (checkCandidates): from move 5 on, proving one move wins fits a few
+// seconds of CPU (docs/my_player.md#the-game-plan-and-the-bank); earlier it does not.
+const CheckFrom = 5
 
 // solverNodes bounds the solver in fixed-playout mode, where CPU time must not decide
 // the result (reproducibility).
@@ -66,6 +86,12 @@ type Report struct {
 	Method Method
 	// Budget is the CPU time the move was given (GenMoveWithin's budget).
 	Budget time.Duration
+	// Bank is the extra CPU time offered for proofs (GenMoveBanked's bank), and
+	// BankSpent the part of it the proofs used.
+	Bank, BankSpent time.Duration
+	// Proofs are the exact solver's calls, in order: what was tested, the verdict and
+	// what it cost.
+	Proofs []Proof
 	// Iterations is the number of search iterations run.
 	Iterations int
 	// Details are human-readable lines of search statistics for -v.
@@ -147,15 +173,44 @@ func PlanBudget(o Options, move int) time.Duration {
 	return min(b, MaxBudget)
 }
 
-// planWeight is the share of Budget given to move number move. The weights of each
-// side's twelve moves average to at most 1, so a game costs at most 12 budgets per side.
+// PlanTotal returns what the game plan gives the side that plays move number move over
+// the whole game: the sum of PlanBudget over its twelve moves (at most 12 budgets).
+func PlanTotal(o Options, move int) time.Duration {
+	return PlanSoFar(o, board.MaxMoves-move%2)
+}
+
+// PlanSoFar returns what the game plan gave the side that plays move number move over
+// its moves up to move, included: the sum of PlanBudget over them.
+func PlanSoFar(o Options, move int) time.Duration {
+	var sum time.Duration
+	for m := 2 - move%2; m <= move; m += 2 {
+		sum += PlanBudget(o, m)
+	}
+	return sum
+}
+
+// planWeight is the share of Budget given to move number move. Each side's twelve
+// weights add up to 12, so a game costs at most 12 budgets per side. The weights follow
+// what a move can buy, as measured (docs/my_player.md#the-game-plan-and-the-bank): at
+// moves 7-8 a proof of the search's move takes seconds and keeps wins the search alone
+// gives away; moves 9-12 keep the solver's share above its worst measured case there
+// (the certificate of docs/solver.md walks move 11 at 0.65 s); from move 13 the solver
+// proves a position in milliseconds; Black's first moves come from the book.
 func planWeight(move int) float64 {
 	switch {
-	case move <= 2:
-		return 0.6
-	case move <= 16:
+	case move <= 4:
+		return 0.3
+	case move <= 6:
+		return 1.0
+	case move <= 8:
+		return 5.9
+	case move <= 10:
+		return 1.6
+	case move <= 12:
 		return 1.3
-	default:
+	case move <= 14:
 		return 0.5
+	default:
+		return 0.22
 	}
 }

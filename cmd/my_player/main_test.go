@@ -91,27 +91,38 @@ func TestHostDrivenGames(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	// A fifth of the default budget: small enough for a quick test, large enough that a
-	// late move's share (a quarter of it) stays above the process's fixed start-up and exit
-	// cost on a slow virtual machine (over 20 ms of CPU measured on one).
-	const budget = 100 * time.Millisecond
-	flags := [2][]string{{"-budget", "0.1"}, {"-budget", "0.1"}}
+	// Half the default budget: small enough for a quick test, large enough that a late
+	// move's share (0.22 of it) stays above the process's fixed start-up and exit cost on
+	// a slow virtual machine (over 20 ms of CPU measured on one).
+	const budget = 250 * time.Millisecond
+	flags := [2][]string{{"-budget", "0.25"}, {"-budget", "0.25"}}
 	opts := engine.Defaults()
 	opts.Budget = budget
 	for g := 0; g < games; g++ {
 		// The same folder for every game: the helper files must detect each new game.
 		end, cpu := hostGame(t, bin, dir, flags)
-		// Every move's process stays within the game plan's budget for it, start-up and
-		// exit included, as the host counts it.
+		// Each side's moves, start-up and exit included, as the host counts them, stay
+		// within what the game plan gave that side so far, after every move (a move may
+		// spend what earlier ones left: the bank), and no move exceeds MaxBudget.
 		closest := time.Duration(-1 << 62)
-		for move, used := range cpu {
-			plan := engine.PlanBudget(opts, move)
-			if used > plan {
-				t.Errorf("game %d, move %d: the process used %v of CPU, over its budget %v", g, move, used, plan)
+		var used [2]time.Duration
+		for move := 1; move <= board.MaxMoves; move++ {
+			c, ok := cpu[move]
+			if !ok {
+				continue
 			}
-			closest = max(closest, used-plan)
+			side := move % 2
+			used[side] += c
+			if c > engine.MaxBudget {
+				t.Errorf("game %d, move %d: the process used %v of CPU, over MaxBudget", g, move, c)
+			}
+			if plan := engine.PlanSoFar(opts, move); used[side] > plan {
+				t.Errorf("game %d, move %d: this side's moves used %v of CPU, over the plan's %v", g, move, used[side], plan)
+			}
+			closest = max(closest, used[side]-engine.PlanSoFar(opts, move))
 		}
-		t.Logf("game %d: the move closest to its budget used %v of CPU beyond it", g, closest)
+		t.Logf("game %d: CPU per side %v (Black) and %v (White) of the plan's %v; nearest the plan after a move: %v beyond it",
+			g, used[1], used[0], engine.PlanTotal(opts, 1), closest)
 		if end.Move != board.MaxMoves+1 && !end.Passed {
 			t.Errorf("game %d ended at move %d without two passes", g, end.Move)
 		}
@@ -187,7 +198,12 @@ func TestFlags(t *testing.T) {
 func TestReproductions(t *testing.T) {
 	bin := buildPlayer(t)
 	koInput := "2\n0212x\n21020\n00000\n00100\n01000\n10120\n21020\n00000\n00100\n01000"
-	koHelper := "littlego-state 1\ncolour 2\nmove 8\nboard 0212021020000000010001000\n"
+	var helper strings.Builder
+	// White's helper file after move 8: the true previous board of koInput.
+	ko := board.Stones{board.PointAt(0, 2).Bit() | board.PointAt(1, 1).Bit() | board.PointAt(3, 2).Bit() | board.PointAt(4, 1).Bit(),
+		board.PointAt(0, 1).Bit() | board.PointAt(0, 3).Bit() | board.PointAt(1, 0).Bit() | board.PointAt(1, 3).Bit()}
+	player.WriteState(&helper, player.State{Color: board.White, Move: 8, After: ko})
+	koHelper := helper.String()
 	cases := []struct {
 		name   string
 		setup  func(dir string) error

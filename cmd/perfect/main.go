@@ -24,8 +24,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"littlego/arena"
@@ -157,9 +159,22 @@ func (o *options) check(stdout, stderr io.Writer) error {
 	var byMove [board.MaxMoves + 1]tally
 	checked, slipped := 0, 0
 	progress := newProgress(stderr, o.count)
+	// An interrupt (SIGINT, SIGTERM) stops the drawing of positions: the table covers
+	// those checked so far, so that a long run can be cut short and still report.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
+	interrupted := false
 	for _, s := range all {
-		if checked == o.count {
+		if checked == o.count || interrupted {
 			break
+		}
+		select {
+		case <-stop:
+			interrupted = true
+			fmt.Fprintf(stdout, "interrupted: the table covers the %d positions checked so far\n", checked)
+			continue
+		default:
 		}
 		judge.Clear()
 		r := judge.Solve(s.pos, solver.Limits{CPU: o.verify})
@@ -175,6 +190,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 		if lost {
 			slipped++
 		}
+		progress.line(checked, slipped)
 	}
 	progress.done()
 	fmt.Fprintf(stdout, "engine: %s\n", o.engine)
@@ -320,17 +336,35 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 	return out, nil
 }
 
-// progress shows a bar on stderr when stderr is a terminal, and nothing otherwise.
-type progress struct{ bar *progressbar.ProgressBar }
+// progress shows a bar on stderr when stderr is a terminal, and otherwise a line every
+// progressEvery positions (for a long run writing to a log).
+type progress struct {
+	bar   *progressbar.ProgressBar
+	log   io.Writer // the lines' writer when there is no bar
+	n     int
+	start time.Time
+	cpu0  time.Duration
+}
+
+// progressEvery is how many positions pass between two progress lines.
+const progressEvery = 25
 
 func newProgress(stderr io.Writer, n int) progress {
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return progress{progressbar.NewOptions(n, progressbar.OptionSetWriter(stderr),
+		return progress{bar: progressbar.NewOptions(n, progressbar.OptionSetWriter(stderr),
 			progressbar.OptionSetDescription("won positions checked"), progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))}
 	}
-	return progress{}
+	return progress{log: stderr, n: n, start: time.Now(), cpu0: cputime.Process()}
+}
+
+// line writes a progress line when there is no bar, every progressEvery positions.
+func (p progress) line(done, slipped int) {
+	if p.log != nil && done%progressEvery == 0 {
+		fmt.Fprintf(p.log, "perfect: %d of %d won positions checked, %d slipped (%v wall, %v CPU)\n",
+			done, p.n, slipped, time.Since(p.start).Round(time.Second), (cputime.Process() - p.cpu0).Round(time.Second))
+	}
 }
 
 func (p progress) step(done int) {

@@ -19,10 +19,26 @@ import (
 // koInput and koHelper are a position where Black has just captured a White stone at
 // 0,1 in a ko: White retaking at 0,1 would bring back the previous board. Line 2 of
 // koInput (the previous board) is damaged; koHelper holds the true previous board.
-const (
-	koInput  = "2\n0212x\n21020\n00000\n00100\n01000\n10120\n21020\n00000\n00100\n01000"
-	koHelper = "littlego-state 1\ncolour 2\nmove 8\nboard 0212021020000000010001000\n"
-)
+const koInput = "2\n0212x\n21020\n00000\n00100\n01000\n10120\n21020\n00000\n00100\n01000"
+
+var koHelper = stateText("0212021020000000010001000")
+
+// stateText returns White's helper file after move 8 with the board cells (25 digits,
+// row by row), as WriteState writes it.
+func stateText(cells string) string {
+	var after board.Stones
+	for p, c := range cells {
+		switch c {
+		case '1':
+			after[board.Black] |= board.Point(p).Bit()
+		case '2':
+			after[board.White] |= board.Point(p).Bit()
+		}
+	}
+	var b strings.Builder
+	WriteState(&b, State{Color: board.White, Move: 8, After: after})
+	return b.String()
+}
 
 // playedPoint parses a turn's output.txt, failing the test if there is none.
 func playedPoint(t *testing.T, out, log string) board.Point {
@@ -43,7 +59,7 @@ func TestDamagedPreviousBoardNeverRetakesAKo(t *testing.T) {
 	}{
 		{"the helper file vouches for the previous board", map[string]string{StateFileName(board.White): koHelper}, "taking the previous board"},
 		{"no helper file", nil, "line 2"},
-		{"a helper file for another board", map[string]string{StateFileName(board.White): strings.Replace(koHelper, "board 0", "board 1", 1)}, "line 2"},
+		{"a helper file for another board", map[string]string{StateFileName(board.White): stateText("1212021020000000010001000")}, "line 2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, log, _, out := runIn(t, ptr(koInput), c.helper, nil)

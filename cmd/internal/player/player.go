@@ -26,6 +26,11 @@ import (
 // search: writing output.txt and the helper file, exiting, and the search's own overshoot of its deadline.
 const exitReserve = 25 * time.Millisecond
 
+// exitCost is added to the CPU time a move has used when the helper file records it:
+// the exit after the file is written, which the host counts too (about 2 ms measured),
+// so that the bank never holds time the host saw spent.
+const exitCost = 5 * time.Millisecond
+
 // Exit statuses of a turn.
 const (
 	StatusMoved    = 0 // output.txt holds the move
@@ -52,6 +57,9 @@ type turn struct {
 	Invocation
 	once sync.Once // writes output.txt exactly once (search or watchdog)
 	done chan struct{}
+	// account is this side's CPU account before this move: what the plan gave its
+	// earlier moves this game and what they used (see bank).
+	account State
 }
 
 // Run plays the turn and returns its exit status: StatusMoved when output.txt holds a
@@ -70,6 +78,9 @@ func (tn Invocation) Run() int {
 	if !ok {
 		return StatusUsage
 	}
+	if t.Options.Verbose && t.account.Planned > t.account.Spent {
+		t.warn("bank: %v unspent by this side's earlier moves", (t.account.Planned - t.account.Spent).Round(time.Millisecond))
+	}
 	pos := in.Position(m)
 	if !in.HavePrevious {
 		// Unknown previous board: assume the opponent did not pass, and forbid every
@@ -87,15 +98,21 @@ func (tn Invocation) Run() int {
 
 	// The host counts the process's CPU from its start: the start-up so far and the
 	// work after the move (writing the files, exiting) come out of the plan's budget.
-	budget := engine.PlanBudget(t.Options, m) - cputime.Process() - exitReserve
-	mv, rep := eng.GenMoveWithin(pos, budget)
+	plan := engine.PlanBudget(t.Options, m)
+	bank := t.account.Planned - t.account.Spent
+	budget := plan - cputime.Process() - exitReserve
+	if bank < 0 {
+		budget += bank // earlier moves overspent: this one pays it back
+	}
+	mv, rep := eng.GenMoveBanked(pos, budget, min(bank, engine.MaxBudget-plan))
 	if !pos.IsLegal(mv) {
 		t.warn("engine chose illegal %s; playing %s", mv, fallback)
 		mv = fallback
 	}
 	if t.Options.Verbose {
-		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, CPU %v", m, in.Color, mv, rep.Method,
-			rep.Iterations, rep.Budget, cputime.Process().Round(time.Millisecond))
+		t.warn("move %d, %s: %s by %s, %d iterations, budget %v, bank %v (spent %v), CPU %v", m, in.Color, mv, rep.Method,
+			rep.Iterations, rep.Budget.Round(time.Millisecond), rep.Bank.Round(time.Millisecond),
+			rep.BankSpent.Round(time.Millisecond), cputime.Process().Round(time.Millisecond))
 		for _, l := range rep.Details {
 			fmt.Fprintln(t.Log, "  "+l)
 		}
@@ -154,17 +171,35 @@ func (t *turn) settle(in *board.Input) (move int, ok bool) {
 		}
 	}
 	m, note := MoveNumber(in, st)
+	trusted := st != nil && note == "" && m == st.Move+2
 	if t.Move != 0 {
 		if board.FixMoveNumber(in.Color, t.Move) != t.Move {
 			t.warn("-move %d is not a move of %s (Black plays odd numbers)", t.Move, in.Color)
 			return 0, false
 		}
+		trusted = trusted && t.Move == m
 		m, note = t.Move, ""
 	}
 	if note != "" {
 		t.warn("%s", note)
 	}
+	t.account = t.bank(m, st, trusted)
 	return m, true
+}
+
+// bank returns this side's CPU account before move m: the helper file's when it was
+// trusted for the move number and its plan is the one these options give; otherwise
+// (a new game, no usable file, another -budget) the earlier moves are taken to have
+// spent all the plan gave them, so that there is no bank.
+func (t *turn) bank(m int, st *State, trusted bool) State {
+	earlier := engine.PlanSoFar(t.Options, m-2)
+	if trusted && st.Planned == earlier.Truncate(time.Microsecond) {
+		return State{Planned: earlier, Spent: st.Spent}
+	}
+	if trusted && t.Options.Verbose {
+		t.warn("%s: its CPU account does not fit this game plan; no bank", StateFileName(st.Color))
+	}
+	return State{Planned: earlier, Spent: earlier}
 }
 
 // readState returns the helper file of colour, or nil when it is missing or unusable.
@@ -203,7 +238,9 @@ func (t *turn) finish(pos board.Position, mv board.Point, m int) bool {
 		after := pos
 		after.Play(mv)
 		var sb strings.Builder
-		WriteState(&sb, State{Color: pos.Turn, Move: m, After: after.Stones})
+		WriteState(&sb, State{Color: pos.Turn, Move: m, After: after.Stones,
+			Planned: t.account.Planned + engine.PlanBudget(t.Options, m),
+			Spent:   t.account.Spent + cputime.Process() + exitCost})
 		t.write(StateFileName(pos.Turn), []byte(sb.String()))
 	})
 	return ok

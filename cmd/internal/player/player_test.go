@@ -10,6 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/internal/cputime"
 )
 
 const emptyBoard = "00000\n00000\n00000\n00000\n00000"
@@ -110,19 +111,24 @@ func TestPlayerHelperFile(t *testing.T) {
 	prev := "00000\n02000\n01100\n00000\n00000"
 	cur := "00000\n02000\n01100\n00020\n00000"
 	input := "1\n" + prev + "\n" + cur
-	var good strings.Builder
 	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
-	WriteState(&good, State{Color: board.Black, Move: 3, After: after})
+	file := func(move int, after board.Stones) string {
+		var b strings.Builder
+		WriteState(&b, State{Color: board.Black, Move: move, After: after, Planned: engine.PlanSoFar(testOptions(), move)})
+		return b.String()
+	}
+	good := file(3, after)
 	cases := []struct {
 		name   string
 		helper string
 		warn   string
 	}{
-		{"good", good.String(), ""},
+		{"good", good, ""},
 		{"missing", "", "no usable helper file"},
 		{"corrupt", "garbage\x00\xff", "ignoring"},
-		{"stale", strings.Replace(good.String(), "move 3", "move 17", 1), ""},
-		{"wrong board", strings.Replace(good.String(), "board 0000002", "board 1000002", 1), "stale"},
+		{"damaged", strings.Replace(good, "move 3", "move 5", 1), "does not match"},
+		{"stale", file(17, after), ""},
+		{"wrong board", file(3, board.Stones{after[board.Black] | 1, after[board.White]}), "stale"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -161,7 +167,8 @@ func TestPlayerHelperFile(t *testing.T) {
 }
 
 func TestStateRoundTrip(t *testing.T) {
-	st := State{Color: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()}}
+	st := State{Color: board.White, Move: 12, After: board.Stones{board.PointAt(0, 0).Bit(), board.PointAt(4, 4).Bit() | board.PointAt(2, 3).Bit()},
+		Planned: 1500 * time.Millisecond, Spent: 250 * time.Millisecond}
 	var b strings.Builder
 	if err := WriteState(&b, st); err != nil {
 		t.Fatal(err)
@@ -172,7 +179,10 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []string{"", "littlego-state 1\n", strings.Replace(b.String(), "move 12", "move 13", 1),
 		strings.Replace(b.String(), "colour 2", "colour 3", 1), strings.Replace(b.String(), "board 1", "board 9", 1),
-		strings.Replace(b.String(), "move 12", "move 26", 1), b.String() + "extra\n"} {
+		strings.Replace(b.String(), "move 12", "move 26", 1), b.String() + "extra\n",
+		strings.Replace(b.String(), "cpu 1500000", "cpu 9500000", 1), strings.Replace(b.String(), "board 1", "board 2", 1),
+		strings.Replace(b.String(), "cpu 1500000 250000", "cpu 1500000 -1", 1), "littlego-state 1\ncolour 2\nmove 12\nboard " +
+			strings.Repeat("0", 25) + "\n"} {
 		if _, err := ReadState(strings.NewReader(bad)); err == nil {
 			t.Errorf("ReadState accepted %q", bad)
 		}
@@ -236,5 +246,84 @@ func TestPlayerReplacesReadOnlyOutput(t *testing.T) {
 	}
 	if fi, err := os.Stat(stale); err != nil || fi.Mode().Perm()&0o200 == 0 {
 		t.Fatalf("output.txt not replaced by a fresh file: %v %v", fi.Mode(), err)
+	}
+}
+
+// The bank, what earlier moves left unspent of the plan, is taken from a helper file
+// only when the file is trusted and its plan is this one; a damaged, missing or foreign
+// file means no bank, and the earlier moves are then counted as having spent their plan.
+func TestBankFromHelperFile(t *testing.T) {
+	// Black to play move 5 after: B 2,2 / W 1,1 / B 2,1 / W 3,3.
+	input := "1\n00000\n02000\n01100\n00000\n00000\n00000\n02000\n01100\n00020\n00000"
+	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
+	o := testOptions()
+	earlier := engine.PlanSoFar(o, 3)
+	file := func(planned, spent time.Duration) string {
+		var b strings.Builder
+		WriteState(&b, State{Color: board.Black, Move: 3, After: after, Planned: planned, Spent: spent})
+		return b.String()
+	}
+	const spent = 7 * time.Millisecond
+	good := file(earlier, spent)
+	for _, c := range []struct {
+		name   string
+		helper string
+		bank   bool
+	}{
+		{"trusted", good, true},
+		{"damaged", strings.Replace(good, "cpu ", "cpu 1", 1), false},
+		{"another plan", file(earlier+time.Millisecond, spent), false},
+		{"truncated", good[:len(good)-10], false},
+		{"none", "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			helper := map[string]string{}
+			if c.helper != "" {
+				helper[StateFileName(board.Black)] = c.helper
+			}
+			code, log, dir, _ := runIn(t, ptr(input), helper, func(inv *Invocation) { inv.Options.Verbose = true })
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, log)
+			}
+			if got := strings.Contains(log, "bank: "); got != c.bank {
+				t.Errorf("bank offered: %v, want %v; log:\n%s", got, c.bank, log)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, StateFileName(board.Black)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := ReadState(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("helper file written badly: %v", err)
+			}
+			if want := engine.PlanSoFar(o, 5).Truncate(time.Microsecond); st.Planned != want {
+				t.Errorf("planned %v, want %v", st.Planned, want)
+			}
+			before := earlier
+			if c.bank {
+				before = spent
+			}
+			// The turn ran in this test's process: its CPU counts all of the process so far.
+			if move := st.Spent - before; move < exitCost || move > cputime.Process()+exitCost {
+				t.Errorf("this move recorded as %v of CPU (spent %v, earlier %v)", move, st.Spent, before)
+			}
+		})
+	}
+}
+
+// A new game starts a new account, whatever the helper file says of the last one.
+func TestBankResetsAtANewGame(t *testing.T) {
+	o := testOptions()
+	var b strings.Builder
+	WriteState(&b, State{Color: board.Black, Move: 23, Planned: engine.PlanSoFar(o, 23), Spent: time.Millisecond})
+	_, log, dir, _ := runIn(t, ptr("1\n"+emptyBoard+"\n"+emptyBoard), map[string]string{StateFileName(board.Black): b.String()},
+		func(inv *Invocation) { inv.Options.Verbose = true })
+	if strings.Contains(log, "bank: ") {
+		t.Errorf("a bank at move 1: %s", log)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, StateFileName(board.Black)))
+	st, err := ReadState(bytes.NewReader(data))
+	if err != nil || st.Move != 1 || st.Planned != engine.PlanBudget(o, 1).Truncate(time.Microsecond) || st.Spent > cputime.Process()+exitCost {
+		t.Errorf("helper file after move 1: %+v, %v", st, err)
 	}
 }

@@ -3,18 +3,24 @@ package player
 import (
 	"bufio"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"littlego/board"
 )
 
-// maxStateBytes bounds what is read of a helper file: WriteState writes under 100 bytes.
+// maxStateBytes bounds what is read of a helper file: WriteState writes under 150 bytes.
 const maxStateBytes = 1024
 
-// stateMagic opens every helper file; a file without it is not ours.
-const stateMagic = "littlego-state 1"
+// stateMagic opens every helper file; a file without it (an older version's among them)
+// is not ours.
+const stateMagic = "littlego-state 2"
+
+// maxStateCPU bounds the CPU times a helper file may state: a side's whole game.
+const maxStateCPU = 12 * board.HostCPULimit
 
 // StateFileName returns the helper file of the player of colour c. The name differs by
 // colour so that two copies of the agent, one per colour, can share a folder.
@@ -26,26 +32,46 @@ func StateFileName(c board.Color) string {
 }
 
 // State is what a player remembers between its moves: its colour, the number of the
-// move it played last and the board right after that move (which the host will hand
-// back as the previous board next turn).
+// move it played last, the board right after that move (which the host will hand back
+// as the previous board next turn), and the CPU account of its moves so far this game
+// (the bank: Planned - Spent).
 type State struct {
 	Color board.Color
 	Move  int
 	After board.Stones
+	// Planned is what the game plan gave this side's moves so far (engine.PlanSoFar of
+	// Move), and Spent what they used, counted at the least as the host counts it.
+	Planned, Spent time.Duration
 }
 
-// WriteState writes st in the helper-file format.
+// stateBody is the helper file without its check line.
+func stateBody(st State) string {
+	return fmt.Sprintf("%s\ncolour %d\nmove %d\nboard %s\ncpu %d %d\n", stateMagic, st.Color.FileValue(), st.Move,
+		strings.ReplaceAll(st.After.String(), "\n", ""), st.Planned.Microseconds(), st.Spent.Microseconds())
+}
+
+// stateCheck is the check line's value: FNV-1a (32 bits) of the body, so that a
+// damaged file is refused rather than trusted.
+func stateCheck(body string) string {
+	h := fnv.New32a()
+	h.Write([]byte(body))
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// WriteState writes st in the helper-file format: the fields, one a line, then a check
+// line over them. CPU times are written in whole microseconds.
 func WriteState(w io.Writer, st State) error {
-	_, err := fmt.Fprintf(w, "%s\ncolour %d\nmove %d\nboard %s\n", stateMagic, st.Color.FileValue(), st.Move,
-		strings.ReplaceAll(st.After.String(), "\n", ""))
+	body := stateBody(st)
+	_, err := fmt.Fprintf(w, "%scheck %s\n", body, stateCheck(body))
 	return err
 }
 
 // ReadState parses a helper file, rejecting anything that is not exactly what
-// WriteState writes (a corrupt file is treated as no file by the caller).
+// WriteState writes, with a matching check line (a corrupt file is treated as no file
+// by the caller).
 func ReadState(r io.Reader) (State, error) {
 	var st State
-	sc := bufio.NewScanner(io.LimitReader(r, 1024))
+	sc := bufio.NewScanner(io.LimitReader(r, maxStateBytes))
 	var lines []string
 	for sc.Scan() {
 		lines = append(lines, strings.TrimSpace(sc.Text()))
@@ -53,14 +79,19 @@ func ReadState(r io.Reader) (State, error) {
 	if err := sc.Err(); err != nil {
 		return st, err
 	}
-	if len(lines) != 4 || lines[0] != stateMagic {
-		return st, fmt.Errorf("helper file: not a %q file of 4 lines", stateMagic)
+	if len(lines) != 6 || lines[0] != stateMagic {
+		return st, fmt.Errorf("helper file: not a %q file of 6 lines", stateMagic)
 	}
 	color, ok1 := strings.CutPrefix(lines[1], "colour ")
 	move, ok2 := strings.CutPrefix(lines[2], "move ")
 	cells, ok3 := strings.CutPrefix(lines[3], "board ")
-	if !ok1 || !ok2 || !ok3 {
-		return st, fmt.Errorf("helper file: expected colour, move and board lines")
+	cpu, ok4 := strings.CutPrefix(lines[4], "cpu ")
+	check, ok5 := strings.CutPrefix(lines[5], "check ")
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+		return st, fmt.Errorf("helper file: expected colour, move, board, cpu and check lines")
+	}
+	if err := readCPU(cpu, &st); err != nil {
+		return st, err
 	}
 	switch color {
 	case "1":
@@ -89,7 +120,28 @@ func ReadState(r io.Reader) (State, error) {
 			return st, fmt.Errorf("helper file: board cell %q", cells[p])
 		}
 	}
+	if stateCheck(stateBody(st)) != check {
+		return st, fmt.Errorf("helper file: check %q does not match its contents", check)
+	}
 	return st, nil
+}
+
+// readCPU reads the cpu line's planned and spent microseconds into st.
+func readCPU(line string, st *State) error {
+	f := strings.Fields(line)
+	if len(f) != 2 {
+		return fmt.Errorf("helper file: cpu line %q: want planned and spent microseconds", line)
+	}
+	var us [2]int64
+	for i, s := range f {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || v < 0 || v > maxStateCPU.Microseconds() {
+			return fmt.Errorf("helper file: cpu %q out of range", s)
+		}
+		us[i] = v
+	}
+	st.Planned, st.Spent = time.Duration(us[0])*time.Microsecond, time.Duration(us[1])*time.Microsecond
+	return nil
 }
 
 // MoveNumber decides the number of the move about to be played from the input and the
