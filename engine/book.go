@@ -13,9 +13,9 @@ import (
 	"littlego/tablebase"
 )
 
-//go:generate go run ../cmd/solve -book book.lgtb -book-first 2,2 -book-last 9 -workers 2 -tt 24
+//go:generate go run ../cmd/solve book -first 2,2 -last 9 -workers 2 -tt 24 book.lgtb
 
-// bookFile is the book (cmd/solve -book): a tablebase file of kind book, one record per
+// bookFile is the book (solve book): a tablebase file of kind book, one record per
 // position in canonical orientation with Black to move, holding its winning action.
 //
 //go:embed book.lgtb
@@ -51,7 +51,7 @@ func loadEmbedded(data []byte, kind tablebase.Kind, name string, warn io.Writer)
 // a proved winning move for Black (Black's game-theoretic win is kept by it whatever
 // White does next; the book answers every White reply up to BookLastMove). The book
 // holds the exact solver's answers for every position reachable from the empty board by
-// Black following the book (cmd/solve -book). Lookups after the first allocate nothing.
+// Black following the book (solve book). Lookups after the first allocate nothing.
 func BookMove(pos board.Position) (board.Point, bool) {
 	if pos.Over || pos.Turn != board.Black || int(pos.Move) > BookLastMove() {
 		return board.NoPoint, false

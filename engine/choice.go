@@ -172,7 +172,7 @@ func (e *Engine) solve(c *moveChoice) (board.Point, Method, bool) {
 		e.solver.Clear()
 	}
 	// The solver works on the canonical image of pos, so that every orientation of a
-	// position gets the same proof and the same move (solve -certify counts on it).
+	// position gets the same proof and the same move (solve certify counts on it).
 	_, sym := c.pos.CanonicalKey()
 	r := e.solver.Solve(sym.Apply(c.pos), lim)
 	r.Best = sym.Inverse().Point(r.Best)
