@@ -154,22 +154,29 @@ func TestParallelRunsTheShards(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("parallel.sh: %v\n%s", err, out)
 	}
+	checkRecipeShards(t, "parallel", shards, 5, filepath.Join(dir, "local"))
+}
+
+// checkRecipeShards checks that a batch recipe left want shard files in shards, that
+// they merge, and that the merged table (with margins) equals one whose level is built
+// in process in local.
+func checkRecipeShards(t *testing.T, recipe, shards string, want int, local string) {
+	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(shards, "*.lgtb"))
-	if len(files) != 5 {
-		t.Fatalf("%d shard files, want 5: %v", len(files), files)
+	if len(files) != want {
+		t.Fatalf("%d shard files, want %d: %v", len(files), want, files)
 	}
 	path, code, stdout, stderr := mergeInto(shards)
 	if code != 0 {
 		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
 	}
-	local := filepath.Join(dir, "local")
 	buildShards(t, local, 1, "-margin")
 	localPath, code, stdout, stderr := mergeInto(local)
 	if code != 0 {
 		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
 	}
 	a, b := readTableOrFail(t, path), readTableOrFail(t, localPath)
-	if !slices.Equal(a.Records(), b.Records()) || a.Header.Kind != tablebase.KindTable {
-		t.Error("the table built through parallel differs from the one built here")
+	if !slices.Equal(a.Records(), b.Records()) || a.Header.Kind != tablebase.KindTable || !a.Header.Margins {
+		t.Errorf("the table built through %s differs from the one built here", recipe)
 	}
 }

@@ -10,12 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"littlego/tablebase"
 )
 
 // slurmTools are the programs the test runs; Debian's slurm-wlm and munge hold them.
@@ -68,24 +65,7 @@ func TestSlurmRunsTheShards(t *testing.T) {
 	if logs, _ := filepath.Glob(filepath.Join(dir, "table-*_*.log")); len(logs) != 4 {
 		t.Errorf("%d task logs, want one per array task (4): %v", len(logs), logs)
 	}
-	files, _ := filepath.Glob(filepath.Join(shards, "*.lgtb"))
-	if len(files) != 4 {
-		t.Fatalf("%d shard files, want 4: %v", len(files), files)
-	}
-	path, code, stdout, stderr := mergeInto(shards)
-	if code != 0 {
-		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
-	}
-	local := filepath.Join(dir, "local")
-	buildShards(t, local, 1, "-margin")
-	localPath, code, stdout, stderr := mergeInto(local)
-	if code != 0 {
-		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
-	}
-	a, b := readTableOrFail(t, path), readTableOrFail(t, localPath)
-	if !slices.Equal(a.Records(), b.Records()) || a.Header.Kind != tablebase.KindTable || !a.Header.Margins {
-		t.Error("the table built through Slurm differs from the one built here")
-	}
+	checkRecipeShards(t, "Slurm", shards, 4, filepath.Join(dir, "local"))
 }
 
 // startSlurm starts munged, slurmctld and slurmd with their files in dir, a one-node
