@@ -65,3 +65,14 @@ func NoArgs(command string, args []string) error {
 	}
 	return nil
 }
+
+// MaxThreads bounds the threads (-jobs, -workers) a command's solvers may use.
+const MaxThreads = 64
+
+// CheckThreads refuses a thread count outside 1..MaxThreads given as flag name.
+func CheckThreads(name string, n int) error {
+	if n < 1 || n > MaxThreads {
+		return Usagef("-%s %d: must be in 1..%d", name, n, MaxThreads)
+	}
+	return nil
+}

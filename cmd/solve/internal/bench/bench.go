@@ -54,8 +54,8 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 			if err == nil {
 				err = base.NoArgs("bench positions", args)
 			}
-			if err == nil && (*jobs < 1 || *jobs > 64) {
-				err = base.Usagef("-jobs %d: must be in 1..64", *jobs)
+			if err == nil {
+				err = base.CheckThreads("jobs", *jobs)
 			}
 			if err == nil {
 				err = base.CheckTT(ttBits, 1)

@@ -148,8 +148,8 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	if last < 3 || last > board.MaxMoves || last%2 == 0 {
 		return base.Usagef("-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
 	}
-	if workers < 1 || workers > 64 {
-		return base.Usagef("-workers %d: must be in 1..64", workers)
+	if err := base.CheckThreads("workers", workers); err != nil {
+		return err
 	}
 	start := cputime.Process()
 	root := board.New()

@@ -51,8 +51,8 @@ board with White to play: move 2); otherwise -move is required.`,
 			if err != nil {
 				return err
 			}
-			if *jobs < 1 || *jobs > 64 {
-				return base.Usagef("-jobs %d: must be in 1..64", *jobs)
+			if err := base.CheckThreads("jobs", *jobs); err != nil {
+				return err
 			}
 			if err := base.CheckTT(ttBits, 1); err != nil {
 				return err
