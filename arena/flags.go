@@ -14,7 +14,7 @@ import (
 // MaxCPULimit is the largest CPU limit per move a match command accepts.
 const MaxCPULimit = time.Hour
 
-// MatchFlags are the flags of a match that cmd/arena and cmd/tune share: the CPU limit
+// MatchFlags are the flags of a match that littlego arena and littlego tune share: the CPU limit
 // per move and the openings the games start from.
 type MatchFlags struct {
 	cpuSeconds float64

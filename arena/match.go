@@ -6,7 +6,7 @@
 // the engine in process, any program that plays the course's file protocol (exec:),
 // and any GTP engine (gtp:). It plays matches, alternating colours, in parallel when
 // asked, measures each move's time as the course does (CPU time, user + system, every
-// thread), and summarises the results with confidence intervals. cmd/arena is its
+// thread), and summarises the results with confidence intervals. littlego arena is its
 // command line.
 package arena
 

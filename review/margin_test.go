@@ -46,7 +46,7 @@ func bruteMargin(pos board.Position, seen map[board.Position]int) int {
 const bruteLeft = 6
 
 // recordedGames reads the recorded matches of the engine against a course opponent
-// (cmd/arena -seed 7 -openings random:4:2 -json, engine:budget=0.2,workers=1 vs greedy).
+// (littlego arena -seed 7 -openings random:4:2 -json, engine:budget=0.2,workers=1 vs greedy).
 func recordedGames(t *testing.T) []Game {
 	t.Helper()
 	data, err := os.ReadFile("testdata/engine-greedy.json")

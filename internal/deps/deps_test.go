@@ -18,7 +18,7 @@ const module = "littlego"
 // what the rules allow (the standard library aside). Every package of the module is named
 // on the right of exactly one rule, after every package it imports. Commands (cmd/...)
 // are the top: they may import anything but other commands' packages (their own, such as
-// cmd/solve/internal/..., and cmd/internal are theirs).
+// cmd/littlego/internal/..., and cmd/internal are theirs).
 //
 // The spine is the README's: cmd -> (arena, gtp, review, web) -> analysis -> facts ->
 // engine -> mcts, solver -> policy -> board: the front ends read what is proved only from
@@ -104,7 +104,7 @@ func splitList(s string) []string {
 }
 
 // modulePackages returns every package of the module (relative import paths such as
-// "engine" or "cmd/solve") with the imports of its non-test files.
+// "engine" or "littlego solve") with the imports of its non-test files.
 func modulePackages(t *testing.T) map[string][]string {
 	t.Helper()
 	root, err := filepath.Abs("../..")
@@ -142,8 +142,8 @@ func modulePackages(t *testing.T) map[string][]string {
 
 func isCommand(p string) bool { return p == "cmd" || strings.HasPrefix(p, "cmd/") }
 
-// commandOf returns the command a package of cmd/ belongs to ("cmd/solve" for
-// "cmd/solve/internal/table"), whose own packages it may import.
+// commandOf returns the command a package of cmd/ belongs to ("littlego solve" for
+// "cmd/littlego/internal/solve/table"), whose own packages it may import.
 func commandOf(p string) string {
 	parts := strings.SplitN(p, "/", 3)
 	if len(parts) < 2 {
