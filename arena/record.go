@@ -29,7 +29,7 @@ type JSONMove struct {
 	Opening bool `json:"opening,omitempty"`
 }
 
-// JSONGame is the JSON form of a Record: one line per game in the -json file.
+// JSONGame is the JSON form of a Record: one line per game in the -o file of littlego arena.
 type JSONGame struct {
 	Game  int    `json:"game"`
 	Seed  uint64 `json:"seed"`

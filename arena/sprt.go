@@ -120,7 +120,7 @@ func (p *PairTest) Report(w io.Writer, nameA, nameB string) {
 	}
 }
 
-// JSONSPRT is the SPRT's result as the last line of the -json file.
+// JSONSPRT is the SPRT's result as the last line of the -o file of littlego arena.
 type JSONSPRT struct {
 	Model     string       `json:"model"`
 	Elo0      float64      `json:"elo0"`

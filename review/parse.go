@@ -41,7 +41,7 @@ type Game struct {
 }
 
 // Parse reads the games of one input whose format it recognises from the content: SGF
-// FF[4] (a '(' first), the arena's -json lines (a '{' first), or action lists in
+// FF[4] (a '(' first), the arena's JSON lines (littlego arena -o) (a '{' first), or action lists in
 // output.txt's notation, one game a line ("2,2 1,3 PASS ..."; '#' starts a comment line).
 // A malformed game gives an error naming the input, the game and, where it applies, the
 // move, and is skipped; an input without a game is an error. Legality is not checked

@@ -118,7 +118,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	return games, summaries, msgs, true
 }
 
-// handleWatch answers POST /api/watch[?name=N] (the body: an arena -json file, or any record
+// handleWatch answers POST /api/watch[?name=N] (the body: an arena -o file, or any record
 // review.Parse reads) with its games' actions, for stepping through them.
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	_, summaries, msgs, ok := s.parseUpload(w, r)

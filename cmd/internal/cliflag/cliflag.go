@@ -42,7 +42,7 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer, header string) (st
 	if synopsis = strings.TrimSpace(synopsis); synopsis != "" {
 		synopsis += "; "
 	}
-	fmt.Fprintf(stderr, "%s: %v (%s%s -h for the flags)\n", fs.Name(), err, synopsis, fs.Name())
+	fmt.Fprintf(stderr, "%s: %v%s (%s%s -h for the flags)\n", fs.Name(), err, renamedHint(fs, err), synopsis, fs.Name())
 	return StatusUsage, false
 }
 

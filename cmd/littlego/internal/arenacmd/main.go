@@ -13,6 +13,7 @@ import (
 
 	"littlego/arena"
 	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/matchflag"
 	"littlego/review"
 )
 
@@ -47,13 +48,13 @@ type match struct {
 	quiet, verbose bool
 	show           string        // -show: "none", "last" or "all"
 	review         bool          // -review: review the games A lost
-	reviewLimit    time.Duration // -review-limit: the solver's CPU per position
+	reviewLimit    time.Duration // -review-cpu: the solver's CPU per position
 }
 
 // flags are the command line's raw values, checked by check.
 type flags struct {
 	games, jobs  int
-	match        arena.MatchFlags
+	match        matchflag.Flags
 	seed         uint64
 	openingSolve time.Duration
 	sprtSpec     string
@@ -75,20 +76,21 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	fs := flag.NewFlagSet("littlego arena", flag.ContinueOnError)
 	var f flags
-	fs.IntVar(&f.games, "games", 10, "number of games (A is Black in the odd games)")
-	fs.IntVar(&f.jobs, "jobs", 0, "games played at the same time (0: the number of CPUs, or 1 when an in-process engine plays, because its budget is the process's CPU time); with more than 1, in-process agents are timed in wall-clock time")
+	cliflag.Count(fs, &f.games, 10, "games (A is Black in the odd games)")
+	cliflag.Jobs(fs, &f.jobs, 0, "games (0: the number of CPUs, or 1 when an in-process engine plays, because its budget is the process's CPU time); with more than 1, in-process agents are timed in wall-clock time;")
 	f.match.Register(fs, "")
-	fs.StringVar(&f.m.jsonPath, "json", "", "write one JSON line per game to `file`")
+	cliflag.Output(fs, &f.m.jsonPath, "", "the games as JSON lines, one per game,")
 	fs.StringVar(&f.m.sgfDir, "sgf", "", "write each game as SGF FF[4] into `dir` (game-0001.sgf, ...)")
 	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
-	fs.BoolVar(&f.m.quiet, "q", false, "quiet: no progress bar, and one summary line")
-	fs.BoolVar(&f.m.verbose, "v", false, "one line per game as it ends")
+	cliflag.Quiet(fs, &f.m.quiet, "quiet: no progress bar, and one summary line")
+	cliflag.Verbose(fs, &f.m.verbose, "one line per game as it ends")
 	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")
-	fs.DurationVar(&f.m.reviewLimit, "review-limit", review.DefaultOptions().Limit, "with -review: the solver's CPU time per position; a position not proved within it is unknown")
+	cliflag.CPUVar(fs, &f.m.reviewLimit, "review-cpu", review.DefaultOptions().Limit, "the solver may spend per position with -review; a position not proved within it is unknown")
 	fs.StringVar(&f.m.show, "show", "none", "draw games for people after the match: `none`, last (the last game's moves and final board) or all")
-	fs.DurationVar(&f.openingSolve, "opening-solve", 500*time.Millisecond, "CPU time the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
-	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -games")
+	cliflag.CPUVar(fs, &f.openingSolve, "opening-cpu", 500*time.Millisecond, "the solver may spend proving each opening's value (0: none); slips and swindles are counted on proven openings")
+	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -n")
 	fs.StringVar(&f.m.plotPath, "plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
+	cliflag.Renamed(fs, map[string]string{"games": "n", "json": "o", "cpu-limit": "cpu", "review-limit": "review-cpu", "opening-solve": "opening-cpu"})
 	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
 		return nil, status, false
 	}
@@ -103,15 +105,15 @@ func (f *flags) check(args []string) error {
 	m := &f.m
 	switch {
 	case len(args) != 2:
-		return fmt.Errorf("want two agents, got %d arguments (arena -h for help)", len(args))
+		return fmt.Errorf("want two agents, got %d arguments (littlego arena -h for help)", len(args))
 	case f.games < 1 || f.games > 1_000_000:
-		return fmt.Errorf("-games %d out of range: want 1..1000000", f.games)
+		return fmt.Errorf("-n %d out of range: want 1..1000000", f.games)
 	case f.jobs < 0 || f.jobs > 256:
 		return fmt.Errorf("-jobs %d out of range: want 1..256 (0: automatic)", f.jobs)
 	case f.openingSolve < 0:
-		return fmt.Errorf("-opening-solve %v: want a duration of at least 0", f.openingSolve)
+		return fmt.Errorf("-opening-cpu %v: want a duration of at least 0", f.openingSolve)
 	case m.reviewLimit <= 0 || m.reviewLimit > review.MaxLimit:
-		return fmt.Errorf("-review-limit %v out of range: want 0 < limit <= %v", m.reviewLimit, review.MaxLimit)
+		return fmt.Errorf("-review-cpu %v out of range: want 0 < limit <= %v", m.reviewLimit, review.MaxLimit)
 	case m.show != "none" && m.show != "last" && m.show != "all":
 		return fmt.Errorf("-show %q: want none, last or all", m.show)
 	}
@@ -126,7 +128,7 @@ func (f *flags) check(args []string) error {
 			return fmt.Errorf("-sprt %v", err)
 		}
 		if f.games < 2 {
-			return fmt.Errorf("-sprt plays game pairs: want -games of at least 2, got %d", f.games)
+			return fmt.Errorf("-sprt plays game pairs: want -n of at least 2, got %d", f.games)
 		}
 		m.test = arena.NewPairTest(t)
 	}

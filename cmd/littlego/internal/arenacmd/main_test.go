@@ -46,7 +46,7 @@ func runProcess(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestCommand(t *testing.T) {
-	code, stdout, stderr := runProcess(t, "-games", "4", "-jobs", "1", "greedy", "random")
+	code, stdout, stderr := runProcess(t, "-n", "4", "-jobs", "1", "greedy", "random")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -62,14 +62,14 @@ func TestCommand(t *testing.T) {
 		t.Errorf("bad agent: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	code, _, stderr = runProcess(t, "-h")
-	if code != 0 || !strings.Contains(stderr, "exec:PATH [ARGS]") || !strings.Contains(stderr, "-cpu-limit") {
+	if code != 0 || !strings.Contains(stderr, "exec:PATH [ARGS]") || !strings.Contains(stderr, "-cpu") {
 		t.Errorf("-h: exit %d, usage %q", code, stderr)
 	}
 }
 
 func TestSPRTPlot(t *testing.T) {
 	plot := t.TempDir() + "/llr.png"
-	code, stdout, stderr := runProcess(t, "-games", "200", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:100", "-opening-solve", "0", "-plot", plot, "alphabeta", "random")
+	code, stdout, stderr := runProcess(t, "-n", "200", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:100", "-opening-cpu", "0", "-plot", plot, "alphabeta", "random")
 	if code != 0 || !strings.Contains(stdout, "H1 accepted") {
 		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
 	}

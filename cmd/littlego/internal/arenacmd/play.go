@@ -263,7 +263,7 @@ func announce(m *match, stdout io.Writer) {
 		return
 	}
 	if len(m.openings) > 0 {
-		proof := "not proved (-opening-solve 0)"
+		proof := "not proved (-opening-cpu 0)"
 		if m.openingSolve > 0 {
 			proof = fmt.Sprintf("the solver proves each (at most %v of CPU) before its first game", m.openingSolve)
 		}

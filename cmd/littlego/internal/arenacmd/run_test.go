@@ -26,12 +26,13 @@ func TestMainUsageErrors(t *testing.T) {
 	cases := map[string][]string{
 		"want two agents":        {"random"},
 		"agent B":                {"random", "best"},
-		"-games 0 out of range":  {"-games", "0", "random", "greedy"},
+		"-n 0 out of range":      {"-n", "0", "random", "greedy"},
 		"-jobs -1 out of range":  {"-jobs", "-1", "random", "greedy"},
-		"-cpu-limit":             {"-cpu-limit", "-1", "random", "greedy"},
+		"flag -cpu":              {"-cpu", "-1", "random", "greedy"},
+		"-cpu-limit is now -cpu": {"-cpu-limit", "1", "random", "greedy"},
 		"flag provided but not ": {"-colour", "random", "greedy"},
 		"-show \"first\"":        {"-show", "first", "random", "greedy"},
-		"-review-limit 0s":       {"-review", "-review-limit", "0", "random", "greedy"},
+		"-review-cpu 0s":         {"-review", "-review-cpu", "0", "random", "greedy"},
 	}
 	for want, args := range cases {
 		code, stdout, stderr := clitest.Call(run, args...)
@@ -44,7 +45,7 @@ func TestMainUsageErrors(t *testing.T) {
 func TestMainMatchAndRecords(t *testing.T) {
 	dir := t.TempDir()
 	jsonPath, sgfDir := filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "sgf")
-	code, stdout, stderr := clitest.Call(run, "-games", "6", "-jobs", "2", "-seed", "5", "-json", jsonPath, "-sgf", sgfDir, "aggressive", "random")
+	code, stdout, stderr := clitest.Call(run, "-n", "6", "-jobs", "2", "-seed", "5", "-o", jsonPath, "-sgf", sgfDir, "aggressive", "random")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -115,7 +116,7 @@ func TestMainMatchAndRecords(t *testing.T) {
 }
 
 func TestMainQuiet(t *testing.T) {
-	code, stdout, stderr := clitest.Call(run, "-q", "-games", "4", "greedy", "greedy")
+	code, stdout, stderr := clitest.Call(run, "-q", "-n", "4", "greedy", "greedy")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -129,7 +130,7 @@ func TestMainShow(t *testing.T) {
 		show   string
 		boards int
 	}{{"none", 0}, {"last", 1}, {"all", 3}} {
-		code, stdout, stderr := clitest.Call(run, "-show", c.show, "-games", "3", "random", "greedy")
+		code, stdout, stderr := clitest.Call(run, "-show", c.show, "-n", "3", "random", "greedy")
 		if code != 0 || stderr != "" {
 			t.Fatalf("-show %s: exit %d, stderr %q", c.show, code, stderr)
 		}
@@ -146,7 +147,7 @@ func TestMainReviewsTheGamesALost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reviews two games with the solver")
 	}
-	code, stdout, stderr := clitest.Call(run, "-q", "-review", "-review-limit", "100ms", "-games", "2", "random", "greedy")
+	code, stdout, stderr := clitest.Call(run, "-q", "-review", "-review-cpu", "100ms", "-n", "2", "random", "greedy")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -167,7 +168,7 @@ func TestMainReviewsTheGamesALost(t *testing.T) {
 }
 
 func TestMainVerbose(t *testing.T) {
-	code, stdout, _ := clitest.Call(run, "-v", "-games", "3", "-jobs", "1", "random", "alphabeta")
+	code, stdout, _ := clitest.Call(run, "-v", "-n", "3", "-jobs", "1", "random", "alphabeta")
 	if code != 0 || strings.Count(stdout, "\ngame ") != 3 {
 		t.Errorf("exit %d; want 3 game lines:\n%s", code, stdout)
 	}
@@ -178,11 +179,11 @@ func TestMainVerbose(t *testing.T) {
 
 func TestMainJobsDefault(t *testing.T) {
 	// An in-process engine budgets the process's CPU time, so it plays alone by default.
-	_, stdout, _ := clitest.Call(run, "-games", "2", "engine:playouts=20", "random")
+	_, stdout, _ := clitest.Call(run, "-n", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, ", 1 job\n") {
 		t.Errorf("engine match did not default to 1 job:\n%s", stdout)
 	}
-	_, stdout, _ = clitest.Call(run, "-games", "2", "-jobs", "2", "engine:playouts=20", "random")
+	_, stdout, _ = clitest.Call(run, "-n", "2", "-jobs", "2", "engine:playouts=20", "random")
 	if !strings.Contains(stdout, "2 jobs") || !strings.Contains(stdout, "searched for less than its budget") {
 		t.Errorf("engine match with -jobs 2 lacks the warning:\n%s", stdout)
 	}
@@ -198,7 +199,7 @@ func TestArenaSPRTStopsEarlyWithH1(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-games", "400", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:200", "-opening-solve", "0", "-json", filepath.Join(dir, "g.json"), a, b}, nil, &stdout, &stderr)
+	code := run([]string{"-n", "400", "-jobs", "1", "-sprt", "0,100", "-openings", "random:3:200", "-opening-cpu", "0", "-o", filepath.Join(dir, "g.json"), a, b}, nil, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -217,7 +218,7 @@ func TestArenaSPRTStopsEarlyWithH1(t *testing.T) {
 		t.Errorf("SPRT record %+v after %d games", res, len(lines)-1)
 	}
 	t.Logf("%s vs %s: H1 after %d pairs", a, b, res.DecidedAt)
-	for _, bad := range [][]string{{"-sprt", "10,0"}, {"-sprt", "0"}, {"-sprt", "0,10", "-games", "1"}, {"-plot", "x.png"}, {"-openings", "plies:7"}} {
+	for _, bad := range [][]string{{"-sprt", "10,0"}, {"-sprt", "0"}, {"-sprt", "0,10", "-n", "1"}, {"-plot", "x.png"}, {"-openings", "plies:7"}} {
 		stdout.Reset()
 		stderr.Reset()
 		if code := run(append(bad, "random", "random"), nil, &stdout, &stderr); code != 2 || stderr.Len() == 0 {

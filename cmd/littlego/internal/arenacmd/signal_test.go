@@ -123,7 +123,7 @@ func TestFIFOAsOutputLosesAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	cmd, stdout, stderr := startArena(t, tmp, "-games", "1", "-cpu-limit", "0.5", "exec:"+exe+" "+helperArg+" fifo", "random")
+	cmd, stdout, stderr := startArena(t, tmp, "-n", "1", "-cpu", "0.5", "exec:"+exe+" "+helperArg+" fifo", "random")
 	if code := waitExit(t, cmd, 20*time.Second); code != 0 {
 		t.Errorf("exit %d; stderr:\n%s", code, stderr)
 	}
@@ -145,7 +145,7 @@ func TestSIGTERMPrintsSummaryAndKillsAgents(t *testing.T) {
 	// Black plays 12 moves a game: the agent finishes game 1 and hangs in game 3 (its next
 	// game as Black is game 3; game 2 it plays White, 12 more calls).
 	agent := "exec:" + exe + " " + helperArg + " hangat " + dir + " 24"
-	cmd, stdout, stderr := startArena(t, tmp, "-games", "4", "-jobs", "1", agent, "random")
+	cmd, stdout, stderr := startArena(t, tmp, "-n", "4", "-jobs", "1", agent, "random")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	pidFile := filepath.Join(dir, "pid")

@@ -104,7 +104,7 @@ func (c *Command) Run(args []string, out Output) int {
 	if c.Setup == nil {
 		return c.runGroup(args, out)
 	}
-	fs := flag.NewFlagSet(c.UsageLine, flag.ContinueOnError)
+	fs := flag.NewFlagSet(c.path(), flag.ContinueOnError)
 	run := c.Setup(fs)
 	rest, status, ok := ParseInterspersed(fs, args, out.Stderr, c.usage())
 	if !ok {

@@ -26,14 +26,6 @@ func CheckTT(ttBits, tables int) error {
 	return CheckTableMemory(ttBits, tables)
 }
 
-// Budget checks a -budget value and returns it as a duration (0: no limit).
-func Budget(seconds float64) (time.Duration, error) {
-	if seconds < 0 {
-		return 0, Usagef("-budget %v: must be 0 (no limit) or positive", seconds)
-	}
-	return time.Duration(seconds * float64(time.Second)), nil
-}
-
 // Remaining returns what is left of a budget started at start (lim 0: no limit).
 func Remaining(start, lim time.Duration) solver.Limits {
 	if lim == 0 {
@@ -66,7 +58,7 @@ func NoArgs(command string, args []string) error {
 	return nil
 }
 
-// MaxThreads bounds the threads (-jobs, -workers) a command's solvers may use.
+// MaxThreads bounds the threads (-threads) a command's solvers may use.
 const MaxThreads = 64
 
 // CheckThreads refuses a thread count outside 1..MaxThreads given as flag name.

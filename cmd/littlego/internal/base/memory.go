@@ -58,7 +58,7 @@ func CheckTableMemory(ttBits, tables int) error {
 	}
 	what := "the table needs"
 	if tables > 1 {
-		what = fmt.Sprintf("the %d tables (one per -workers) need", tables)
+		what = fmt.Sprintf("the %d tables (one per -jobs) need", tables)
 	}
 	return Usagef("-tt %d: %s %s, more than half of this machine's %s of memory; use -tt %d or less",
 		ttBits, what, formatBytes(need), formatBytes(total), most)

@@ -1,7 +1,7 @@
 // Command board serves the board: play against the engine, watch its analysis and
 // review games in a browser, on http://127.0.0.1:8561/ by default.
 //
-//	board [-addr host:port] [-analyses N] [-analysis-time D] [-solve-limit D]
+//	board [-addr host:port] [-jobs N] [-analysis-time D] [-cpu D]
 //
 // It prints the URL and opens nothing. It listens on the loopback interface unless -addr
 // says otherwise. SIGINT or SIGTERM stops it gracefully: running analyses are cancelled
@@ -33,9 +33,10 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("littlego board", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
 	cfg := web.DefaultConfig()
-	fs.IntVar(&cfg.MaxAnalyses, "analyses", cfg.MaxAnalyses, fmt.Sprintf("analyses running at once, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
+	cliflag.Jobs(fs, &cfg.MaxAnalyses, cfg.MaxAnalyses, fmt.Sprintf("analyses, 1..%d (each uses a CPU core),", web.MaxAnalysesLimit))
 	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
-	fs.DurationVar(&cfg.SolveLimit, "solve-limit", cfg.SolveLimit, "CPU `time` the solver may spend on one move's value (and again on its exact result) before it is left not proved")
+	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver may spend on one move's value (and again on its exact result) before it is left not proved")
+	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
 	status, ok := cliflag.Parse(fs, args, stderr, "usage: littlego board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
 	if !ok {
 		return status
@@ -45,10 +46,10 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return failf("unexpected argument %q", fs.Arg(0))
 	}
 	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
-		return failf("-analyses %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
+		return failf("-jobs %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
 	}
 	if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
-		return failf("-analysis-time and -solve-limit must be positive")
+		return failf("-analysis-time and -cpu must be positive")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

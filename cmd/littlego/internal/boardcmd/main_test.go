@@ -23,8 +23,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"-h"}, 0, "usage: littlego board"},
 		{[]string{"-nope"}, 2, "-nope"},
 		{[]string{"now"}, 2, "unexpected argument"},
-		{[]string{"-analyses", "0"}, 2, "-analyses 0 out of range"},
-		{[]string{"-solve-limit", "-1s"}, 2, "must be positive"},
+		{[]string{"-jobs", "0"}, 2, "-jobs 0 out of range"},
+		{[]string{"-cpu", "0"}, 2, "must be positive"},
 		{[]string{"-addr", "256.0.0.1:x"}, 1, "board:"},
 	}
 	for _, c := range cases {

@@ -1,12 +1,12 @@
 // Command perfect checks that the engine keeps a won game won. It reads arena game
-// records (the JSON lines of `arena -json`), replays them, and collects the positions
+// records (the JSON lines of `littlego arena -o`), replays them, and collects the positions
 // at the chosen move numbers in which the side to move wins with perfect play. In each
 // (in a seeded random order, duplicates removed, at most -n), a fresh engine chooses a
 // move exactly as my_player would (the position goes through input.txt's format, the
 // game plan and the default budget apply), and the solver judges the result: the move
 // keeps the win when the game ends won or the opponent, to move, is proved lost.
 //
-//	perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...
+//	perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...
 //
 // It prints one line per move number (positions, kept, lost, unverified, CPU per move)
 // and every position in which the win slipped, as a diagram with the move, so that it
@@ -98,13 +98,16 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs := flag.NewFlagSet("littlego perfect", flag.ContinueOnError)
 	moves := fs.String("moves", "11-24", "move numbers to check: a range lo-hi or a list 8,9,10 (14 or fewer moves left: 11-24)")
-	count := fs.Int("n", 1000, "positions to check at most (seeded random order)")
+	var count int
+	cliflag.Count(fs, &count, 1000, "positions to check at most (seeded random order)")
 	order := fs.Uint64("order", 1, "seed of the order in which positions are drawn")
-	verify := fs.Float64("verify-budget", 60, "CPU seconds the solver may spend judging one position (0: no limit)")
+	var verify time.Duration
+	cliflag.CPU(fs, &verify, time.Minute, "the solver may spend judging one position (0: no limit)")
+	cliflag.Renamed(fs, map[string]string{"verify-budget": "cpu"})
 	o := &options{engine: engine.Defaults()}
 	engineflag.Register(fs, &o.engine)
-	const header = "usage: littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-verify-budget 60] [engine flags] GAMES.json ...\n\n" +
-		"Replays arena game records (arena -json), asks a fresh engine for its move in every won position at\n" +
+	const header = "usage: littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...\n\n" +
+		"Replays arena game records (littlego arena -o), asks a fresh engine for its move in every won position at\n" +
 		"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped\n" +
 		"or the input is bad, 2 for bad usage.\n\n"
 	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
@@ -118,12 +121,10 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	switch {
 	case err != nil:
 		return nil, bad("%v", err), false
-	case *count < 1:
-		return nil, bad("-n %d: must be at least 1", *count), false
-	case *verify < 0:
-		return nil, bad("-verify-budget %v: must be 0 (no limit) or positive", *verify), false
+	case count < 1:
+		return nil, bad("-n %d: must be at least 1", count), false
 	case fs.NArg() == 0:
-		return nil, bad("no game records: give one or more files written by arena -json"), false
+		return nil, bad("no game records: give one or more files written by littlego arena -o"), false
 	}
 	o.want = func(m int) bool {
 		if list != nil {
@@ -131,8 +132,8 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 		}
 		return m >= lo && m <= hi
 	}
-	o.count, o.order, o.files = *count, *order, fs.Args()
-	o.verify = time.Duration(*verify * float64(time.Second))
+	o.count, o.order, o.files = count, *order, fs.Args()
+	o.verify = verify
 	return o, cliflag.StatusOK, true
 }
 

@@ -14,7 +14,7 @@ import (
 	"littlego/board"
 )
 
-// writeGames plays n games between two built-in agents and writes them as arena -json does.
+// writeGames plays n games between two built-in agents and writes them as littlego arena -o does.
 func writeGames(t *testing.T, a, b string, n int) string {
 	t.Helper()
 	agentA, err := arena.ParseAgent(a)

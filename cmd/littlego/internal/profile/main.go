@@ -1,14 +1,14 @@
 // Command profile runs a fixed, seeded search workload (bench.Workload: one search of
 // -playouts iterations from each of the 21 workload positions, -repeat times, with the
-// engine's default search settings and policy unless -policy names another), writes a CPU and a heap profile into -dir named by date and
+// engine's default search settings and policy unless -policy names another), writes a CPU and a heap profile into -o named by date and
 // commit, and prints the share of CPU time spent in playouts, in the tree and elsewhere,
 // then the top functions by flat and by cumulative time.
 //
-//	profile [-playouts 10000] [-repeat 10] [-workers 1] [-policy pattern] [-seed 1] [-dir profiles] [-top 15] [-reference]
+//	profile [-playouts 10000] [-repeat 10] [-threads 1] [-policy pattern] [-seed 1] [-o profiles] [-top 15] [-reference]
 //
-// The files are <dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof
+// The files are <o>/cpu-<date>-<commit>.pprof and <o>/heap-<date>-<commit>.pprof
 // (commit from git rev-parse --short HEAD, "nocommit" outside a git work tree). With
-// -reference the CPU profile is written to <dir>/reference-cpu.pprof instead, the one
+// -reference the CPU profile is written to <o>/reference-cpu.pprof instead, the one
 // profile kept in the repository (see profiles/README.md). View a profile with
 //
 //	go tool pprof -http=:8080 profiles/reference-cpu.pprof
@@ -65,14 +65,15 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	w := &o.workload
 	fs.IntVar(&w.Playouts, "playouts", 10000, "iterations of each search")
 	fs.IntVar(&w.Repeat, "repeat", 10, "rounds over the 21 workload positions")
-	fs.IntVar(&w.Workers, "workers", 1, "search goroutines")
+	cliflag.Threads(fs, &w.Workers, 1, "each search")
 	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
 	fs.Uint64Var(&w.Seed, "seed", 1, "random seed of the searches")
-	fs.StringVar(&o.dir, "dir", "profiles", "folder for the profiles")
+	cliflag.OutputDir(fs, &o.dir, "profiles", "the profiles")
+	cliflag.Renamed(fs, map[string]string{"workers": "threads", "dir": "o"})
 	fs.IntVar(&o.top, "top", 15, "functions to list by flat and by cumulative time")
-	fs.BoolVar(&o.reference, "reference", false, "write the CPU profile as <dir>/reference-cpu.pprof (the profile kept in the repository)")
+	fs.BoolVar(&o.reference, "reference", false, "write the CPU profile as <o>/reference-cpu.pprof (the profile kept in the repository)")
 	const header = "usage: littlego profile [flags]\n\nRuns the fixed search workload (bench.Workload) under the CPU profiler, writes\n" +
-		"<dir>/cpu-<date>-<commit>.pprof and <dir>/heap-<date>-<commit>.pprof and prints where the time went.\n" +
+		"<o>/cpu-<date>-<commit>.pprof and <o>/heap-<date>-<commit>.pprof and prints where the time went.\n" +
 		"It takes no arguments besides the flags. Exit status 1 when that failed, 2 for bad usage.\n\n"
 	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
 		return nil, status, false
@@ -84,7 +85,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	case o.top < 1:
 		return nil, bad("-top %d: want at least 1", o.top), false
 	case w.Playouts < 1 || w.Repeat < 1 || w.Workers < 1:
-		return nil, bad("-playouts %d, -repeat %d, -workers %d: want each at least 1", w.Playouts, w.Repeat, w.Workers), false
+		return nil, bad("-playouts %d, -repeat %d, -threads %d: want each at least 1", w.Playouts, w.Repeat, w.Workers), false
 	}
 	pol, err := policy.ByName(*policyName)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 func TestRunWritesProfilesAndSummary(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	if code := run([]string{"-playouts", "300", "-repeat", "1", "-dir", dir, "-top", "5", "-reference"}, nil, &out, &errOut); code != 0 {
+	if code := run([]string{"-playouts", "300", "-repeat", "1", "-o", dir, "-top", "5", "-reference"}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut.String())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "reference-cpu.pprof")); err != nil || fi.Size() == 0 {
@@ -34,7 +34,7 @@ func TestRunWritesProfilesAndSummary(t *testing.T) {
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-policy", "nonsense"}, {"-top", "0"}, {"-playouts", "0"}, {"extra"}, {"-bogus"}} {
 		var out, errOut bytes.Buffer
-		if code := run(append(args, "-dir", t.TempDir()), nil, &out, &errOut); code != 2 || errOut.Len() == 0 {
+		if code := run(append(args, "-o", t.TempDir()), nil, &out, &errOut); code != 2 || errOut.Len() == 0 {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a reason", args, code, errOut.String())
 		}
 	}

@@ -17,7 +17,7 @@ import (
 )
 
 // quick are flags that keep a test's review short.
-var quick = []string{"-limit", "50ms", "-margin-limit", "50ms", "-engine-playouts", "50", "-jobs", "1"}
+var quick = []string{"-cpu", "50ms", "-margin-cpu", "50ms", "-engine-playouts", "50", "-jobs", "1"}
 
 // runWith runs the command with args and stdin and returns its status and outputs.
 func runWith(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -31,7 +31,7 @@ func TestUsage(t *testing.T) {
 	if status, _, errs := runWith(t, "", "-h"); status != 0 || !strings.Contains(errs, "usage: littlego review") {
 		t.Errorf("-h: status %d, stderr %q", status, errs)
 	}
-	for _, args := range [][]string{{}, {"-bogus", "x"}, {"-limit", "0s", "-"}, {"-plot", "x.gif", "-"}, {"-jobs", "-1", "-"}} {
+	for _, args := range [][]string{{}, {"-bogus", "x"}, {"-cpu", "0s", "-"}, {"-plot", "x.gif", "-"}, {"-jobs", "-1", "-"}} {
 		if status, _, errs := runWith(t, "", args...); status != 2 || errs == "" {
 			t.Errorf("%v: status %d, stderr %q; want 2 and a message", args, status, errs)
 		}

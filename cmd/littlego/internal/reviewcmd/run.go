@@ -26,15 +26,15 @@ import (
 const usage = `usage: littlego review [flags] FILE...
 
 Reviews Little-Go games: the value of every position for the side to move (win, loss,
-or unknown when not proved within -limit), the result with perfect play where proved
-within -margin-limit, written as Go writes it, after the komi (B+0.5: Black 3 stones
+or unknown when not proved within -cpu), the result with perfect play where proved
+within -margin-cpu, written as Go writes it, after the komi (B+0.5: Black 3 stones
 ahead, a half-point win; W+2.5: stones even), the blunders (a won position turned into
 a lost one) with the moves that kept the win, the mistakes (2 stones or more lost, the
 result unchanged) with the best moves, the decisive move and a verdict per game, and
 each agent's blunders and mistakes game by game. -json writes the margins as integers,
 black - white stones before the komi.
 
-A FILE (- for stdin) holds an SGF FF[4] game, the arena's -json lines, or action lists
+A FILE (- for stdin) holds an SGF FF[4] game, the arena's JSON lines (littlego arena -o), or action lists
 in output.txt's notation, one game a line (2,2 1,3 PASS ...); the format is recognised
 from the content.
 
@@ -119,20 +119,21 @@ func exitStatus(failed bool) int {
 func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, status int, ok bool) {
 	def := review.DefaultOptions()
 	fs := flag.NewFlagSet("littlego review", flag.ContinueOnError)
-	fs.DurationVar(&cfg.opts.Limit, "limit", def.Limit, "CPU time the solver may spend proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
-	fs.DurationVar(&cfg.opts.MarginLimit, "margin-limit", def.MarginLimit, "CPU time the solver may spend proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
-	fs.IntVar(&cfg.opts.Jobs, "jobs", 0, "positions proved at once, each with one solver thread (0: the number of CPUs)")
+	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver may spend proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
+	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver may spend proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
+	cliflag.Jobs(fs, &cfg.opts.Jobs, 0, "positions proved, each with one solver thread, (0: the number of CPUs)")
 	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "search iterations for the engine's preferred move in each position (0: none)")
-	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per game instead of the text review")
+	cliflag.JSON(fs, &cfg.json, "one object per game instead of the text review")
 	fs.StringVar(&cfg.plot, "plot", "", "draw into `file` (.png or .svg) one game's value and margin over the game, or over several games each agent's blunders and mistakes by move number")
 	fs.StringVar(&cfg.agent, "agent", "", "review only the games the agent `name` lost")
-	fs.BoolVar(&cfg.quiet, "q", false, "no progress bar")
+	cliflag.Quiet(fs, &cfg.quiet, "no progress bar")
+	cliflag.Renamed(fs, map[string]string{"limit": "cpu", "margin-limit": "margin-cpu"})
 	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
 		return cfg, nil, status, false
 	}
 	bad := cliflag.Fail(stderr, "littlego review")
 	if fs.NArg() == 0 {
-		return cfg, nil, bad("want at least one FILE (- for stdin); review -h for help"), false
+		return cfg, nil, bad("want at least one FILE (- for stdin); littlego review -h for help"), false
 	}
 	if cfg.opts.Jobs == 0 {
 		cfg.opts.Jobs = runtime.NumCPU()

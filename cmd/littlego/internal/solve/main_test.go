@@ -69,7 +69,7 @@ func TestBadInput(t *testing.T) {
 		{"out of range", lostForWhite, []string{"-move", "30"}, 2, "must be in 1..24"},
 		{"bad colour", "3\n00000", []string{"-move", "3"}, 1, "colour"},
 		{"inconsistent", "1\n11111\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000", []string{"-move", "3"}, 1, "do not follow"},
-		{"bad budget", lostForWhite, []string{"-move", "18", "-budget", "-1"}, 2, "-budget"},
+		{"bad budget", lostForWhite, []string{"-move", "18", "-cpu", "-1"}, 2, "-cpu"},
 	}
 	for _, c := range cases {
 		code, out, errs := clitest.Call(run, append(c.args, writeInput(t, c.text))...)
@@ -87,7 +87,7 @@ func TestBadInput(t *testing.T) {
 
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
-	code, _, errs := clitest.Call(run, "-budget", "0.05", writeInput(t, empty))
+	code, _, errs := clitest.Call(run, "-cpu", "0.05", writeInput(t, empty))
 	if code != base.StatusUnknown || !strings.Contains(errs, "unknown: the budget") {
 		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
 	}
@@ -105,7 +105,7 @@ func TestTableBoundedByMemory(t *testing.T) {
 	}{
 		{[]string{"-tt", "26", "-move", "18", writeInput(t, lostForWhite)}, "-tt 26: the table needs 1.0 GiB, more than half of this machine's 1.0 GiB of memory; use -tt 25 or less"},
 		{[]string{"bench", "positions", "-tt", "30"}, "-tt 30: the table needs 16.0 GiB"},
-		{[]string{"book", "-tt", "25", filepath.Join(t.TempDir(), "b.go"), "-workers", "2"}, "-tt 25: the 2 tables (one per -workers) need 1.0 GiB"},
+		{[]string{"book", "-tt", "25", filepath.Join(t.TempDir(), "b.go"), "-jobs", "2"}, "-tt 25: the 2 tables (one per -jobs) need 1.0 GiB"},
 	} {
 		code, out, errs := clitest.Call(run, c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
@@ -130,11 +130,11 @@ func TestBenchPositions(t *testing.T) {
 	if code, _, _ := clitest.Call(run, "bench", "positions", "-moves", "x"); code != 2 {
 		t.Errorf("-moves x: exit %d, want 2", code)
 	}
-	code, out, errs = clitest.Call(run, "bench", "positions", "-moves", "16", "-n", "3", "-tt", "16", "-jobs", "2", "-margin")
+	code, out, errs = clitest.Call(run, "bench", "positions", "-moves", "16", "-n", "3", "-tt", "16", "-threads", "2", "-margin")
 	if code != 0 || !strings.Contains(out, "2 threads") || !strings.Contains(out, "3/3") {
 		t.Errorf("-jobs 2: exit %d, output:\n%s%s", code, out, errs)
 	}
-	if code, _, _ := clitest.Call(run, "bench", "positions", "-jobs", "0"); code != 2 {
+	if code, _, _ := clitest.Call(run, "bench", "positions", "-threads", "0"); code != 2 {
 		t.Errorf("-jobs 0: exit %d, want 2", code)
 	}
 }

@@ -1,16 +1,16 @@
 // Package solve is "littlego solve", the exact solver on the command line: it proves a
 // position, and builds and checks the proved tables the engine embeds.
 //
-//	solve [-move N] [-budget S] [-margin] [-jobs N] [-tt N] [input.txt]
-//	solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-position-limit S] [-block B] [-checkpoint D] [-tt N]
+//	solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]
+//	solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]
 //	solve table merge -o FILE [-partial] DIR
 //	solve table join -o FILE TABLE TABLE...
 //	solve table verify [-n N] [-seed S] [-tt N] FILE
 //	solve table status [-cores N] DIR...
-//	solve book [-first 2,2] [-last 9] [-workers N] [-tt N] [-progress FILE] [-proved-only] FILE
-//	solve certify [-through N] [-games N] [-seed S] [-limit N] [-skip N] [-reprove-book] [-short] [-tt N]
-//	solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S] [-margin] [-jobs N] [-tt N]
-//	solve bench book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]
+//	solve book [-first 2,2] [-last 9] [-jobs N] [-tt N] [-progress FILE] [-proved-only] FILE
+//	solve certify [-through N] [-games N] [-seed S] [-n N] [-skip N] [-reprove-book] [-short] [-tt N]
+//	solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-cpu S] [-margin] [-threads N] [-tt N]
+//	solve bench book [-moves 8,9] [-n 1000] [-seed 1] [-cpu S]
 //
 // The plain form reads an input.txt (the course host's format) and prints, for the side
 // to move, whether it wins with perfect play and which actions keep the win; its move

@@ -184,7 +184,7 @@ func gen(s genSettings, opts engine.Options, stdout, stderr io.Writer) error {
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# train-patterns gen -games %d -playouts %d -seed %d -random %d -policy %s\n", s.games, s.playouts, s.seed, s.maxRandom, s.policy)
+	fmt.Fprintf(bw, "# littlego train-patterns gen -n %d -playouts %d -seed %d -random %d -policy %s\n", s.games, s.playouts, s.seed, s.maxRandom, s.policy)
 	fmt.Fprintf(bw, "# one game a line: seed, number of random opening actions, actions (row,column or PASS)\n")
 	for i := range recs {
 		if err := recs[i].format(bw); err != nil {

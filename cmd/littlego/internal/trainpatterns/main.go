@@ -1,8 +1,8 @@
 // Command train-patterns builds the weights of the pattern rollout policy
 // (policy.Pattern):
 //
-//	train-patterns gen -games 600 -playouts 50000 -seed 1 -out policy/testdata/patterns/selfplay.txt
-//	train-patterns fit -data policy/testdata/patterns/selfplay.txt -out policy/pattern_weights.json
+//	train-patterns gen -n 600 -playouts 50000 -seed 1 -o policy/testdata/patterns/selfplay.txt
+//	train-patterns fit -data policy/testdata/patterns/selfplay.txt -o policy/pattern_weights.json
 //	train-patterns eval -data policy/testdata/patterns/selfplay.txt -value-playouts 64
 //
 // gen plays self-play games of the engine at a high fixed number of playouts per move
@@ -67,13 +67,14 @@ func done(stderr io.Writer, cmd string, err error) int {
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("littlego train-patterns gen", flag.ContinueOnError)
 	var s genSettings
-	fs.IntVar(&s.games, "games", 400, "number of games")
+	cliflag.Count(fs, &s.games, 400, "games")
 	fs.IntVar(&s.playouts, "playouts", 50000, "engine search iterations per move")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of game 0; game k uses seed+k")
 	fs.IntVar(&s.maxRandom, "random", 4, "game k starts with (seed+k) mod (random+1) uniformly random actions")
 	fs.StringVar(&s.policy, "policy", "light", "rollout policy of the engine that plays the games")
-	fs.IntVar(&s.jobs, "jobs", 1, "games played at the same time (each uses one core)")
-	fs.StringVar(&s.out, "out", "", "output file (default stdout)")
+	cliflag.Jobs(fs, &s.jobs, 1, "games (each uses one core)")
+	cliflag.Output(fs, &s.out, "", "the games (default stdout)")
+	cliflag.Renamed(fs, map[string]string{"games": "n", "out": "o"})
 	const header = "usage: littlego train-patterns gen [flags]\n\nPlays seeded self-play games of the engine and writes one record a line.\n\n"
 	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
 		return status
@@ -83,7 +84,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return fail("unexpected arguments %q", fs.Args())
 	}
 	if s.games < 1 || s.playouts < 1 || s.maxRandom < 0 || s.jobs < 1 {
-		return fail("-games, -playouts and -jobs must be positive, -random not negative")
+		return fail("-n, -playouts and -jobs must be positive, -random not negative")
 	}
 	opts := engine.Defaults()
 	opts.Playouts, opts.Workers, opts.Policy = s.playouts, 1, s.policy
@@ -98,7 +99,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("littlego train-patterns fit", flag.ContinueOnError)
 	var s fitSettings
 	fs.StringVar(&s.data, "data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
-	fs.StringVar(&s.out, "out", "", "Go file to write (default: none, report only)")
+	cliflag.Output(fs, &s.out, "", "the weights (default: none, report only)")
+	cliflag.Renamed(fs, map[string]string{"out": "o"})
 	fs.IntVar(&s.holdout, "holdout", 5, "hold out game k when k mod holdout == 0 (0: none)")
 	fs.IntVar(&s.minCount, "min-count", 3, "least number of times a pattern must be met among the training actions to get its own gamma")
 	fs.IntVar(&s.sweeps, "sweeps", 300, "most MM sweeps")

@@ -174,7 +174,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"fit", "-bogus"}, 2, "flag provided but not defined"},
 		{[]string{"eval", "-bogus"}, 2, "flag provided but not defined"},
 		{[]string{"gen", "extra"}, 2, "unexpected arguments"},
-		{[]string{"gen", "-games", "0"}, 2, "must be positive"},
+		{[]string{"gen", "-n", "0"}, 2, "must be positive"},
 		{[]string{"gen", "-policy", "pattern-ref"}, 2, "pattern-ref"},
 		{[]string{"fit", "-sweeps", "0"}, 2, "must be positive"},
 		{[]string{"eval", "-holdout", "0"}, 2, "must be positive"},

@@ -29,6 +29,7 @@ import (
 	"littlego/arena"
 	"littlego/cmd/internal/charts"
 	"littlego/cmd/internal/cliflag"
+	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/internal/spsa"
 )
 
@@ -113,7 +114,7 @@ type flags struct {
 	params                paramList
 	iterations, jobs      int
 	rEnd, alpha, gamma, a float64
-	match                 arena.MatchFlags
+	match                 matchflag.Flags
 	verify                string
 	o                     options
 }
@@ -132,13 +133,14 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.Float64Var(&f.a, "A", -1, "Spall's stability constant A (default: 10% of -iterations)")
 	f.match.Register(fs, "plies:3")
 	fs.Uint64Var(&f.o.t.seed, "seed", 1, "seed of the perturbations, the openings' order and the games")
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "pairs played at the same time, each in its own process")
-	fs.StringVar(&f.o.csvPath, "csv", "tune.csv", "write every iteration to `file` (its folder is made as needed)")
-	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -csv (give the same flags)")
+	cliflag.Jobs(fs, &f.jobs, runtime.NumCPU(), "pairs, each in its own process,")
+	cliflag.Output(fs, &f.o.csvPath, "tune.csv", "every iteration, as CSV (its folder is made as needed),")
+	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -o (give the same flags)")
 	fs.StringVar(&f.verify, "verify", "0,10", "after tuning, an SPRT `elo0,elo1[,alpha,beta]` of the tuned engine against the start (\"\" for none)")
 	fs.IntVar(&f.o.verifyPairs, "verify-pairs", 300, "the most pairs the verification plays")
 	fs.StringVar(&f.o.plotPath, "plot", "", "draw the trajectories into `file` (.png or .svg) and the verification into file-sprt.png")
-	fs.BoolVar(&f.o.t.quiet, "q", false, "print only the result")
+	cliflag.Quiet(fs, &f.o.t.quiet, "print only the result")
+	cliflag.Renamed(fs, map[string]string{"csv": "o", "cpu-limit": "cpu"})
 	const header = "usage: littlego tune -param name=start:min:max [-param ...] [flags]\n\nTunes engine options by SPSA from colour-swapped game pairs, then verifies the result by SPRT.\n\nExit status: 0 when done, 1 when the run failed or was interrupted, 2 for bad usage.\n\nFlags:\n"
 	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
 		return nil, status, false
@@ -155,7 +157,7 @@ func (f *flags) check(args []string) error {
 	case len(args) > 0:
 		return fmt.Errorf("unexpected arguments %q", args)
 	case len(f.params) == 0:
-		return fmt.Errorf("no -param to tune (tune -h for help)")
+		return fmt.Errorf("no -param to tune (littlego tune -h for help)")
 	case f.iterations < 1 || f.iterations > 10_000_000:
 		return fmt.Errorf("-iterations %d: want 1..10000000", f.iterations)
 	case f.jobs < 1 || f.jobs > 256:

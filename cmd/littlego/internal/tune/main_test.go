@@ -28,7 +28,7 @@ func TestTuneRunResumeVerifyAndPlot(t *testing.T) {
 	// The folder of the files is made as needed (the README writes under out/).
 	file := filepath.Join(dir, "out", "run.csv")
 	plot := filepath.Join(dir, "out", "run.png")
-	args := []string{"-base", fastEngine, "-param", "c=1.5:0:2", "-param", "expand=3:1:8", "-jobs", "2", "-csv", file,
+	args := []string{"-base", fastEngine, "-param", "c=1.5:0:2", "-param", "expand=3:1:8", "-jobs", "2", "-o", file,
 		"-openings", "random:3:10", "-r-end", "1", "-verify", "0,300", "-verify-pairs", "3", "-plot", plot}
 	var stdout, stderr bytes.Buffer
 	if code := run(append([]string{"-iterations", "4"}, args...), nil, &stdout, &stderr); code != 0 {
@@ -110,7 +110,7 @@ func TestTuneBadUsage(t *testing.T) {
 
 func TestTuneResumeWithoutFile(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-param", "c=1:0:2", "-resume", "-csv", filepath.Join(t.TempDir(), "none.csv")}, nil, &stdout, &stderr)
+	code := run([]string{"-param", "c=1:0:2", "-resume", "-o", filepath.Join(t.TempDir(), "none.csv")}, nil, &stdout, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "no such file") {
 		t.Errorf("exit %d, stderr %q; want 1 and no such file", code, stderr.String())
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/solve/certify"
 	"littlego/engine"
@@ -31,7 +32,7 @@ var Cmd = &base.Command{
 
 var positionsCmd = &base.Command{
 	Name:      "positions",
-	UsageLine: "littlego solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-budget S] [-margin] [-jobs N] [-tt N]",
+	UsageLine: "littlego solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-cpu S] [-margin] [-threads N] [-tt N]",
 	Short:     "prove seeded random positions at each move number",
 	Long: `Positions proves seeded random positions (uniform random placements without passes from
 the empty board, solver.RandomPositions) at each move of -moves, with a fresh table for
@@ -40,22 +41,21 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 		moves := fs.String("moves", "8,10,12,14", "the move numbers to measure, separated by commas")
 		n := fs.Int("n", 20, "positions per move number")
 		seed := fs.Uint64("seed", 1, "the seed of the positions")
-		budget := fs.Float64("budget", 60, "CPU seconds each proof may use (0: no limit); an unknown result counts as the budget")
+		var lim time.Duration
+		cliflag.CPU(fs, &lim, time.Minute, "each proof may use (0: no limit); an unknown result counts as the limit")
 		margin := fs.Bool("margin", false, "prove the exact final margin instead of the value")
-		jobs := fs.Int("jobs", 1, "threads that search one position together over its table")
+		var threads int
+		cliflag.Threads(fs, &threads, 1, "the search of one position, over its table")
+		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
 		base.IntTT(fs, &ttBits, 22)
 		return func(args []string, out base.Output) error {
-			lim, err := base.Budget(*budget)
-			if err != nil {
-				return err
-			}
 			ms, err := parseMoves(*moves)
 			if err == nil {
 				err = base.NoArgs("bench positions", args)
 			}
 			if err == nil {
-				err = base.CheckThreads("jobs", *jobs)
+				err = base.CheckThreads("threads", threads)
 			}
 			if err == nil {
 				err = base.CheckTT(ttBits, 1)
@@ -63,14 +63,14 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 			if err != nil {
 				return err
 			}
-			return benchPositions(out.Stdout, ms, *n, *seed, lim, ttBits, *jobs, *margin)
+			return benchPositions(out.Stdout, ms, *n, *seed, lim, ttBits, threads, *margin)
 		}
 	},
 }
 
 var bookCmd = &base.Command{
 	Name:      "book",
-	UsageLine: "littlego solve bench book [-moves 8,9] [-n 1000] [-seed 1] [-budget S]",
+	UsageLine: "littlego solve bench book [-moves 8,9] [-n 1000] [-seed 1] [-cpu S]",
 	Short:     "prove the positions along the opening book's lines",
 	Long: `Book measures the CPU time the engine's solver (its table size, a fresh table each)
 takes to prove the positions along the book's lines at -moves, Black following the book
@@ -79,12 +79,10 @@ and White playing anything: all of them, or a seeded sample of -n.`,
 		moves := fs.String("moves", "8,9", "the move numbers to measure, separated by commas")
 		n := fs.Int("n", 1000, "a seeded sample of this many positions per move (0: all)")
 		seed := fs.Uint64("seed", 1, "the seed of the sample")
-		budget := fs.Float64("budget", 60, "CPU seconds each proof may use (0: no limit)")
+		var lim time.Duration
+		cliflag.CPU(fs, &lim, time.Minute, "each proof may use (0: no limit)")
+		cliflag.Renamed(fs, map[string]string{"budget": "cpu"})
 		return func(args []string, out base.Output) error {
-			lim, err := base.Budget(*budget)
-			if err != nil {
-				return err
-			}
 			ms, err := parseMoves(*moves)
 			if err == nil {
 				err = base.NoArgs("bench book", args)

@@ -148,7 +148,7 @@ func makeBook(stdout, stderr io.Writer, first board.Point, last, workers, ttBits
 	if last < 3 || last > board.MaxMoves || last%2 == 0 {
 		return base.Usagef("-last %d: must be an odd move number in 3..%d", last, board.MaxMoves)
 	}
-	if err := base.CheckThreads("workers", workers); err != nil {
+	if err := base.CheckThreads("jobs", workers); err != nil {
 		return err
 	}
 	start := cputime.Process()

@@ -90,7 +90,7 @@ func TestBookFlagsChecked(t *testing.T) {
 		{"x.go", "-last", "4"},
 		{"x.go", "-last", "1"},
 		{"x.go", "-first", "9,9"},
-		{"x.go", "-workers", "0"},
+		{"x.go", "-jobs", "0"},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)

@@ -9,13 +9,14 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 )
 
 // Cmd is "solve book".
 var Cmd = &base.Command{
 	Name:      "book",
-	UsageLine: "littlego solve book [-first 2,2] [-last 9] [-workers N] [-tt N] [-progress FILE] [-proved-only] FILE",
+	UsageLine: "littlego solve book [-first 2,2] [-last 9] [-jobs N] [-tt N] [-progress FILE] [-proved-only] FILE",
 	Short:     "prove Black's opening book and write it as a table file",
 	Long: `Book proves Black's opening: after -first, for every answer of White, a move that keeps
 Black's win, up to Black's move -last (a move number), and writes them to FILE, the
@@ -25,7 +26,9 @@ from it instead of making them again.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		first := fs.String("first", "2,2", "Black's first move (2,2 is its only winning one)")
 		last := fs.Int("last", 9, "the last Black move number the book covers (odd, 3..23)")
-		workers := fs.Int("workers", 2, "positions proved at once, one solver each")
+		var jobs int
+		cliflag.Jobs(fs, &jobs, 2, "positions proved, one solver each,")
+		cliflag.Renamed(fs, map[string]string{"workers": "jobs"})
 		var ttBits int
 		base.IntTT(fs, &ttBits, 22)
 		progress := fs.String("progress", "", "the file of positions proved so far, appended to as proofs end and read on restart (default: FILE.progress)")
@@ -38,14 +41,14 @@ from it instead of making them again.`,
 			if err != nil {
 				return base.Usagef("-first %q: %v", *first, err)
 			}
-			if err := base.CheckTT(ttBits, max(*workers, 1)); err != nil {
+			if err := base.CheckTT(ttBits, max(jobs, 1)); err != nil {
 				return err
 			}
 			if *progress == "" {
 				*progress = args[0] + ".progress"
 			}
 			cmdline := "go run ./cmd/littlego solve book " + strings.Join(commandLine(fs), " ") + " " + args[0]
-			return makeBook(out.Stdout, out.Stderr, f, *last, *workers, ttBits, args[0], *progress, cmdline, *provedOnly)
+			return makeBook(out.Stdout, out.Stderr, f, *last, jobs, ttBits, args[0], *progress, cmdline, *provedOnly)
 		}
 	},
 }

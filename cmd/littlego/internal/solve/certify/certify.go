@@ -163,7 +163,7 @@ func certify(stdout, stderr io.Writer, cfg certifyConfig) error {
 		return base.Usagef("-through %d: must be an odd move number in 1..%d", cfg.through, board.MaxMoves)
 	}
 	if cfg.games < 0 || cfg.limit < 0 || cfg.skip < 0 {
-		return base.Usagef("-games, -limit and -skip must not be negative")
+		return base.Usagef("-games, -n and -skip must not be negative")
 	}
 	c := newCertifier(cfg, engine.Defaults(), stderr)
 	c.start = cputime.Process()
@@ -193,7 +193,7 @@ func (c *certifier) walkLevel(stdout io.Writer, rng *rand.Rand, level []certNode
 	cfg := &c.cfg
 	move := int(level[0].pos.Move)
 	total := len(level)
-	// A seeded order: any prefix of the level, a -limit sample or a run stopped
+	// A seeded order: any prefix of the level, a -n sample or a run stopped
 	// early, is a uniform random sample of it.
 	rng.Shuffle(len(level), func(i, j int) { level[i], level[j] = level[j], level[i] })
 	if cfg.limit > 0 && len(level) > cfg.limit {

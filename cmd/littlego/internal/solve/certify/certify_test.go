@@ -114,7 +114,7 @@ func TestCertifyFlagsChecked(t *testing.T) {
 		{"-through", "4"},
 		{"-through", "0"},
 		{"-games", "-1"},
-		{"-limit", "-2"},
+		{"-n", "-2"},
 		{"-skip", "-3"},
 	} {
 		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {

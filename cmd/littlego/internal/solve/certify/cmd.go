@@ -8,6 +8,7 @@ package certify
 import (
 	"flag"
 
+	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
 )
@@ -15,7 +16,7 @@ import (
 // Cmd is "solve certify".
 var Cmd = &base.Command{
 	Name:      "certify",
-	UsageLine: "littlego solve certify [-through N] [-games N] [-seed S] [-limit N] [-skip N] [-reprove-book] [-short] [-tt N]",
+	UsageLine: "littlego solve certify [-through N] [-games N] [-seed S] [-n N] [-skip N] [-reprove-book] [-short] [-tt N]",
 	Short:     "check the engine's Black moves against every White reply with the solver",
 	Long: `Certify walks every Black decision from the empty board against every White action
 (positions reduced by the eight symmetries) through Black's move -through (the book's
@@ -30,7 +31,8 @@ slip.`,
 		fs.IntVar(&cfg.through, "through", engine.BookLastMove()+2, "the last Black move number walked against every White action")
 		fs.IntVar(&cfg.games, "games", 1000, "seeded random White continuations played to the end after the walk")
 		fs.Uint64Var(&cfg.seed, "seed", 1, "the seed of the sample and the games")
-		fs.IntVar(&cfg.limit, "limit", 0, "check a seeded sample of this many positions per move of the walk (0: all)")
+		cliflag.Count(fs, &cfg.limit, 0, "positions per move of the walk checked, a seeded sample (0: all)")
+		cliflag.Renamed(fs, map[string]string{"limit": "n"})
 		fs.IntVar(&cfg.skip, "skip", 0, "skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
 		fs.BoolVar(&cfg.reproveBook, "reprove-book", false, "prove the book's moves again instead of trusting solve book's proofs")
 		short := fs.Bool("short", false, "a quick subset (the walk through move 5, 40 positions per move, 3 games)")

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/internal/cputime"
@@ -27,7 +28,7 @@ import (
 // Cmd is the plain solve of a position; it has no name of its own.
 var Cmd = &base.Command{
 	Name:      "",
-	UsageLine: "littlego solve [-move N] [-budget S] [-margin] [-jobs N] [-tt N] [input.txt]",
+	UsageLine: "littlego solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]",
 	Short:     "prove a position: its value and every winning action",
 	Long: `Solve reads an input.txt (the course host's format; ./input.txt by default) and prints,
 for the side to move, whether it wins with perfect play, which actions keep the win and
@@ -41,17 +42,16 @@ the boards on a first move (both empty with Black to play: move 1; an empty prev
 board with White to play: move 2); otherwise -move is required.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		move := fs.Int("move", 0, "the number of the move about to be played, 1..24 (odd: Black); by default from the helper file or a first move's boards")
-		budget := fs.Float64("budget", 60, "CPU seconds the whole run may use (0: no limit)")
+		var lim time.Duration
+		cliflag.CPU(fs, &lim, time.Minute, "the whole run may use (0: no limit)")
 		margin := fs.Bool("margin", false, "also find the exact final margin black - white and an action that achieves it")
-		jobs := fs.Int("jobs", 1, "threads that search the position together over its table; -budget counts them all")
+		var threads int
+		cliflag.Threads(fs, &threads, 1, "the search: they search the position together over its table; -cpu counts them all")
+		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
 		base.IntTT(fs, &ttBits, 22)
 		return func(args []string, out base.Output) error {
-			lim, err := base.Budget(*budget)
-			if err != nil {
-				return err
-			}
-			if err := base.CheckThreads("jobs", *jobs); err != nil {
+			if err := base.CheckThreads("threads", threads); err != nil {
 				return err
 			}
 			if err := base.CheckTT(ttBits, 1); err != nil {
@@ -61,7 +61,7 @@ board with White to play: move 2); otherwise -move is required.`,
 			if err != nil {
 				return err
 			}
-			return solveOne(out.Stdout, out.Stderr, p, lim, ttBits, *jobs, *margin)
+			return solveOne(out.Stdout, out.Stderr, p, lim, ttBits, threads, *margin)
 		}
 	},
 }
@@ -169,6 +169,6 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, t
 		}
 		fmt.Fprintf(stdout, "margin: %+d (black - white with perfect play; Black needs %+d) by %v\n", m.Margin, board.BlackMargin, m.Best)
 	}
-	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-jobs %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(jobs, 1))
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(jobs, 1))
 	return nil
 }

@@ -30,7 +30,7 @@ type buildConfig struct {
 	shard      string // "i/n"
 	out        string
 	margin     bool
-	limit      float64 // CPU seconds per position
+	limit      time.Duration // CPU per position (0: no limit)
 	checkpoint time.Duration
 	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
 	ttBits     int
@@ -94,9 +94,6 @@ func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 	if c.out == "" {
 		return base.Usagef("-o: table build needs the folder to write the shard to")
 	}
-	if c.limit < 0 {
-		return base.Usagef("-position-limit %v: must be 0 (no limit) or positive", c.limit)
-	}
 	if c.block < 0 {
 		return base.Usagef("-block %d: must be 0 (the whole shard) or positive", c.block)
 	}
@@ -122,7 +119,7 @@ func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 	sr := &shardRun{path: filepath.Join(c.out, shardName(c.level, i, n)), done: map[uint64]tablebase.Record{},
 		header: tablebase.Header{Kind: tablebase.KindShard, Root: tablebase.Key(&canon),
 			FirstLevel: int(root.Move) - 1, LastLevel: c.level, CompleteThrough: c.level, Shard: i, Shards: n, Margins: c.margin,
-			Limit: time.Duration(c.limit * float64(time.Second)).Round(time.Millisecond)}}
+			Limit: c.limit.Round(time.Millisecond)}}
 	sr.levelSize, sr.block = len(levels[len(levels)-1]), c.block
 	for k, p := range levels[len(levels)-1] {
 		if tablebase.InShard(k, i, n) {

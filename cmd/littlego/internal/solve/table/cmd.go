@@ -10,6 +10,7 @@ import (
 	"flag"
 	"time"
 
+	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 )
 
@@ -27,7 +28,7 @@ merged into one table, whose earlier levels follow by minimax.`,
 
 var buildCmd = &base.Command{
 	Name:      "build",
-	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-position-limit S] [-block B] [-checkpoint D] [-tt N]",
+	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]",
 	Short:     "prove one shard of one level, resumable",
 	Long: `Build proves the positions of level K whose index is i mod n and writes them to
 DIR/levelK-shardi-of-n.lgtb; a shard whose file exists is done, a stopped one resumes
@@ -54,13 +55,14 @@ var mergeCmd = &base.Command{
 one, computes the levels above by minimax, prints each level's counts and the root's
 value, checks the empty board against its solve, and writes the table to FILE.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		out := fs.String("o", "", "the table file to write (required)")
+		var out string
+		cliflag.Output(fs, &out, "", "the table (required)")
 		partial := fs.Bool("partial", false, "a stopped shard's checkpoint stands in for its missing file, and the positions no shard has solved are recorded as unknown")
 		return func(args []string, o base.Output) error {
 			if len(args) != 1 {
 				return base.Usagef("table merge takes one folder of shards, got %d arguments", len(args))
 			}
-			return mergeTable(o.Stdout, args[0], *out, *partial)
+			return mergeTable(o.Stdout, args[0], out, *partial)
 		}
 	},
 }
@@ -72,8 +74,9 @@ var joinCmd = &base.Command{
 	Long: `Join makes merged tables of one root one, refusing any position on which two disagree;
 the levels above the deepest are completed by minimax over the joined records.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		out := fs.String("o", "", "the table file to write (required)")
-		return func(args []string, o base.Output) error { return joinTables(o.Stdout, args, *out) }
+		var out string
+		cliflag.Output(fs, &out, "", "the table (required)")
+		return func(args []string, o base.Output) error { return joinTables(o.Stdout, args, out) }
 	},
 }
 
@@ -85,7 +88,8 @@ var verifyCmd = &base.Command{
 file's known records (-n 0: all): the value, the margin where the record has one, and that
 its best action keeps them. It exits 1 on any disagreement.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		n := fs.Int("n", 20, "records to prove again, a seeded sample (0: all)")
+		var n int
+		cliflag.Count(fs, &n, 20, "records to prove again, a seeded sample (0: all)")
 		seed := fs.Uint64("seed", 1, "the seed of the sample")
 		var ttBits int
 		base.IntTT(fs, &ttBits, 22)
@@ -93,7 +97,7 @@ its best action keeps them. It exits 1 on any disagreement.`,
 			if len(args) != 1 {
 				return base.Usagef("table verify takes one table file, got %d arguments", len(args))
 			}
-			return verifyTable(o.Stdout, o.Stderr, args[0], *n, *seed, ttBits)
+			return verifyTable(o.Stdout, o.Stderr, args[0], n, *seed, ttBits)
 		}
 	},
 }
@@ -104,9 +108,10 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	fs.IntVar(&c.level, "level", -1, "the level: the number of actions (moves and passes) played before its positions (required)")
 	fs.StringVar(&c.root, "root", "", "the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
 	fs.StringVar(&c.shard, "shard", "0/1", "i/n: this shard's index and the number of shards; the shard holds the level's positions whose index is i mod n")
-	fs.StringVar(&c.out, "o", "", "the folder the shard file is written to (required)")
+	cliflag.OutputDir(fs, &c.out, "", "the shard file (required)")
 	fs.BoolVar(&c.margin, "margin", false, "prove each position's exact final margin (black - white) instead of its value alone")
-	fs.Float64Var(&c.limit, "position-limit", 0, "CPU seconds each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
+	cliflag.CPU(fs, &c.limit, 0, "each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
+	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
 	base.IntTT(fs, &c.ttBits, 22)
