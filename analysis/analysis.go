@@ -15,8 +15,11 @@ import (
 	"littlego/facts"
 )
 
-// Engine is the search the analysis runs in chunks: GenMove's report carries the
-// search's root statistics. *engine.Engine has these methods, as does gtp.Engine.
+// Engine is the move generator every front end drives (the GTP server, the web board)
+// and the search the analysis runs in chunks: GenMove returns a legal action for the
+// side to move and how it was chosen, its report carrying the search's root statistics;
+// Options returns the options the next GenMove uses and SetOptions changes them (or
+// returns an error and keeps the old ones). *engine.Engine is one.
 type Engine interface {
 	GenMove(pos board.Position) (board.Point, engine.Report)
 	Options() engine.Options

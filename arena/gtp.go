@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/gtp"
 )
 
 // gtpPlayer drives an engine that speaks GTP version 2 (Farnebäck, "Specification of
@@ -171,8 +170,8 @@ func parseGenmove(answer string) (p board.Point, resigned, offBoard bool, err er
 	if strings.EqualFold(v, "resign") {
 		return board.Pass, true, false, nil
 	}
-	p, err = gtp.ParseVertex(v)
-	if errors.Is(err, gtp.ErrOffBoard) {
+	p, err = board.ParseVertex(v)
+	if errors.Is(err, board.ErrOffBoard) {
 		return board.NoPoint, false, true, nil
 	}
 	return p, false, false, err
@@ -197,7 +196,7 @@ func (g *gtpPlayer) Answer(ctx context.Context, t *Request) Reply {
 		if k%2 == 1 {
 			c = board.White
 		}
-		cmd := "play " + gtp.ColorName(c) + " " + gtp.Vertex(t.History[k])
+		cmd := "play " + board.ColorLetter(c) + " " + board.Vertex(t.History[k])
 		if _, err := g.command(ctx, cmd); err != nil {
 			if errors.Is(err, errGTPTimeout) {
 				return fail(Timeout, "%s: %v", cmd, err)
@@ -206,7 +205,7 @@ func (g *gtpPlayer) Answer(ctx context.Context, t *Request) Reply {
 		}
 	}
 	g.sent = len(t.History)
-	cmd := "genmove " + gtp.ColorName(g.color)
+	cmd := "genmove " + board.ColorLetter(g.color)
 	ans, err := g.command(ctx, cmd)
 	if err != nil {
 		if errors.Is(err, errGTPTimeout) {

@@ -11,12 +11,11 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/gtp"
 )
 
 func TestParseGenmove(t *testing.T) {
 	for q := board.Point(0); q < board.NumPoints; q++ {
-		v := gtp.Vertex(q)
+		v := board.Vertex(q)
 		for _, s := range []string{v, strings.ToLower(v), " " + v + "\t"} {
 			got, resigned, off, err := parseGenmove(s)
 			if got != q || resigned || off || err != nil {

@@ -251,6 +251,6 @@ func (s *Server) genmoveAnalyze(id, command string, args []string, f infoFormat)
 			s.out.WriteString(line + "\n")
 		}
 	}
-	s.out.WriteString("play " + Vertex(pt) + "\n\n")
+	s.out.WriteString("play " + board.Vertex(pt) + "\n\n")
 	return nil
 }

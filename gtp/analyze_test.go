@@ -89,7 +89,7 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 	}
 	seen := map[string]bool{}
 	for i, e := range es {
-		pt, err := ParseVertex(e.Move)
+		pt, err := board.ParseVertex(e.Move)
 		switch {
 		case err != nil || !pos.IsLegal(pt):
 			t.Fatalf("entry %d: move %q not legal", i, e.Move)
@@ -109,7 +109,7 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 			t.Fatalf("entry %d: pv %v does not start with %s", i, e.PV, e.Move)
 		}
 		for _, v := range e.PV {
-			if _, err := ParseVertex(v); err != nil {
+			if _, err := board.ParseVertex(v); err != nil {
 				t.Fatalf("entry %d: pv vertex %q: %v", i, v, err)
 			}
 		}
@@ -305,9 +305,9 @@ func TestPriors(t *testing.T) {
 		for p := board.Point(0); p < board.NumActions; p++ {
 			switch {
 			case legal.Has(p) && priors[p] <= 0:
-				t.Errorf("priors %v: legal %s has prior %v", use, Vertex(p), priors[p])
+				t.Errorf("priors %v: legal %s has prior %v", use, board.Vertex(p), priors[p])
 			case !legal.Has(p) && priors[p] != 0:
-				t.Errorf("priors %v: illegal %s has prior %v", use, Vertex(p), priors[p])
+				t.Errorf("priors %v: illegal %s has prior %v", use, board.Vertex(p), priors[p])
 			}
 			sum += priors[p]
 		}

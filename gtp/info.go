@@ -100,14 +100,14 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		if f == kataFormat {
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
-				Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.lead), strconv.FormatFloat(sc.stdev, 'f', 1, 64), points(sc.lead),
+				board.Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.lead), strconv.FormatFloat(sc.stdev, 'f', 1, 64), points(sc.lead),
 				points(sc.selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
-				Vertex(m.Action), m.Visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
+				board.Vertex(m.Action), m.Visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
 		}
 		for _, q := range m.PV {
-			sb.WriteString(" " + Vertex(q))
+			sb.WriteString(" " + board.Vertex(q))
 		}
 		order++
 	}

@@ -130,23 +130,6 @@ func ParseColor(s string) (board.Color, error) {
 	return board.Black, fmt.Errorf("%q is not a colour", s)
 }
 
-// ColorName is the GTP colour of c: "B" or "W".
-func ColorName(c board.Color) string {
-	if c == board.Black {
-		return "B"
-	}
-	return "W"
-}
-
-// ErrOffBoard is board.ErrOffBoard: ParseVertex's error for a well-formed vertex off the board.
-var ErrOffBoard = board.ErrOffBoard
-
-// ParseVertex reads a GTP vertex: board.ParseVertex.
-func ParseVertex(s string) (board.Point, error) { return board.ParseVertex(s) }
-
-// Vertex returns the GTP vertex of p: board.Vertex.
-func Vertex(p board.Point) string { return board.Vertex(p) }
-
 // parseFloat reads a finite number.
 func parseFloat(s string) (float64, error) {
 	f, err := strconv.ParseFloat(s, 64)
