@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/record"
 	"littlego/solver"
 )
 
@@ -265,10 +266,10 @@ func (p *openingProver) prove(o *Opening) {
 // distinctGames counts the different games among the finished records: different
 // sequences of actions (who played them is not looked at, so a game and its colour-swapped
 // twin with the same moves count once).
-func distinctGames(records []Record) int {
+func distinctGames(records []record.Record) int {
 	seen := map[string]bool{}
 	for _, r := range records {
-		if r.Game == 0 || r.Reason == Aborted {
+		if r.Game == 0 || r.Reason == record.Aborted {
 			continue
 		}
 		var b strings.Builder

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
+	"littlego/record"
 	"littlego/sgf"
 	"littlego/solver"
 )
@@ -111,9 +111,9 @@ func sgfRecord(t testing.TB, actions []board.Point, black, white string) []byte 
 func jsonRecord(t testing.TB, actions []board.Point, black, white string, game int) []byte {
 	t.Helper()
 	pos := board.New()
-	r := arena.Record{Game: game, Black: black, White: white, Reason: arena.EndMoves}
+	r := record.Record{Game: game, Black: black, White: white, Reason: record.EndMoves}
 	for _, a := range actions {
-		r.Moves = append(r.Moves, arena.MoveRecord{Color: pos.Turn, Point: a, Measured: true})
+		r.Moves = append(r.Moves, record.Move{Color: pos.Turn, Point: a, Measured: true})
 		pos.Act(a)
 	}
 	r.Winner = pos.Winner()

@@ -4,13 +4,13 @@ package review
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"littlego/board"
+	"littlego/record"
 	"littlego/sgf"
 )
 
@@ -102,22 +102,6 @@ func parseSGF(name string, data []byte) (Game, error) {
 	return g, nil
 }
 
-// jsonGame holds the fields of an arena JSON line that a review needs.
-type jsonGame struct {
-	Game   int    `json:"game"`
-	Black  string `json:"black"`
-	White  string `json:"white"`
-	Winner string `json:"winner"`
-	Reason string `json:"reason"`
-	Detail string `json:"detail"`
-	Moves  *[]struct {
-		Color   string `json:"color"`
-		Move    string `json:"move"`
-		Fault   bool   `json:"fault"`
-		Opening bool   `json:"opening"`
-	} `json:"moves"`
-}
-
 // parseJSONLines reads one game per non-blank line. Lines that are JSON objects without
 // moves (the arena's closing test summary) are not games and are passed over.
 func parseJSONLines(name, text string) ([]Game, []error) {
@@ -129,19 +113,19 @@ func parseJSONLines(name, text string) ([]Game, []error) {
 			continue
 		}
 		where := fmt.Sprintf("%s: line %d", name, n+1)
-		var jg jsonGame
-		if err := json.Unmarshal([]byte(line), &jg); err != nil {
+		jg, isGame, err := record.ParseJSON([]byte(line))
+		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: not a JSON game record: %v", where, err))
 			continue
 		}
-		if jg.Moves == nil {
+		if !isGame {
 			continue
 		}
 		if jg.Game == 0 {
 			jg.Game = len(games) + len(errs) + 1
 		}
 		where = fmt.Sprintf("%s game %d", name, jg.Game)
-		g, err := jg.toGame(where)
+		g, err := gameOfJSON(&jg, where)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s (line %d): %v", where, n+1, err))
 			continue
@@ -151,13 +135,13 @@ func parseJSONLines(name, text string) ([]Game, []error) {
 	return games, errs
 }
 
-// toGame checks the moves of a JSON record and builds the Game named where.
-func (jg *jsonGame) toGame(where string) (Game, error) {
+// gameOfJSON checks the moves of a JSON record and builds the Game named where.
+func gameOfJSON(jg *record.JSONGame, where string) (Game, error) {
 	g := Game{Name: where, Black: jg.Black, White: jg.White}
 	if jg.Winner == "black" || jg.Winner == "white" {
 		g.Result = jg.Winner
 	}
-	for k, m := range *jg.Moves {
+	for k, m := range jg.Moves {
 		if want := "BW"[k%2 : k%2+1]; m.Color != want {
 			return Game{}, fmt.Errorf("move %d: colour %q, want %q (colours alternate from Black)", k+1, m.Color, want)
 		}
@@ -167,7 +151,7 @@ func (jg *jsonGame) toGame(where string) (Game, error) {
 			}
 			g.Opening++
 		}
-		if m.Fault && k != len(*jg.Moves)-1 {
+		if m.Fault && k != len(jg.Moves)-1 {
 			return Game{}, fmt.Errorf("move %d: a faulty move that is not the last", k+1)
 		}
 		if m.Fault && m.Move == "none" {
@@ -182,7 +166,7 @@ func (jg *jsonGame) toGame(where string) (Game, error) {
 			}
 			return Game{}, fmt.Errorf("move %d: %v", k+1, err)
 		}
-		if m.Fault && !strings.HasPrefix(jg.Reason, "illegal") {
+		if m.Fault && !strings.HasPrefix(string(jg.Reason), "illegal") {
 			g.Fault = jg.Detail // a timeout or a crash: the move was not played
 			break
 		}

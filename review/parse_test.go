@@ -3,16 +3,11 @@
 package review
 
 import (
-	"bytes"
-	"context"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"littlego/arena"
 	"littlego/board"
-	"littlego/sgf"
 )
 
 func TestParseRecognisesEachFormat(t *testing.T) {
@@ -72,47 +67,6 @@ func TestBadInputsAreNamedAndSkipped(t *testing.T) {
 		}
 		if strings.Contains(errs[0].Error(), "\n") {
 			t.Errorf("%s: error %q is more than one line", c.name, errs[0])
-		}
-	}
-}
-
-// arenaRecords plays a short match between two of the course's built-in opponents.
-func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []arena.Record {
-	t.Helper()
-	agentA, err := arena.ParseAgent(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	agentB, err := arena.ParseAgent(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: games, Jobs: 1, CPULimit: 10 * time.Second, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
-}
-
-func TestArenaRecordsReadBack(t *testing.T) {
-	for _, r := range arenaRecords(t, "random", "greedy", 4, 9) {
-		var js, sg bytes.Buffer
-		if err := r.WriteJSON(&js); err != nil {
-			t.Fatal(err)
-		}
-		if err := sgf.Write(&sg, r.SGF("2026-01-01")); err != nil {
-			t.Fatal(err)
-		}
-		var want []board.Point
-		for _, m := range r.Moves {
-			want = append(want, m.Point)
-		}
-		for _, g := range []Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
-			winner, ok := g.Winner()
-			if !slices.Equal(g.Actions, want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
-				t.Errorf("%s of arena game %d: %+v; want actions %v, players %s and %s, winner %s",
-					g.Name, r.Game, g, want, r.Black, r.White, r.Winner)
-			}
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // replay is a game played out: the position before each legal action, then the last
@@ -31,24 +32,19 @@ func replayGame(actions []board.Point) replay {
 	return r
 }
 
-// illegalReason returns why the course host would forfeit a in pos, or "" when a is
-// legal: the host checks a point's range, then occupancy, then suicide and ko.
+// illegalWords are the reasons record.Judge gives, as a review says them.
+var illegalWords = map[record.Reason]string{
+	"": "", record.IllegalOffBoard: "off the board", record.IllegalOccupied: "occupied",
+	record.IllegalKo: "ko", record.IllegalSuicide: "suicide",
+}
+
+// illegalReason returns why the course host would forfeit a in pos (record.Judge, in
+// words), or "" when a is legal.
 func illegalReason(pos *board.Position, a board.Point) string {
-	switch {
-	case pos.Over:
+	if pos.Over {
 		return "after the end of the game"
-	case a == board.Pass:
-		return ""
-	case a < 0 || a >= board.NumPoints:
-		return "off the board"
-	case pos.Stones.At(a) != 0:
-		return "occupied"
-	case pos.IsLegal(a):
-		return ""
-	case pos.Ko.Has(a):
-		return "ko" // a ko retake captures, so it is never suicide
 	}
-	return "suicide"
+	return illegalWords[record.Judge(pos, a)]
 }
 
 // assemble builds the review of g's moves from the ledger's entries.

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
 	"littlego/engine"
+	"littlego/record"
 )
 
 // checkDecisive checks r against the blunder the game was built around.
@@ -190,19 +190,19 @@ func TestIllegalActionStopsTheReview(t *testing.T) {
 	}
 }
 
-// TestIllegalReasonsAgreeWithTheArena checks illegalReason against the arena referee's
-// Judge on every point of seeded random positions.
-func TestIllegalReasonsAgreeWithTheArena(t *testing.T) {
-	names := map[arena.Reason]string{"": "", arena.IllegalOccupied: "occupied", arena.IllegalSuicide: "suicide", arena.IllegalKo: "ko"}
+// TestIllegalReasonsAgreeWithTheReferee checks illegalReason against the referee's
+// record.Judge on every point of seeded random positions.
+func TestIllegalReasonsAgreeWithTheReferee(t *testing.T) {
+	names := map[record.Reason]string{"": "", record.IllegalOccupied: "occupied", record.IllegalSuicide: "suicide", record.IllegalKo: "ko"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	seen := map[string]int{}
 	for game := 0; game < 300; game++ {
 		pos := board.New()
 		for !pos.Over && pos.Legal() != 0 {
 			for a := board.Point(0); a < board.NumActions; a++ {
-				got, want := illegalReason(&pos, a), names[arena.Judge(&pos, a)]
+				got, want := illegalReason(&pos, a), names[record.Judge(&pos, a)]
 				if got != want {
-					t.Fatalf("%s at %s: %q, the arena says %q\n%s", pos.Turn, a, got, want, pos.String())
+					t.Fatalf("%s at %s: %q, the referee says %q\n%s", pos.Turn, a, got, want, pos.String())
 				}
 				seen[got]++
 			}

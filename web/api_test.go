@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
+	"littlego/record"
 	"littlego/review"
 	"littlego/solver"
 )
@@ -334,7 +334,7 @@ func TestAPlayedGamesRecordHasItsClock(t *testing.T) {
 		}
 		return data
 	}
-	var line arena.JSONGame
+	var line record.JSONGame
 	if err := json.Unmarshal(get("json"), &line); err != nil {
 		t.Fatal(err)
 	}

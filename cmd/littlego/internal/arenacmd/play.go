@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"littlego/record"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -154,7 +155,7 @@ func openOutputs(m *match) (*outputs, error) {
 			return nil, err
 		}
 	}
-	o.inOrder = arena.NewInOrder(func(r arena.Record) {
+	o.inOrder = arena.NewInOrder(func(r record.Record) {
 		if o.json != nil {
 			o.note(r.WriteJSON(o.json))
 			o.note(o.json.Flush())
@@ -177,21 +178,21 @@ func (o *outputs) close() {
 
 // onRecord returns the match's per-game callback: the progress bar, the -v lines, the
 // sequential test, and the records.
-func (o *outputs) onRecord(m *match, bar *progressbar.ProgressBar, stdout io.Writer) func(arena.Record) {
-	return func(r arena.Record) {
+func (o *outputs) onRecord(m *match, bar *progressbar.ProgressBar, stdout io.Writer) func(record.Record) {
+	return func(r record.Record) {
 		o.mu.Lock()
 		defer o.mu.Unlock()
 		if bar != nil {
 			bar.Add(1)
 		}
-		if r.Reason == arena.Aborted {
+		if r.Reason == record.Aborted {
 			return
 		}
 		if m.verbose {
 			if bar != nil {
 				bar.Clear()
 			}
-			fmt.Fprintln(stdout, r.Line())
+			fmt.Fprintln(stdout, arena.Line(&r))
 		}
 		if m.test != nil && m.test.Add(r) {
 			if m.verbose {
@@ -225,7 +226,7 @@ func (o *outputs) finish(m *match) {
 	}
 }
 
-func writeSGF(path string, r *arena.Record, date string) error {
+func writeSGF(path string, r *record.Record, date string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -238,14 +239,14 @@ func writeSGF(path string, r *arena.Record, date string) error {
 }
 
 // show draws the finished games for -show: the last one, or all in game order.
-func show(which string, records []arena.Record, stdout io.Writer) {
-	var played []arena.Record
+func show(which string, records []record.Record, stdout io.Writer) {
+	var played []record.Record
 	for _, r := range records {
-		if r.Game > 0 && r.Reason != arena.Aborted {
+		if r.Game > 0 && r.Reason != record.Aborted {
 			played = append(played, r)
 		}
 	}
-	slices.SortFunc(played, func(a, b arena.Record) int { return a.Game - b.Game })
+	slices.SortFunc(played, func(a, b record.Record) int { return a.Game - b.Game })
 	switch {
 	case len(played) == 0 || which == "none":
 		return
@@ -253,7 +254,7 @@ func show(which string, records []arena.Record, stdout io.Writer) {
 		played = played[len(played)-1:]
 	}
 	for _, r := range played {
-		fmt.Fprintln(stdout, r.Diagram())
+		fmt.Fprintln(stdout, arena.Diagram(&r))
 	}
 }
 

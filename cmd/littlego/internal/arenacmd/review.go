@@ -7,14 +7,14 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/arena"
 	"littlego/board"
+	"littlego/record"
 	"littlego/review"
 )
 
 // reviewLost writes, for -review, the review of every game agent A lost (docs/review.md):
 // the records pass through their JSON form, the one the review reads from files.
-func reviewLost(ctx context.Context, m *match, records []arena.Record, stdout io.Writer) error {
+func reviewLost(ctx context.Context, m *match, records []record.Record, stdout io.Writer) error {
 	var lines bytes.Buffer
 	enc := json.NewEncoder(&lines)
 	for _, r := range records {
@@ -22,7 +22,7 @@ func reviewLost(ctx context.Context, m *match, records []arena.Record, stdout io
 		if r.ABlack {
 			aColor = board.Black
 		}
-		if r.Game > 0 && r.Reason != arena.Aborted && r.Winner != aColor {
+		if r.Game > 0 && r.Reason != record.Aborted && r.Winner != aColor {
 			if err := enc.Encode(r.JSON()); err != nil {
 				return err
 			}

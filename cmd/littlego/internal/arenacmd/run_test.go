@@ -15,6 +15,7 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/cmd/internal/clitest"
+	"littlego/record"
 	"littlego/sgf"
 )
 
@@ -63,7 +64,7 @@ func TestMainMatchAndRecords(t *testing.T) {
 	n := 0
 	for sc.Scan() {
 		n++
-		var g arena.JSONGame
+		var g record.JSONGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}

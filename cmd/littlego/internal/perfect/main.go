@@ -30,12 +30,12 @@ import (
 	"syscall"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
 	"littlego/cmd/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/internal/cputime"
+	"littlego/record"
 	"littlego/solver"
 
 	"github.com/schollz/progressbar/v3"
@@ -297,7 +297,7 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var g arena.JSONGame
+		var g record.JSONGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			return nil, fmt.Errorf("%s:%d: not an arena game record: %v", path, line, err)
 		}

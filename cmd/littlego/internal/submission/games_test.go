@@ -14,6 +14,7 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/engine"
+	"littlego/record"
 )
 
 // startupAllowance is what a move may cost beyond the engine's planned budget: the
@@ -278,7 +279,7 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 		if err != nil {
 			return mover.Other(), fmt.Sprintf("move %d: %s wrote %q: %v", pos.Move, mover, data, err), cpus
 		}
-		if r := arena.Judge(&pos, pt); r != "" {
+		if r := record.Judge(&pos, pt); r != "" {
 			return mover.Other(), fmt.Sprintf("move %d: %s played %s: %s", pos.Move, mover, pt, r.Describe()), cpus
 		}
 		before := pos.Stones

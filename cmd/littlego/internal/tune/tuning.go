@@ -21,6 +21,7 @@ import (
 	"littlego/cmd/internal/spsa"
 	"littlego/engine"
 	"littlego/internal/splitmix"
+	"littlego/record"
 )
 
 // tuning is a tuning run's settings.
@@ -250,7 +251,7 @@ func pairResult(ctx context.Context, job pairJob) (float64, error) {
 	}
 	wins := 0
 	for _, rec := range recs {
-		if rec.Reason == arena.Aborted {
+		if rec.Reason == record.Aborted {
 			return 0, fmt.Errorf("pair %d aborted", job.Pair)
 		}
 		if (rec.Winner == board.Black) == rec.ABlack {

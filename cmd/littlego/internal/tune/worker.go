@@ -14,6 +14,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/record"
 )
 
 // workerEnv, set to 1 in the environment, makes the tuner's executable play one game
@@ -34,7 +35,7 @@ type pairJob struct {
 }
 
 // playPair plays job in this process and returns the two records.
-func playPair(ctx context.Context, job pairJob) ([]arena.Record, error) {
+func playPair(ctx context.Context, job pairJob) ([]record.Record, error) {
 	a, err := arena.ParseAgent("engine:" + job.A)
 	if err != nil {
 		return nil, err
@@ -56,7 +57,7 @@ func playPair(ctx context.Context, job pairJob) ([]arena.Record, error) {
 		}
 		cfg.Openings = []arena.Opening{o}
 	}
-	recs := make([]arena.Record, 0, 2)
+	recs := make([]record.Record, 0, 2)
 	for g := 2*job.Pair - 1; g <= 2*job.Pair; g++ {
 		recs = append(recs, arena.PlayGame(ctx, a, b, g, "", &cfg))
 	}
@@ -91,7 +92,7 @@ func workerMain() int {
 
 // runPair plays job in a worker process (this executable with workerEnv set), killed
 // with its process group when ctx ends.
-func runPair(ctx context.Context, job pairJob) ([]arena.Record, error) {
+func runPair(ctx context.Context, job pairJob) ([]record.Record, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -114,7 +115,7 @@ func runPair(ctx context.Context, job pairJob) ([]arena.Record, error) {
 		}
 		return nil, fmt.Errorf("pair %d: worker: %v: %s", job.Pair, err, strings.TrimSpace(lastLine(errOut.String())))
 	}
-	var recs []arena.Record
+	var recs []record.Record
 	if err := json.NewDecoder(io.LimitReader(&out, 1<<24)).Decode(&recs); err != nil || len(recs) != 2 {
 		return nil, fmt.Errorf("pair %d: worker's answer: %v (%d records)", job.Pair, err, len(recs))
 	}

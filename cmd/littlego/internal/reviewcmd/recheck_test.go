@@ -1,23 +1,85 @@
-// recheck_test.go: the blunders reported in games of the course's opponents, each proved again by a fresh solver; the engine's games without a blunder from move 9.
+// recheck_test.go: the review of games the arena plays: its records read back, the blunders reported in games of the course's opponents each proved again by a fresh solver, the engine's games without a blunder from move 9.
 
-package review
+package reviewcmd
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"testing"
 	"time"
 
 	"littlego/arena"
 	"littlego/board"
 	"littlego/engine"
+	"littlego/record"
+	"littlego/review"
+	"littlego/sgf"
 	"littlego/solver"
 )
 
+// testOptions are quick review options.
+func testOptions() review.Options {
+	return review.Options{Limit: 100 * time.Millisecond, Jobs: 1, EnginePlayouts: 100}
+}
+
+// arenaRecords plays a short match between two of the course's built-in opponents.
+func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []record.Record {
+	t.Helper()
+	agentA, err := arena.ParseAgent(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentB, err := arena.ParseAgent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: games, Jobs: 1, CPULimit: 10 * time.Second, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// parseOne parses data, which must hold one game.
+func parseOne(t testing.TB, name string, data []byte) review.Game {
+	t.Helper()
+	games, errs := review.Parse(name, data)
+	if len(errs) > 0 || len(games) != 1 {
+		t.Fatalf("Parse(%s): %d games, errors %v", name, len(games), errs)
+	}
+	return games[0]
+}
+
+// The arena's records, written as JSON lines and as SGF, read back as the games played.
+func TestArenaRecordsReadBack(t *testing.T) {
+	for _, r := range arenaRecords(t, "random", "greedy", 4, 9) {
+		var js, sg bytes.Buffer
+		if err := r.WriteJSON(&js); err != nil {
+			t.Fatal(err)
+		}
+		if err := sgf.Write(&sg, r.SGF("2026-01-01")); err != nil {
+			t.Fatal(err)
+		}
+		var want []board.Point
+		for _, m := range r.Moves {
+			want = append(want, m.Point)
+		}
+		for _, g := range []review.Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
+			winner, ok := g.Winner()
+			if !slices.Equal(g.Actions, want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
+				t.Errorf("%s of arena game %d: %+v; want actions %v, players %s and %s, winner %s",
+					g.Name, r.Game, g, want, r.Black, r.White, r.Winner)
+			}
+		}
+	}
+}
+
 // gamesOf turns arena records into games to review.
-func gamesOf(recs []arena.Record) []Game {
-	games := make([]Game, len(recs))
+func gamesOf(recs []record.Record) []review.Game {
+	games := make([]review.Game, len(recs))
 	for k, r := range recs {
-		games[k] = Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
+		games[k] = review.Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
 		for _, m := range r.Moves {
 			games[k].Actions = append(games[k].Actions, m.Point)
 		}
@@ -43,21 +105,21 @@ func wins(t *testing.T, s *solver.Solver, pos board.Position) bool {
 // recheck proves a reported blunder again: the position before it won for the mover
 // (by the table, the book or the solver), after it lost, and each winning alternative a
 // win.
-func recheck(t *testing.T, s *solver.Solver, r *GameReview, m *MoveReview) {
+func recheck(t *testing.T, s *solver.Solver, r *review.GameReview, m *review.MoveReview) {
 	t.Helper()
 	before, _ := r.Position(m.Number)
 	after, _ := r.Position(m.Number + 1)
 	switch m.Proof {
-	case ProofEmptyBoard:
-		if m.Number != 1 || m.Action == WinningFirstMove {
+	case review.ProofEmptyBoard:
+		if m.Number != 1 || m.Action == review.WinningFirstMove {
 			t.Errorf("%s: move %d %s proved by the empty board", r.Name, m.Number, m.Action)
 		}
 		return // the after position is the empty board's too, beyond a test's time
-	case ProofTable:
+	case review.ProofTable:
 		if e, ok := engine.Opening(before); !ok || !e.Win {
 			t.Errorf("%s: move %d: proved by the opening table, which says %+v (holds it: %v)", r.Name, m.Number, e, ok)
 		}
-	case ProofBook:
+	case review.ProofBook:
 		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before) {
 			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)
 		}
@@ -83,11 +145,11 @@ func TestBlundersOfTheCourseOpponentsHoldUp(t *testing.T) {
 	if testing.Short() {
 		recs = recs[:3]
 	}
-	rs, err := ReviewAll(context.Background(), gamesOf(recs), testOptions())
+	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := solver.New(22)
+	s := solver.New(solver.DefaultTableBits)
 	blunders := 0
 	for k := range rs {
 		for i := range rs[k].Moves {
@@ -110,7 +172,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 	recs := append(arenaRecords(t, "engine", "aggressive", 2, 7), arenaRecords(t, "engine", "alphabeta", 2, 8)...)
 	o := testOptions()
 	o.Limit = time.Second
-	rs, err := ReviewAll(context.Background(), gamesOf(recs), o)
+	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +182,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 			if rs[k].Agent(m.Color) != "engine" || m.Number < 9 {
 				continue
 			}
-			if m.Before != Unknown {
+			if m.Before != review.Unknown {
 				proved++
 			}
 			if m.Blunder {
