@@ -190,4 +190,3 @@ func TestRefereeAborts(t *testing.T) {
 		t.Errorf("cancelled game: %s", rec.Reason)
 	}
 }
-

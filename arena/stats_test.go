@@ -63,4 +63,3 @@ func TestSummarize(t *testing.T) {
 		}
 	}
 }
-

@@ -102,7 +102,7 @@ func Judge(pos *board.Position, pt board.Point) Reason {
 	return IllegalSuicide
 }
 
-// Move is one action of a game 
+// Move is one action of a game
 type Move struct {
 	// Color is the side that moved.
 	Color board.Color
