@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 )
 
 // Every command is listed by -h, explained by "help X" and "X -h", and a word that

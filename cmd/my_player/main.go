@@ -12,7 +12,7 @@ import (
 	"runtime/pprof"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/internal/version"

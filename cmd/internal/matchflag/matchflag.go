@@ -10,7 +10,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 )
 
 // MaxCPULimit is the largest CPU limit per move a match command accepts.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"littlego/arena"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/matchflag"
 	"littlego/review"
 )

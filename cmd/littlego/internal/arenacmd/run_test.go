@@ -14,7 +14,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/record"
 	"littlego/sgf"
 )

@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/web"
 )
 

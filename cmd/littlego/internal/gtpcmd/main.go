@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/gtp"

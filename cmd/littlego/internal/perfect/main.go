@@ -31,7 +31,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/internal/cputime"

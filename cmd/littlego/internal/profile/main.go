@@ -31,7 +31,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"littlego/bench"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/policy"
 )
 

@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/review"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
 )

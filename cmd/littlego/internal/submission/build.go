@@ -19,7 +19,7 @@ import (
 	"text/template"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
+	"littlego/internal/atomicfile"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/mcts"

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 )
 
 // run is the command; it returns the exit status: 0 when the folder is built, 1 when

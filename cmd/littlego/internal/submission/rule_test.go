@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/engine"
 	"littlego/mcts"
 )

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
+	"littlego/internal/atomicfile"
 	"littlego/policy"
 )
 

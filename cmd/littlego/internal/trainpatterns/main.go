@@ -25,7 +25,7 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/engine"
 )
 

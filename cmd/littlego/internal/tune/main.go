@@ -28,7 +28,7 @@ import (
 
 	"littlego/arena"
 	"littlego/cmd/internal/charts"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/internal/spsa"
 )

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 )
 
 // TestMain lets the test binary serve as the tuner's worker process.

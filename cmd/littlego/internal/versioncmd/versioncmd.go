@@ -8,7 +8,7 @@ import (
 	"io"
 	"runtime"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/version"
 	"littlego/cmd/littlego/internal/base"
 )

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/solve/certify"
 	"littlego/engine"

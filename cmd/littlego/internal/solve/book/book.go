@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
+	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/internal/cputime"
 	"littlego/solver"

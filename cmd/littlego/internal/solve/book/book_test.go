@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/engine"
 	"littlego/tablebase"
 )

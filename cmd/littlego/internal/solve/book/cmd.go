@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/engine"
 	"littlego/internal/racedetect"
 )

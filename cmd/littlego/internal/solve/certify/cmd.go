@@ -8,7 +8,7 @@ package certify
 import (
 	"flag"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
 )

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/internal/cputime"

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
+	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"

@@ -10,7 +10,7 @@ import (
 	"flag"
 	"time"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 )
 

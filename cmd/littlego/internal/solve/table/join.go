@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
+	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/tablebase"
 )

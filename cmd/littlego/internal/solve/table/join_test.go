@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/review"
 	"littlego/solver"
 	"littlego/tablebase"

@@ -1,5 +1,5 @@
 // Command gomoku plays one Go-Moku move as the USC CSCI 561 homework "Adversarial
-// Search" asks (rules as docs/GOMOKU.md settles them):
+// Search" asks (rules as games/GOMOKU.md settles them):
 //
 //	gomoku [-v] INPUTFILE
 //
@@ -22,7 +22,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/games/gomoku"
 )
 

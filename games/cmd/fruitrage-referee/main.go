@@ -12,7 +12,7 @@ import (
 	"os/signal"
 	"time"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 	"littlego/games/fruitrage/referee"
 )
 

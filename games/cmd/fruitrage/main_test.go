@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 	"littlego/games/fruitrage"
 )
 
@@ -73,7 +73,7 @@ func check(t *testing.T, name string, in *fruitrage.Input, dir string) {
 	}
 }
 
-const caseDir = "../../games/fruitrage/testdata"
+const caseDir = "../../fruitrage/testdata"
 
 // setClock returns the input file with its time line replaced.
 func setClock(data []byte, seconds string) []byte {

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/cmd/internal/clitest"
+	"littlego/internal/clitest"
 )
 
 // officialDir holds the official cases, relative to this package.
-const officialDir = "../../games/gomoku/testdata"
+const officialDir = "../../gomoku/testdata"
 
 // dirFiles lists the names of the files in dir.
 func dirFiles(t *testing.T, dir string) []string {

@@ -1,4 +1,4 @@
-// Command fruitrage is the Fruit Rage agent (docs/FRUITRAGE.md): run once per move, it
+// Command fruitrage is the Fruit Rage agent (games/FRUITRAGE.md): run once per move, it
 // reads input.txt and writes output.txt (the move and the board after it); -calibrate
 // writes calibration.txt, the machine's search speed for the time plan.
 package main
@@ -16,8 +16,8 @@ import (
 	"runtime/debug"
 	"time"
 
-	"littlego/cmd/internal/atomicfile"
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/atomicfile"
+	"littlego/internal/cliflag"
 	"littlego/games/fruitrage"
 	"littlego/internal/cputime"
 )
