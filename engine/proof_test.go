@@ -13,25 +13,26 @@ import (
 	"littlego/internal/racedetect"
 )
 
-// issue38 is the position of issue 38, Black to play move 7 (input.txt's format), where
+// move7 is a position of Black to play move 7 (input.txt's format), seven winning moves of
+// nineteen, where
 // the search alone at the old 0.5 s budget played the losing 3,2 with four seeds of six,
 // and its winning moves (solver.WinningMoves, 15.8 s of CPU).
-const issue38 = "1\n00002\n20001\n00100\n00000\n10000\n20002\n20001\n00100\n00000\n10000"
+const move7 = "1\n00002\n20001\n00100\n00000\n10000\n20002\n20001\n00100\n00000\n10000"
 
-var issue38Wins = []string{"0,3", "1,2", "1,3", "2,1", "2,3", "2,4", "3,1"}
+var move7Wins = []string{"0,3", "1,2", "1,3", "2,1", "2,3", "2,4", "3,1"}
 
-// In issue 38's position, with six seeds, the engine keeps Black's win: the solver
+// In that position, with six seeds, the engine keeps Black's win: the solver
 // checks the search's candidates in turn (a bank tops the move up to MaxBudget, as in a
 // game where earlier moves left time), and the Report says what was proved and for how
 // long, within the CPU offered. One seed in six may miss: when the search ranks 3,2 and
 // then 1,1 first (both losses), refuting 1,1 takes 4-4.7 s of CPU, and on a loaded
 // machine it can outrun the 5.3 s the proofs have (quiet, it ends in time and 2,1 or
 // 3,1 is played as the best move not proved to lose).
-func TestCheckKeepsIssue38sWin(t *testing.T) {
+func TestCheckKeepsTheWinAtMove7(t *testing.T) {
 	if testing.Short() || racedetect.Enabled {
 		t.Skip("six moves of up to 6 s of CPU each")
 	}
-	in, err := board.ParseInput(strings.NewReader(issue38))
+	in, err := board.ParseInput(strings.NewReader(move7))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestCheckKeepsIssue38sWin(t *testing.T) {
 		start := cputime.Process()
 		mv, rep := e.GenMoveBanked(pos, budget, bank)
 		used := cputime.Process() - start
-		if slices.Contains(issue38Wins, mv.String()) {
+		if slices.Contains(move7Wins, mv.String()) {
 			kept++
 		} else {
 			t.Logf("seed %d: %s (%s) gives the win away; proofs %v", seed, mv, rep.Method, rep.Proofs)
@@ -63,10 +64,10 @@ func TestCheckKeepsIssue38sWin(t *testing.T) {
 			t.Errorf("seed %d: no search or no proof reported: %+v", seed, rep)
 		}
 		for _, p := range rep.Proofs {
-			if p.Known && p.Win && !slices.Contains(issue38Wins, p.Of.String()) {
+			if p.Known && p.Win && !slices.Contains(move7Wins, p.Of.String()) {
 				t.Errorf("seed %d: %s reported proved to win", seed, p.Of)
 			}
-			if p.Known && !p.Win && slices.Contains(issue38Wins, p.Of.String()) {
+			if p.Known && !p.Win && slices.Contains(move7Wins, p.Of.String()) {
 				t.Errorf("seed %d: %s reported proved to lose", seed, p.Of)
 			}
 		}

@@ -156,7 +156,7 @@ func checkEnd(t *testing.T, pos board.Position, f facts.Fact) {
 		t.Fatalf("Known: %+v; counted: %d - %d", f, black, white)
 	}
 	if got, want := f.Outcome(), "W+0.5"; got != want {
-		t.Errorf("the issue's game: %q, want %q", got, want)
+		t.Errorf("the half-point game: %q, want %q", got, want)
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 // whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
-// 2.5 (issue 39: the review used to end it "24 W PASS win -> win B+1 -> B+2").
+// 2.5 (the review once ended it "24 W PASS win -> win B+1 -> B+2").
 const whiteByHalf = "0,0 4,0 0,1 4,1 0,2 4,2 0,3 4,3 0,4 4,4 1,0 3,0 1,1 3,1 1,2 3,2 1,3 3,3 1,4 3,4 2,0 PASS 2,1 PASS\n"
 
 // lineOf returns the line of move n in a text review.
