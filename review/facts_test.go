@@ -45,10 +45,10 @@ func TestReviewShowsTheFactsOfEverySource(t *testing.T) {
 		wm, wok := want.Margin()
 		switch {
 		case p.Kind == factstest.Unknown:
-			if got != Unknown || margin != nil {
+			if got != facts.Unknown || margin != nil {
 				t.Errorf("%s: the review says %s, margin %s; nothing proves it within the limits", p.Name, got, intOrNil(margin))
 			}
-		case got != want.BlackValue() || want.BlackValue() == Unknown:
+		case got != want.BlackValue() || want.BlackValue() == facts.Unknown:
 			t.Errorf("%s (%s): the review's value for Black %s, facts' %s", p.Name, p.Kind, got, want.BlackValue())
 		case wok != (margin != nil) || wok && *margin != wm:
 			t.Errorf("%s (%s): the review's margin %s, facts' %v (exact %v)", p.Name, p.Kind, intOrNil(margin), wm, wok)

@@ -66,7 +66,7 @@ func newLedger(o Options) *ledger {
 }
 
 // blackValue returns the value for Black of e's position.
-func (e *entry) blackValue() Value { return e.fact.BlackValue() }
+func (e *entry) blackValue() facts.Value { return e.fact.BlackValue() }
 
 // lookup returns the entry of pos (nil if none) and the symmetry from pos to the entry's
 // orientation.

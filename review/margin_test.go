@@ -83,7 +83,7 @@ func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
 			for _, c := range []struct {
 				n      int
 				margin *int
-				value  Value
+				value  facts.Value
 			}{{m.Number, m.MarginBefore, m.Before}, {m.Number + 1, m.MarginAfter, m.After}} {
 				pos, _ := r.Position(c.n)
 				if board.MaxMoves+1-int(pos.Move) > bruteLeft && !pos.Over {
@@ -94,7 +94,7 @@ func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
 					t.Errorf("%s, position before move %d: review's margin %s, brute force %d", r.Name, c.n, intOrNil(c.margin), want)
 					continue
 				}
-				if (c.value == Win) != ((want >= board.BlackMargin) == (m.Color == board.Black)) || c.value == Unknown {
+				if (c.value == facts.Win) != ((want >= board.BlackMargin) == (m.Color == board.Black)) || c.value == facts.Unknown {
 					t.Errorf("%s, position before move %d: value %s for %s, brute-force margin %d", r.Name, c.n, c.value, m.Color, want)
 				}
 				checked++
@@ -158,14 +158,14 @@ func TestLostWhiteGameListsItsMistakes(t *testing.T) {
 }
 
 func TestEmptyBoardIsBlacksWinByThree(t *testing.T) {
-	if EmptyBoardMargin != 3 || EmptyBoardMargin < board.BlackMargin {
-		t.Fatalf("EmptyBoardMargin %d: the solved empty board is Black's win by 3", EmptyBoardMargin)
+	if facts.EmptyBoardMargin != 3 || facts.EmptyBoardMargin < board.BlackMargin {
+		t.Fatalf("EmptyBoardMargin %d: the solved empty board is Black's win by 3", facts.EmptyBoardMargin)
 	}
 	r, err := Review(context.Background(), Game{Name: "empty"}, Options{Limit: time.Millisecond, MarginLimit: time.Millisecond, Jobs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.values[0] != Win || r.margins[0] == nil || *r.margins[0] != 3 {
+	if r.values[0] != facts.Win || r.margins[0] == nil || *r.margins[0] != 3 {
 		t.Errorf("the empty board: value %s, margin %v; want a win for Black by 3", r.values[0], r.margins[0])
 	}
 	if want := "Black to play, a proved win (B+0.5 with perfect play: Black 3 stones ahead)"; !strings.Contains(r.Verdict, want) {

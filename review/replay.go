@@ -51,7 +51,7 @@ func illegalReason(pos *board.Position, a board.Point) string {
 func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
 		positions: ln.positions, Mistakes: []int{}}
-	r.values = make([]Value, len(ln.positions))
+	r.values = make([]facts.Value, len(ln.positions))
 	r.margins = make([]*int, len(ln.positions))
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
@@ -68,7 +68,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
 			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
 			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
-		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
+		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
 		if m.MarginBefore != nil && m.MarginAfter != nil {
 			lost := *m.MarginBefore - *m.MarginAfter

@@ -95,10 +95,10 @@ type MoveReview struct {
 	Opening bool `json:"opening,omitempty"`
 	// Before and After are the values, for the side that moved, of the position before
 	// the move and after it.
-	Before Value `json:"before"`
-	After  Value `json:"after"`
+	Before facts.Value `json:"before"`
+	After  facts.Value `json:"after"`
 	// Proof says how Before was established.
-	Proof Proof `json:"proof,omitempty"`
+	Proof facts.Source `json:"proof,omitempty"`
 	// MarginBefore and MarginAfter are the exact final margins black - white with
 	// perfect play (the same framing for both colours) of the positions before and after
 	// the move, nil where not proved.
@@ -210,8 +210,8 @@ type GameReview struct {
 	Fault string `json:"fault,omitempty"`
 
 	positions []board.Position
-	values    []Value // of each position, for Black
-	margins   []*int  // of each position, black - white, nil where not proved
+	values    []facts.Value // of each position, for Black
+	margins   []*int        // of each position, black - white, nil where not proved
 }
 
 // Position returns the position before move number n (1..len(Moves)+1: n =

@@ -15,6 +15,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/facts"
 	"littlego/record"
 )
 
@@ -25,7 +26,7 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 		t.Fatalf("%s: decisive move %d, want %d (verdict %q)", r.Name, r.Decisive, p.move, r.Verdict)
 	}
 	m := r.Moves[p.move-1]
-	if !m.Blunder || m.Color != p.blunderer || m.Before != Win || m.After != Loss {
+	if !m.Blunder || m.Color != p.blunderer || m.Before != facts.Win || m.After != facts.Loss {
 		t.Errorf("%s: move %d is %+v, want %s's blunder from win to loss", r.Name, p.move, m, p.blunderer)
 	}
 	if !m.AlternativesComplete || !slices.Equal(m.WinningAlternatives, p.winning) {
@@ -55,7 +56,7 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 		}
 	}
 	for _, m := range r.Moves[p.move:] {
-		if m.Color != p.blunderer && (m.Before != Win || m.After != Win || m.Blunder) {
+		if m.Color != p.blunderer && (m.Before != facts.Win || m.After != facts.Win || m.Blunder) {
 			t.Errorf("%s: the winner's move %d: %v -> %v, blunder %v; the winner kept a proved win", r.Name, m.Number, m.Before, m.After, m.Blunder)
 		}
 	}
@@ -144,8 +145,8 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 }
 
 func TestTheBookStartsWithTheWinningFirstMove(t *testing.T) {
-	if mv, ok := engine.BookMove(board.New()); !ok || mv != WinningFirstMove {
-		t.Fatalf("the book's first move is %s (in book: %v), the solved empty board's is %s", mv, ok, WinningFirstMove)
+	if mv, ok := engine.BookMove(board.New()); !ok || mv != facts.WinningFirstMove {
+		t.Fatalf("the book's first move is %s (in book: %v), the solved empty board's is %s", mv, ok, facts.WinningFirstMove)
 	}
 }
 
@@ -159,16 +160,16 @@ func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := rs[0].Moves[0]
-	if !m.Blunder || m.Proof != ProofTable || !slices.Equal(m.WinningAlternatives, []board.Point{WinningFirstMove}) || !m.AlternativesComplete {
+	if !m.Blunder || m.Proof != facts.Table || !slices.Equal(m.WinningAlternatives, []board.Point{facts.WinningFirstMove}) || !m.AlternativesComplete {
 		t.Errorf("1,1 as the first move: %+v, want a blunder with the only alternative 2,2", m)
 	}
-	if e, _ := engine.Opening(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != EmptyBoardMargin-e.Margin {
+	if e, _ := engine.Opening(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != facts.EmptyBoardMargin-e.Margin {
 		t.Errorf("1,1 as the first move: margin after %s, points lost %s; want the table's %+d", intOrNil(m.MarginAfter), intOrNil(m.PointsLost), e.Margin)
 	}
-	if w := rs[0].Moves[1]; !w.Gift || w.Before != Win {
+	if w := rs[0].Moves[1]; !w.Gift || w.Before != facts.Win {
 		t.Errorf("White after 1,1: %+v, want a gift and a won position", w)
 	}
-	if b, w := rs[1].Moves[0], rs[1].Moves[1]; b.Blunder || b.After != Win || w.Before != Loss || w.Proof != ProofTable {
+	if b, w := rs[1].Moves[0], rs[1].Moves[1]; b.Blunder || b.After != facts.Win || w.Before != facts.Loss || w.Proof != facts.Table {
 		t.Errorf("2,2 then 1,2: %+v, %+v; want Black's win kept and White lost by the table", b, w)
 	}
 	if p := rs[2]; p.Winner != "white" || !p.Moves[0].Blunder || p.Decisive != 1 {
@@ -246,9 +247,9 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 				continue
 			}
 			checked++
-			want := Loss
+			want := facts.Loss
 			if e.Win == (p.Turn == board.Black) {
-				want = Win
+				want = facts.Win
 			}
 			if r.values[k] != want {
 				t.Errorf("game %d, after %d moves: value %s, the table's %s", g, k, r.values[k], want)
@@ -270,14 +271,14 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 func TestOpeningTableAgreesWithTheSolvedEmptyBoard(t *testing.T) {
 	empty := board.New()
 	e, ok := engine.Opening(empty)
-	if !ok || !e.Win || e.Best != WinningFirstMove || !e.MarginKnown || e.Margin != EmptyBoardMargin {
-		t.Fatalf("the table's empty board: %+v (held: %v); want Black's win by %d with %v", e, ok, EmptyBoardMargin, WinningFirstMove)
+	if !ok || !e.Win || e.Best != facts.WinningFirstMove || !e.MarginKnown || e.Margin != facts.EmptyBoardMargin {
+		t.Fatalf("the table's empty board: %+v (held: %v); want Black's win by %d with %v", e, ok, facts.EmptyBoardMargin, facts.WinningFirstMove)
 	}
 	for a := board.Point(0); a < board.NumPoints; a++ {
 		child := empty
 		child.Play(a)
 		ce, ok := engine.Opening(child)
-		if !ok || ce.Win != (a != WinningFirstMove) || ce.MarginKnown && (ce.Margin >= board.BlackMargin) != (a == WinningFirstMove) {
+		if !ok || ce.Win != (a != facts.WinningFirstMove) || ce.MarginKnown && (ce.Margin >= board.BlackMargin) != (a == facts.WinningFirstMove) {
 			t.Errorf("after %v the table says %+v (held: %v)", a, ce, ok)
 		}
 	}

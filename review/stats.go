@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // AgentStats is one agent's record over the games reviewed.
@@ -86,7 +87,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 				s.MistakeMoves = append(s.MistakeMoves, m.Number)
 				here[m.Color].Mistakes = append(here[m.Color].Mistakes, m.Number)
 			}
-			if m.Opening || m.Before != Win {
+			if m.Opening || m.Before != facts.Win {
 				continue
 			}
 			s.Won++
@@ -95,7 +96,7 @@ func Summarize(reviews []GameReview) []AgentStats {
 				s.Blunders++
 				s.BlunderMoves = append(s.BlunderMoves, m.Number)
 				here[m.Color].Blunders = append(here[m.Color].Blunders, m.Number)
-			case m.After == Win:
+			case m.After == facts.Win:
 				s.Kept++
 			default:
 				s.WonUnknown++

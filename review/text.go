@@ -99,7 +99,7 @@ func marks(r *GameReview, k int) []string {
 			gift = "BLUNDER (the gift given back)"
 		}
 		out = append(out, gift, alternatives(m))
-	} else if m.Gift && m.After == Win {
+	} else if m.Gift && m.After == facts.Win {
 		out = append(out, fmt.Sprintf("punishes move %d", m.Number-1))
 	}
 	if m.Mistake {
@@ -129,8 +129,8 @@ func marginChange(m *MoveReview) string {
 }
 
 // proofWord names how the value before the move was proved, in brackets.
-func proofWord(p Proof) string {
-	if p == ProofNone {
+func proofWord(p facts.Source) string {
+	if p == facts.None {
 		return ""
 	}
 	return "[" + string(p) + "]"

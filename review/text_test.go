@@ -124,9 +124,9 @@ func checkMistakes(t *testing.T, r *GameReview, text string) {
 func markedGame(name, black, white string, blunders, mistakes []int) GameReview {
 	r := GameReview{Name: name, Black: black, White: white, Winner: "black"}
 	for n := 1; n <= board.MaxMoves; n++ {
-		m := MoveReview{Number: n, Color: board.Color((n - 1) % 2), Before: Loss, After: Loss}
+		m := MoveReview{Number: n, Color: board.Color((n - 1) % 2), Before: facts.Loss, After: facts.Loss}
 		if slices.Contains(blunders, n) {
-			m.Before, m.Blunder = Win, true
+			m.Before, m.Blunder = facts.Win, true
 		}
 		m.Mistake = slices.Contains(mistakes, n)
 		r.Moves = append(r.Moves, m)

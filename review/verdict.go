@@ -57,7 +57,7 @@ func verdict(r *GameReview, g *Game) {
 }
 
 // valueFor returns the value of position index i (before move i+1) for side c.
-func (r *GameReview) valueFor(i int, c board.Color) Value {
+func (r *GameReview) valueFor(i int, c board.Color) facts.Value {
 	return ForSide(r.values[i], c)
 }
 
@@ -70,7 +70,7 @@ func (r *GameReview) marginFor(i int) *int {
 // (or an unproved position) at every position after it, or 0.
 func (r *GameReview) decisive(w board.Color) int {
 	for i := len(r.Moves) - 1; i >= 0; i-- {
-		if r.valueFor(i+1, w) == Loss {
+		if r.valueFor(i+1, w) == facts.Loss {
 			return 0 // w was proved lost after the last blunder that could decide
 		}
 		if m := &r.Moves[i]; m.Blunder && m.Color != w {
@@ -83,7 +83,7 @@ func (r *GameReview) decisive(w board.Color) int {
 // lostSince says since when w had been lost before the decisive move d.
 func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	s := d - 1 // position index before move d: lost for w
-	for s > 0 && r.valueFor(s-1, w) == Loss {
+	for s > 0 && r.valueFor(s-1, w) == facts.Loss {
 		s--
 	}
 	switch {
@@ -102,15 +102,15 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 func (r *GameReview) withoutBlunder(w board.Color, opening int) string {
 	n := len(r.Moves)
 	held := n // the first position from which every value for w is a proved win
-	for held > opening && r.valueFor(held-1, w) == Win {
+	for held > opening && r.valueFor(held-1, w) == facts.Win {
 		held--
 	}
 	lost, unknown := 0, 0
 	for i := opening; i < held; i++ {
 		switch r.valueFor(i, w) {
-		case Loss:
+		case facts.Loss:
 			lost++
-		case Unknown:
+		case facts.Unknown:
 			unknown++
 		}
 	}
@@ -128,11 +128,11 @@ func (r *GameReview) withoutBlunder(w board.Color, opening int) string {
 }
 
 // valueWords says a value for the side to move in words.
-func valueWords(v Value) string {
+func valueWords(v facts.Value) string {
 	switch v {
-	case Win:
+	case facts.Win:
 		return "a proved win"
-	case Loss:
+	case facts.Loss:
 		return "a proved loss"
 	}
 	return "value unknown"

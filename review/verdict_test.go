@@ -7,15 +7,16 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // handReview builds a review whose positions have the given values for Black ('w' win,
 // 'l' loss, '?' unknown), marking blunders and gifts as assemble does.
 func handReview(values string, winner string, opening int) (GameReview, Game) {
 	r := GameReview{Name: "hand", Winner: winner, positions: make([]board.Position, len(values)),
-		values: make([]Value, len(values)), margins: make([]*int, len(values))}
-	v := func(i int) Value {
-		return map[byte]Value{'w': Win, 'l': Loss, '?': Unknown}[values[i]]
+		values: make([]facts.Value, len(values)), margins: make([]*int, len(values))}
+	v := func(i int) facts.Value {
+		return map[byte]facts.Value{'w': facts.Win, 'l': facts.Loss, '?': facts.Unknown}[values[i]]
 	}
 	for i := range values {
 		r.values[i] = v(i)
@@ -23,7 +24,7 @@ func handReview(values string, winner string, opening int) (GameReview, Game) {
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
 		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: ForSide(v(i), c), After: ForSide(v(i+1), c)}
-		m.Blunder = !m.Opening && m.Before == Win && m.After == Loss
+		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
 		m.Gift = i > 0 && r.Moves[i-1].Blunder
 		r.Moves = append(r.Moves, m)
 	}

@@ -12,11 +12,11 @@ import (
 	"runtime/pprof"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/internal/version"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 )
 
 func main() {

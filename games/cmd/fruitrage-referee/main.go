@@ -12,8 +12,8 @@ import (
 	"os/signal"
 	"time"
 
-	"littlego/internal/cliflag"
 	"littlego/games/fruitrage/referee"
+	"littlego/internal/cliflag"
 )
 
 const usage = `usage: fruitrage-referee [flags] PLAYER_A PLAYER_B

@@ -16,9 +16,9 @@ import (
 	"runtime/debug"
 	"time"
 
+	"littlego/games/fruitrage"
 	"littlego/internal/atomicfile"
 	"littlego/internal/cliflag"
-	"littlego/games/fruitrage"
 	"littlego/internal/cputime"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"littlego/internal/clitest"
 	"littlego/games/fruitrage"
+	"littlego/internal/clitest"
 )
 
 // TestMain runs the command itself when the test binary is started with FRUITRAGE_MAIN=1.

@@ -22,8 +22,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"littlego/internal/cliflag"
 	"littlego/games/gomoku"
+	"littlego/internal/cliflag"
 )
 
 // Output file names, fixed by the assignment.

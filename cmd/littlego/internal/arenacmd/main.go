@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"littlego/arena"
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/matchflag"
+	"littlego/internal/cliflag"
 	"littlego/review"
 )
 

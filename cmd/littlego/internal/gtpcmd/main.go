@@ -9,10 +9,10 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/gtp"
+	"littlego/internal/cliflag"
 )
 
 // run serves GTP on stdin and stdout with the engine's flags (cmd/internal/engineflag) and

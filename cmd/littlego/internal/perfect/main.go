@@ -31,9 +31,9 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/record"
 	"littlego/solver"

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/review"
 )
 
@@ -153,7 +154,7 @@ func TestPlural(t *testing.T) {
 // handMoves builds a game's moves from the values for Black of its positions ('w' win,
 // 'l' loss, '?' unknown), Black moving first.
 func handMoves(values string) *review.GameReview {
-	v := map[byte]review.Value{'w': review.Win, 'l': review.Loss, '?': review.Unknown}
+	v := map[byte]facts.Value{'w': facts.Win, 'l': facts.Loss, '?': facts.Unknown}
 	r := &review.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)

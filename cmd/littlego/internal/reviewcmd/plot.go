@@ -36,11 +36,11 @@ func plotReviews(path string, reviews []review.GameReview) error {
 
 // blackValue is a value for Black on the timeline's axis, 1 win, -1 loss, and false
 // when the value is unknown: the timeline leaves a gap there, never a value.
-func blackValue(v review.Value, c board.Color) (float64, bool) {
+func blackValue(v facts.Value, c board.Color) (float64, bool) {
 	switch review.ForSide(v, c) {
-	case review.Win:
+	case facts.Win:
 		return 1, true
-	case review.Loss:
+	case facts.Loss:
 		return -1, true
 	}
 	return 0, false
@@ -61,7 +61,7 @@ func plural(n int, noun string) string {
 func valueRuns(r *review.GameReview) []plotter.XYs {
 	var runs []plotter.XYs
 	var run plotter.XYs
-	add := func(x int, v review.Value, c board.Color) {
+	add := func(x int, v facts.Value, c board.Color) {
 		y, ok := blackValue(v, c)
 		if !ok {
 			if len(run) > 0 {

@@ -12,6 +12,7 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/engine"
+	"littlego/facts"
 	"littlego/record"
 	"littlego/review"
 	"littlego/sgf"
@@ -110,16 +111,16 @@ func recheck(t *testing.T, s *solver.Solver, r *review.GameReview, m *review.Mov
 	before, _ := r.Position(m.Number)
 	after, _ := r.Position(m.Number + 1)
 	switch m.Proof {
-	case review.ProofEmptyBoard:
-		if m.Number != 1 || m.Action == review.WinningFirstMove {
+	case facts.EmptyBoard:
+		if m.Number != 1 || m.Action == facts.WinningFirstMove {
 			t.Errorf("%s: move %d %s proved by the empty board", r.Name, m.Number, m.Action)
 		}
 		return // the after position is the empty board's too, beyond a test's time
-	case review.ProofTable:
+	case facts.Table:
 		if e, ok := engine.Opening(before); !ok || !e.Win {
 			t.Errorf("%s: move %d: proved by the opening table, which says %+v (holds it: %v)", r.Name, m.Number, e, ok)
 		}
-	case review.ProofBook:
+	case facts.Book:
 		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before) {
 			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)
 		}
@@ -182,7 +183,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 			if rs[k].Agent(m.Color) != "engine" || m.Number < 9 {
 				continue
 			}
-			if m.Before != review.Unknown {
+			if m.Before != facts.Unknown {
 				proved++
 			}
 			if m.Blunder {

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/clitest"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/clitest"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.

@@ -19,9 +19,9 @@ import (
 	"text/template"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
+	"littlego/internal/atomicfile"
 	"littlego/mcts"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/clitest"
 	"littlego/engine"
+	"littlego/internal/clitest"
 	"littlego/mcts"
 )
 

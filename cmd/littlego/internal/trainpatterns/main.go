@@ -25,8 +25,8 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/internal/cliflag"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 )
 
 const usage = `usage: littlego train-patterns gen|fit|eval [flags]   (littlego train-patterns CMD -h for the flags)

@@ -28,9 +28,9 @@ import (
 
 	"littlego/arena"
 	"littlego/cmd/internal/charts"
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/internal/spsa"
+	"littlego/internal/cliflag"
 )
 
 // paramList is the repeatable -param flag.

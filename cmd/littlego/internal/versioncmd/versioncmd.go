@@ -8,9 +8,9 @@ import (
 	"io"
 	"runtime"
 
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/version"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/cliflag"
 )
 
 // Cmd is "littlego version".

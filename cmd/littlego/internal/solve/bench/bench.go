@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/solve/certify"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 	"littlego/solver"
 )
 

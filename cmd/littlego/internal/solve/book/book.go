@@ -19,8 +19,8 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/solver"
 	"littlego/tablebase"

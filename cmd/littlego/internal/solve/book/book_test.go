@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/clitest"
 	"littlego/engine"
+	"littlego/internal/clitest"
 	"littlego/tablebase"
 )
 

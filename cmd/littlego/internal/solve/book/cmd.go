@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/cliflag"
 )
 
 // Cmd is "solve book".

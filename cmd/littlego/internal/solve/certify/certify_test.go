@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/clitest"
 	"littlego/engine"
+	"littlego/internal/clitest"
 	"littlego/internal/racedetect"
 )
 

@@ -8,9 +8,9 @@ package certify
 import (
 	"flag"
 
-	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
+	"littlego/internal/cliflag"
 )
 
 // Cmd is "solve certify".

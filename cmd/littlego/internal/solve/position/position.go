@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
 	"littlego/solver"

@@ -10,8 +10,8 @@ import (
 	"flag"
 	"time"
 
-	"littlego/internal/cliflag"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/cliflag"
 )
 
 // Cmd is "solve table".

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/internal/atomicfile"
 	"littlego/tablebase"
 )
 

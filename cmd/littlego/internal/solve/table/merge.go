@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/review"
+	"littlego/facts"
+	"littlego/internal/atomicfile"
 	"littlego/tablebase"
 )
 
@@ -227,11 +227,11 @@ func checkEmptyBoard(e tablebase.Entry, winning []board.Point, partial bool) err
 		return nil
 	case !e.Known:
 		return fmt.Errorf("the table leaves the empty board unknown")
-	case !e.Win || !slices.Equal(winning, []board.Point{review.WinningFirstMove}):
+	case !e.Win || !slices.Equal(winning, []board.Point{facts.WinningFirstMove}):
 		return fmt.Errorf("the table contradicts the solved empty board: Black %s with winning moves %s, want a win by %v alone",
-			entryWords(e), base.PointList(winning), review.WinningFirstMove)
-	case e.MarginKnown && e.Margin != review.EmptyBoardMargin:
-		return fmt.Errorf("the table gives the empty board the margin %+d, its solve %+d", e.Margin, review.EmptyBoardMargin)
+			entryWords(e), base.PointList(winning), facts.WinningFirstMove)
+	case e.MarginKnown && e.Margin != facts.EmptyBoardMargin:
+		return fmt.Errorf("the table gives the empty board the margin %+d, its solve %+d", e.Margin, facts.EmptyBoardMargin)
 	}
 	return nil
 }

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/internal/clitest"
-	"littlego/review"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -304,26 +304,26 @@ func TestPartialMergeTakesACheckpoint(t *testing.T) {
 
 // A table rooted at the empty board must agree with the board's full solve.
 func TestEmptyBoardCheck(t *testing.T) {
-	win := tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: review.EmptyBoardMargin}
-	if err := checkEmptyBoard(win, []board.Point{review.WinningFirstMove}, false); err != nil {
+	win := tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: facts.EmptyBoardMargin}
+	if err := checkEmptyBoard(win, []board.Point{facts.WinningFirstMove}, false); err != nil {
 		t.Errorf("the solved value is refused: %v", err)
 	}
 	values := win
 	values.MarginKnown, values.Margin = false, 0
-	if err := checkEmptyBoard(values, []board.Point{review.WinningFirstMove}, false); err != nil {
+	if err := checkEmptyBoard(values, []board.Point{facts.WinningFirstMove}, false); err != nil {
 		t.Errorf("the solved value without margin is refused: %v", err)
 	}
 	wide := win
-	wide.Margin = review.EmptyBoardMargin + 2
+	wide.Margin = facts.EmptyBoardMargin + 2
 	for what, c := range map[string]struct {
 		e       tablebase.Entry
 		winning []board.Point
 	}{
 		"unknown":           {tablebase.Entry{}, nil},
 		"a loss":            {tablebase.Entry{Known: true}, nil},
-		"two winning moves": {win, []board.Point{board.PointAt(1, 1), review.WinningFirstMove}},
+		"two winning moves": {win, []board.Point{board.PointAt(1, 1), facts.WinningFirstMove}},
 		"another move":      {win, []board.Point{board.PointAt(1, 2)}},
-		"another margin":    {wide, []board.Point{review.WinningFirstMove}},
+		"another margin":    {wide, []board.Point{facts.WinningFirstMove}},
 	} {
 		if err := checkEmptyBoard(c.e, c.winning, false); err == nil {
 			t.Errorf("%s: taken", what)
@@ -430,27 +430,27 @@ func writeEmptyBoardShard(t *testing.T, dir string, value func(first board.Point
 func TestMergeChecksTheEmptyBoard(t *testing.T) {
 	solved := func(centre int) func(board.Point) tablebase.Entry {
 		return func(first board.Point) tablebase.Entry {
-			if first == review.WinningFirstMove {
+			if first == facts.WinningFirstMove {
 				return tablebase.Entry{Known: true, Win: false, MarginKnown: true, Margin: centre, Best: board.NoPoint}
 			}
 			return tablebase.Entry{Known: true, Win: true, MarginKnown: true, Margin: 1, Best: board.NoPoint}
 		}
 	}
 	dir := filepath.Join(t.TempDir(), "agrees")
-	writeEmptyBoardShard(t, dir, solved(review.EmptyBoardMargin))
+	writeEmptyBoardShard(t, dir, solved(facts.EmptyBoardMargin))
 	if _, code, stdout, stderr := mergeInto(dir); code != 0 || !strings.Contains(stdout, "Black to play: win (margin +3); winning actions: 2,2") {
 		t.Errorf("the solved values: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir = filepath.Join(t.TempDir(), "wide")
-	writeEmptyBoardShard(t, dir, solved(review.EmptyBoardMargin+2))
+	writeEmptyBoardShard(t, dir, solved(facts.EmptyBoardMargin+2))
 	if _, code, _, stderr := mergeInto(dir); code != 1 || !strings.Contains(stderr, "the margin +5") {
 		t.Errorf("another margin: exit %d, %q", code, stderr)
 	}
 	dir = filepath.Join(t.TempDir(), "edge")
 	writeEmptyBoardShard(t, dir, func(first board.Point) tablebase.Entry {
-		e := solved(review.EmptyBoardMargin)(first)
+		e := solved(facts.EmptyBoardMargin)(first)
 		if first.Row() == 0 || first.Row() == board.Size-1 || first.Col() == 0 || first.Col() == board.Size-1 {
-			e = tablebase.Entry{Known: true, MarginKnown: true, Margin: review.EmptyBoardMargin, Best: board.NoPoint}
+			e = tablebase.Entry{Known: true, MarginKnown: true, Margin: facts.EmptyBoardMargin, Best: board.NoPoint}
 		}
 		return e
 	})
