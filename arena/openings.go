@@ -254,7 +254,7 @@ func (p *openingProver) prove(o *Opening) {
 	v, done := p.cache[key]
 	if !done {
 		if p.s == nil {
-			p.s = solver.New(22)
+			p.s = solver.New(solver.DefaultTableBits)
 		}
 		r := p.s.Solve(pos, solver.Limits{CPU: p.limit})
 		v = [2]bool{r.Known, r.Known && r.Win == (pos.Turn == board.Black)}

@@ -198,7 +198,7 @@ func TestBookMovesAreProvedWins(t *testing.T) {
 			}
 		}
 	}
-	s := solver.New(22)
+	s := solver.New(solver.DefaultTableBits)
 	for _, i := range sample {
 		p, best := records[i].Position(), records[i].Entry().Best
 		p.Play(best)
@@ -255,7 +255,7 @@ func TestBookHoldsTheMove9Slip(t *testing.T) {
 	if _, ok := after.Play(mv); !ok {
 		t.Fatalf("the book's move %v is illegal", mv)
 	}
-	if res := solver.New(22).Solve(after, solver.Limits{}); !res.Known || res.Win {
+	if res := solver.New(solver.DefaultTableBits).Solve(after, solver.Limits{}); !res.Known || res.Win {
 		t.Fatalf("after the book's %v White is not proved lost:\n%s", mv, after.String())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/sgf"
 )
 
@@ -247,23 +248,15 @@ func (r *Record) WriteJSON(w io.Writer) error {
 // included) for a game ended on the board, "B+Time"/"W+Time" for a loss on time,
 // "B+Forfeit"/"W+Forfeit" for any other fault, "Void" for an aborted game.
 func (r *Record) Result() string {
-	w := "B"
-	if r.Winner == board.White {
-		w = "W"
-	}
 	switch {
 	case r.Reason == Aborted:
-		return "Void"
+		return facts.Void
 	case r.Reason == Timeout:
-		return w + "+Time"
+		return facts.OnTime(r.Winner)
 	case r.Reason.Forfeit():
-		return w + "+Forfeit"
+		return facts.ByForfeit(r.Winner)
 	}
-	diff := float64(r.BlackStones) - float64(r.WhiteStones) - board.Komi
-	if diff < 0 {
-		diff = -diff
-	}
-	return fmt.Sprintf("%s+%s", w, strings.TrimSuffix(fmt.Sprintf("%.1f", diff), ".0"))
+	return facts.Result(r.BlackStones - r.WhiteStones)
 }
 
 // SGF returns r as an SGF game: the actions played (a faulty last move is left out and

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/record"
 	"littlego/sgf"
 )
@@ -87,13 +88,11 @@ func parseSGF(name string, data []byte) (Game, error) {
 		}
 		g.Actions = append(g.Actions, m.Point)
 	}
-	switch {
-	case strings.HasPrefix(rec.Result, "B+"):
-		g.Result = "black"
-	case strings.HasPrefix(rec.Result, "W+"):
-		g.Result = "white"
+	winner, offBoard, ok := facts.ParseResult(rec.Result)
+	if ok {
+		g.Result = strings.ToLower(winner.String())
 	}
-	if strings.HasSuffix(rec.Result, "+Time") || strings.HasSuffix(rec.Result, "+Forfeit") {
+	if offBoard {
 		g.Fault = rec.Comment
 		if g.Fault == "" {
 			g.Fault = "lost by " + strings.ToLower(rec.Result[2:])

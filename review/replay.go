@@ -101,7 +101,7 @@ func resultOf(w board.Color, g *Game, ln *replay) string {
 	last := ln.positions[len(ln.positions)-1]
 	switch {
 	case ln.illegal != nil || g.Fault != "":
-		return w.String()[:1] + "+Forfeit"
+		return facts.ByForfeit(w)
 	case last.Over && last.Winner() == w:
 		return facts.Result(last.Margin())
 	}

@@ -37,7 +37,7 @@ board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 engine < facts;
 facts < facts/factstest, analysis;
-sgf < record;
+facts, sgf < record;
 facts, record < review;
 analysis, internal/matchstats < gtp;
 engine, record, internal/matchstats, internal/regularfile < arena;

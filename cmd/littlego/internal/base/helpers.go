@@ -12,9 +12,10 @@ import (
 	"littlego/solver"
 )
 
-// IntTT registers -tt into p, the log2 of the solver's table entries, with its default.
-func IntTT(fs *flag.FlagSet, p *int, def int) {
-	fs.IntVar(p, "tt", def, "log2 of the transposition table entries (16 bytes each); the tables must fit in half the machine's memory")
+// IntTT registers -tt into p, the log2 of the solver's table entries, by default
+// solver.DefaultTableBits.
+func IntTT(fs *flag.FlagSet, p *int) {
+	fs.IntVar(p, "tt", solver.DefaultTableBits, "log2 of the transposition table entries (16 bytes each); the tables must fit in half the machine's memory")
 }
 
 // CheckTT refuses a -tt out of 10..30, or one whose tables (one per solver) do not

@@ -152,7 +152,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 	rng := rand.New(rand.NewPCG(o.order, 0x7065726665637421))
 	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 
-	judge := solver.New(22)
+	judge := solver.New(solver.DefaultTableBits)
 	var byMove [board.MaxMoves + 1]tally
 	checked, slipped := 0, 0
 	progress := newProgress(stderr, o.count)

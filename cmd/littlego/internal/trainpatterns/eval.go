@@ -174,7 +174,7 @@ func eval(s evalSettings, stdout io.Writer) error {
 // right side of one half. A playout policy is there to judge positions, so this is
 // its direct measure, apart from speed.
 func valueReport(w io.Writer, ss []sample, from, to int, nodes int64, n int, policies []policy.Policy) {
-	s := solver.New(22)
+	s := solver.New(solver.DefaultTableBits)
 	type score struct {
 		sqErr, right float64
 		bias         [2]float64 // mean result - truth, by the side to move

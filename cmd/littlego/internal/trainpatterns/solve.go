@@ -29,7 +29,7 @@ var verdictNames = [numVerdicts]string{"unsolved", "decided", "chosen wins", "ch
 // not a time limit, so that the verdicts do not depend on the machine), and returns
 // how many samples got each verdict.
 func solveSamples(ss []sample, from int, nodes int64) (counts [numVerdicts]int) {
-	s := solver.New(22)
+	s := solver.New(solver.DefaultTableBits)
 	for i := range ss {
 		sm := &ss[i]
 		if from <= 0 || int(sm.pos.Move) < from || sm.pos.Over {

@@ -48,7 +48,7 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 		cliflag.Threads(fs, &threads, 1, "the search of one position, over its table")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
-		base.IntTT(fs, &ttBits, 22)
+		base.IntTT(fs, &ttBits)
 		return func(args []string, out base.Output) error {
 			ms, err := parseMoves(*moves)
 			if err == nil {

@@ -30,7 +30,7 @@ from it instead of making them again.`,
 		cliflag.Jobs(fs, &jobs, 2, "positions proved, one solver each,")
 		cliflag.Renamed(fs, map[string]string{"workers": "jobs"})
 		var ttBits int
-		base.IntTT(fs, &ttBits, 22)
+		base.IntTT(fs, &ttBits)
 		progress := fs.String("progress", "", "the file of positions proved so far, appended to as proofs end and read on restart (default: FILE.progress)")
 		provedOnly := fs.Bool("proved-only", false, "prove nothing: write the book from the progress file alone (a stopped run's partial last move)")
 		return func(args []string, out base.Output) error {

@@ -36,7 +36,7 @@ slip.`,
 		fs.IntVar(&cfg.skip, "skip", 0, "skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")
 		fs.BoolVar(&cfg.reproveBook, "reprove-book", false, "prove the book's moves again instead of trusting solve book's proofs")
 		short := fs.Bool("short", false, "a quick subset (the walk through move 5, 40 positions per move, 3 games)")
-		base.IntTT(fs, &cfg.ttBits, 22)
+		base.IntTT(fs, &cfg.ttBits)
 		return func(args []string, out base.Output) error {
 			if err := base.NoArgs("certify", args); err != nil {
 				return err

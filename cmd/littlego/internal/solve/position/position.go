@@ -19,6 +19,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
@@ -49,7 +50,7 @@ board with White to play: move 2); otherwise -move is required.`,
 		cliflag.Threads(fs, &threads, 1, "the search: they search the position together over its table; -cpu counts them all")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
-		base.IntTT(fs, &ttBits, 22)
+		base.IntTT(fs, &ttBits)
 		return func(args []string, out base.Output) error {
 			if err := base.CheckThreads("threads", threads); err != nil {
 				return err
@@ -167,7 +168,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, lim time.Duration, t
 		if !m.Known {
 			return base.UnknownError{What: fmt.Sprintf("margin unknown: the budget of %v CPU ran out", lim)}
 		}
-		fmt.Fprintf(stdout, "margin: %+d (black - white with perfect play; Black needs %+d) by %v\n", m.Margin, board.BlackMargin, m.Best)
+		fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d) by %v\n", m.Margin, facts.Result(m.Margin), board.BlackMargin, m.Best)
 	}
 	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(jobs, 1))
 	return nil

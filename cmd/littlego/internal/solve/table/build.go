@@ -16,6 +16,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
@@ -322,7 +323,7 @@ func entryWords(e tablebase.Entry) string {
 		w = "loss"
 	}
 	if e.MarginKnown {
-		w += fmt.Sprintf(" (margin %+d)", e.Margin)
+		w += fmt.Sprintf(" (margin %+d, %s)", e.Margin, facts.Result(e.Margin))
 	}
 	return w
 }

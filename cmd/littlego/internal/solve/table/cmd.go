@@ -92,7 +92,7 @@ its best action keeps them. It exits 1 on any disagreement.`,
 		cliflag.Count(fs, &n, 20, "records to prove again, a seeded sample (0: all)")
 		seed := fs.Uint64("seed", 1, "the seed of the sample")
 		var ttBits int
-		base.IntTT(fs, &ttBits, 22)
+		base.IntTT(fs, &ttBits)
 		return func(args []string, o base.Output) error {
 			if len(args) != 1 {
 				return base.Usagef("table verify takes one table file, got %d arguments", len(args))
@@ -114,6 +114,6 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
-	base.IntTT(fs, &c.ttBits, 22)
+	base.IntTT(fs, &c.ttBits)
 	return c
 }

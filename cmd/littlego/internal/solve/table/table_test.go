@@ -438,7 +438,7 @@ func TestMergeChecksTheEmptyBoard(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "agrees")
 	writeEmptyBoardShard(t, dir, solved(facts.EmptyBoardMargin))
-	if _, code, stdout, stderr := mergeInto(dir); code != 0 || !strings.Contains(stdout, "Black to play: win (margin +3); winning actions: 2,2") {
+	if _, code, stdout, stderr := mergeInto(dir); code != 0 || !strings.Contains(stdout, "Black to play: win (margin +3, B+0.5); winning actions: 2,2") {
 		t.Errorf("the solved values: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir = filepath.Join(t.TempDir(), "wide")
