@@ -8,6 +8,7 @@
 package analysis
 
 import (
+	"fmt"
 	"time"
 
 	"littlego/board"
@@ -173,3 +174,29 @@ type Snapshot struct {
 
 // Done reports whether the analysis has ended.
 func (s *Snapshot) Done() bool { return s.End != Running }
+
+// AllProvedReason is the Reason of an analysis that proved every move's value and exact
+// margin.
+const AllProvedReason = "every move proved"
+
+// Reason says why the analysis of s ended, for people: "every move proved", "complete"
+// (nothing left to do, some moves not proved within the limit), "time limit", "the
+// search failed: ERR", or, when it was stopped, stopped: what stopped it in the
+// caller's words ("client gone", "stopped by the next command"); "running" before the
+// end.
+func (s *Snapshot) Reason(stopped string) string {
+	switch s.End {
+	case Complete:
+		for _, m := range s.Moves {
+			if m.Status != Proved || m.MarginStatus != Proved {
+				return Complete.String()
+			}
+		}
+		return AllProvedReason
+	case Failed:
+		return "the search failed: " + fmt.Sprint(s.Err)
+	case Stopped:
+		return stopped
+	}
+	return s.End.String()
+}

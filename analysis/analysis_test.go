@@ -4,6 +4,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -149,6 +150,27 @@ func TestSolverWorkers(t *testing.T) {
 	for _, m := range s.Moves {
 		if m.Status != Proved || (m.Value == facts.Win) != slices.Contains(c.Winning, m.Action) {
 			t.Errorf("%v: %v %v; host-judged winning: %v", m.Action, m.Status, m.Value, c.Winning)
+		}
+	}
+}
+
+// The end of an analysis is said once, each stop in its caller's words.
+func TestReason(t *testing.T) {
+	proved := Move{Status: Proved, MarginStatus: Proved}
+	open := Move{Status: Proved, MarginStatus: NotProved}
+	for _, c := range []struct {
+		snap Snapshot
+		want string
+	}{
+		{Snapshot{End: Complete, Moves: []Move{proved}}, AllProvedReason},
+		{Snapshot{End: Complete, Moves: []Move{proved, open}}, "complete"},
+		{Snapshot{End: Limit}, "time limit"},
+		{Snapshot{End: Stopped}, "gone"},
+		{Snapshot{End: Failed, Err: errors.New("bad")}, "the search failed: bad"},
+		{Snapshot{}, "running"},
+	} {
+		if got := c.snap.Reason("gone"); got != c.want {
+			t.Errorf("%v: %q, want %q", c.snap.End, got, c.want)
 		}
 	}
 }

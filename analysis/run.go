@@ -376,3 +376,20 @@ func OfSearch(pos board.Position, res *mcts.Result, prover *facts.Prover, cfg Co
 	r.refresh()
 	return r.snapshot(Complete)
 }
+
+// OfKnown returns the snapshot of what is proved of pos and its actions without search,
+// by known (a Prover's Known, say), before an analysis has run: an action not proved is
+// Pending, still to be worked on, and no margin is counted proved yet.
+func OfKnown(pos board.Position, known func(board.Position) facts.Fact) *Snapshot {
+	parent := known(pos)
+	moves := facts.Moves(pos, parent, known)
+	snap := &Snapshot{Position: pos, Fact: facts.FromMoves(parent, moves)}
+	for _, m := range moves {
+		st := Proved
+		if m.Value == facts.Unknown {
+			st = Pending
+		}
+		snap.Moves = append(snap.Moves, Move{Action: m.Action, Value: m.Value, After: m.After, Status: st, MarginStatus: NotProved})
+	}
+	return snap
+}

@@ -166,7 +166,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 		// not proved within the limit, so that nothing reads "thinking" after the end.
 		return out.send("verdicts", verdictsOf(snap))
 	})
-	_ = out.send("done", map[string]string{"reason": endReason(final)})
+	_ = out.send("done", map[string]string{"reason": final.Reason(reasonClientGone)})
 }
 
 // reserveWait takes one of the MaxWaiting places of the requests that may wait for an
@@ -220,31 +220,9 @@ func (s *Server) release(slot *analysisSlot) {
 	s.slots <- slot
 }
 
-// The reasons a done event gives for the end of an analysis.
-const (
-	reasonAllProved  = "every move proved" // every action's value and exact margin
-	reasonComplete   = "complete"          // nothing left to do; some actions not proved within the limit
-	reasonTimeLimit  = "time limit"        // Config.AnalysisTime passed
-	reasonClientGone = "client gone"       // never read: the client is gone
-)
-
-// endReason says why the analysis of final ended, in the done event's words.
-func endReason(final *analysis.Snapshot) string {
-	switch final.End {
-	case analysis.Complete:
-		for _, m := range final.Moves {
-			if m.Status != analysis.Proved || m.MarginStatus != analysis.Proved {
-				return reasonComplete
-			}
-		}
-		return reasonAllProved
-	case analysis.Limit:
-		return reasonTimeLimit
-	case analysis.Failed:
-		return "the search failed: " + fmt.Sprint(final.Err)
-	}
-	return reasonClientGone
-}
+// reasonClientGone is the done event's reason for an analysis stopped because the
+// client went away (it is never read); the other reasons are analysis.Snapshot.Reason's.
+const reasonClientGone = "client gone"
 
 // analyzer returns the slot's analyzer, made on its first use over the server's cache
 // of facts.
@@ -269,17 +247,8 @@ func (s *Server) analysisConfig() analysis.Config {
 // action not proved is still to be worked on.
 func (s *Server) knownVerdicts(pos board.Position) VerdictsView {
 	s.knownMu.Lock()
-	parent := s.known.Known(pos)
-	moves := facts.Moves(pos, parent, s.known.Known)
+	snap := analysis.OfKnown(pos, s.known.Known)
 	s.knownMu.Unlock()
-	snap := &analysis.Snapshot{Position: pos, Fact: facts.FromMoves(parent, moves)}
-	for _, m := range moves {
-		st := analysis.Proved
-		if m.Value == facts.Unknown {
-			st = analysis.Pending
-		}
-		snap.Moves = append(snap.Moves, analysis.Move{Action: m.Action, Value: m.Value, After: m.After, Status: st, MarginStatus: analysis.NotProved})
-	}
 	return verdictsOf(snap)
 }
 

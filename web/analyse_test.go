@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
@@ -234,8 +235,8 @@ func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
 			case "done":
 				var d struct{ Reason string }
 				_ = json.Unmarshal([]byte(ev.data), &d)
-				if d.Reason != reasonTimeLimit {
-					t.Errorf("done: %q; want %q", d.Reason, reasonTimeLimit)
+				if d.Reason != analysis.Limit.String() {
+					t.Errorf("done: %q; want %q", d.Reason, analysis.Limit.String())
 				}
 				_, pos := mustReplay(t, "2,2 1,1")
 				if len(last.Thinking) != 0 || last.MarginsPending != 0 || len(last.Unproved) == 0 ||
