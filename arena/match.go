@@ -256,3 +256,17 @@ feed:
 	wg.Wait()
 	return records, nil
 }
+
+// RunSpecs plays the match cfg describes between the agents the specs a and b name
+// (ParseAgent's forms: "greedy", "engine:budget=0.1", "exec:./my_player", ...).
+func RunSpecs(ctx context.Context, a, b string, cfg Config) ([]record.Record, error) {
+	agentA, err := ParseAgent(a)
+	if err != nil {
+		return nil, fmt.Errorf("agent A: %v", err)
+	}
+	agentB, err := ParseAgent(b)
+	if err != nil {
+		return nil, fmt.Errorf("agent B: %v", err)
+	}
+	return Run(ctx, agentA, agentB, cfg)
+}

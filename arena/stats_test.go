@@ -3,6 +3,7 @@
 package arena
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -61,5 +62,17 @@ func TestSummarize(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("summary does not contain %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// RunSpecs plays a match between agents named by their specs, and names the one it
+// cannot read.
+func TestRunSpecs(t *testing.T) {
+	recs, err := RunSpecs(context.Background(), "random", "greedy", Config{Games: 2, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 3})
+	if err != nil || len(recs) != 2 || recs[0].Reason == "" {
+		t.Fatalf("RunSpecs: %v, %+v", err, recs)
+	}
+	if _, err := RunSpecs(context.Background(), "random", "best", Config{Games: 2, Jobs: 1, CPULimit: board.HostCPULimit}); err == nil || !strings.Contains(err.Error(), "agent B") {
+		t.Errorf("agent best: %v", err)
 	}
 }

@@ -17,15 +17,7 @@ import (
 // writeGames plays n games between two built-in agents and writes them as littlego arena -o does.
 func writeGames(t *testing.T, a, b string, n int) string {
 	t.Helper()
-	agentA, err := arena.ParseAgent(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	agentB, err := arena.ParseAgent(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: n, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 5})
+	recs, err := arena.RunSpecs(context.Background(), a, b, arena.Config{Games: n, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

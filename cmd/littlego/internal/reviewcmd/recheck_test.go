@@ -27,15 +27,7 @@ func testOptions() review.Options {
 // arenaRecords plays a short match between two of the course's built-in opponents.
 func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []record.Record {
 	t.Helper()
-	agentA, err := arena.ParseAgent(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	agentB, err := arena.ParseAgent(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := arena.Run(context.Background(), agentA, agentB, arena.Config{Games: games, Jobs: 1, CPULimit: 10 * time.Second, Seed: seed})
+	recs, err := arena.RunSpecs(context.Background(), a, b, arena.Config{Games: games, Jobs: 1, CPULimit: 10 * time.Second, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
