@@ -66,7 +66,7 @@ func (v cpuValue) Set(s string) error {
 // (500ms).
 func CPUVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, what string) {
 	*p = def
-	fs.Var(cpuValue{p}, name, "CPU time "+what+", in `seconds` (2, 2.5) or as a duration (500ms)")
+	fs.Var(cpuValue{p}, name, "CPU limit, in `seconds` (2, 2.5) or a duration (500ms): "+what)
 }
 
 // CPU defines -cpu, the CPU limit per move or per position, into p.
@@ -77,32 +77,32 @@ func CPU(fs *flag.FlagSet, p *time.Duration, def time.Duration, what string) {
 // Jobs defines -jobs, the number of independent tasks (games, positions, shards) run
 // at once, into p.
 func Jobs(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "jobs", def, what+" run at once")
+	fs.IntVar(p, "jobs", def, "independent tasks run at once: "+what)
 }
 
 // Threads defines -threads, the threads of one search, into p.
 func Threads(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "threads", def, "threads of "+what)
+	fs.IntVar(p, "threads", def, "threads of one search: "+what)
 }
 
 // Output defines -o, the file (or folder) a command writes, into p.
 func Output(fs *flag.FlagSet, p *string, def, what string) {
-	fs.StringVar(p, "o", def, "write "+what+" to `file`")
+	fs.StringVar(p, "o", def, "output `file`: "+what)
 }
 
 // OutputDir defines -o as the folder a command writes into, into p.
 func OutputDir(fs *flag.FlagSet, p *string, def, what string) {
-	fs.StringVar(p, "o", def, "write "+what+" into the `folder`")
+	fs.StringVar(p, "o", def, "output `folder`: "+what)
 }
 
 // JSON defines -json, JSON on stdout instead of text, into p.
 func JSON(fs *flag.FlagSet, p *bool, what string) {
-	fs.BoolVar(p, "json", false, "print "+what+" as JSON on stdout")
+	fs.BoolVar(p, "json", false, "JSON on stdout: "+what)
 }
 
 // Count defines -n, the number of items, into p.
 func Count(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "n", def, "number of "+what)
+	fs.IntVar(p, "n", def, "count: "+what)
 }
 
 // Verbose defines -v into p.

@@ -27,7 +27,7 @@ type Flags struct {
 // Register defines -cpu (the course host's limit by default) and -openings (by default
 // openings) on fs.
 func (m *Flags) Register(fs *flag.FlagSet, openings string) {
-	cliflag.CPU(fs, &m.cpu, board.HostCPULimit, "a move may take (user + system, all threads); over it the move loses")
+	cliflag.CPU(fs, &m.cpu, board.HostCPULimit, "the CPU time a move may take (user + system, all threads); over it the move loses")
 	fs.StringVar(&m.OpeningSpec, "openings", openings, "start game pairs from openings: plies:K (every position after K placements, up to symmetry), random:K:N (N of them), file:PATH (one opening a line, e.g. 2,2 1,3)")
 }
 

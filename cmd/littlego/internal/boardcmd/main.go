@@ -33,9 +33,9 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("littlego board", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
 	cfg := web.DefaultConfig()
-	cliflag.Jobs(fs, &cfg.MaxAnalyses, cfg.MaxAnalyses, fmt.Sprintf("analyses, 1..%d (each uses a CPU core),", web.MaxAnalysesLimit))
+	cliflag.Jobs(fs, &cfg.MaxAnalyses, cfg.MaxAnalyses, fmt.Sprintf("analyses, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
 	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
-	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver may spend on one move's value (and again on its exact result) before it is left not proved")
+	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver's, on one move's value (and again on its exact result) before it is left not proved")
 	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
 	status, ok := cliflag.Parse(fs, args, stderr, "usage: littlego board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
 	if !ok {

@@ -102,7 +102,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	cliflag.Count(fs, &count, 1000, "positions to check at most (seeded random order)")
 	order := fs.Uint64("order", 1, "seed of the order in which positions are drawn")
 	var verify time.Duration
-	cliflag.CPU(fs, &verify, time.Minute, "the solver may spend judging one position (0: no limit)")
+	cliflag.CPU(fs, &verify, time.Minute, "the solver's, judging one position (0: no limit)")
 	cliflag.Renamed(fs, map[string]string{"verify-budget": "cpu"})
 	o := &options{engine: engine.Defaults()}
 	engineflag.Register(fs, &o.engine)

@@ -65,7 +65,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	w := &o.workload
 	fs.IntVar(&w.Playouts, "playouts", 10000, "iterations of each search")
 	fs.IntVar(&w.Repeat, "repeat", 10, "rounds over the 21 workload positions")
-	cliflag.Threads(fs, &w.Workers, 1, "each search")
+	cliflag.Threads(fs, &w.Workers, 1, "each search of the workload")
 	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
 	fs.Uint64Var(&w.Seed, "seed", 1, "random seed of the searches")
 	cliflag.OutputDir(fs, &o.dir, "profiles", "the profiles")

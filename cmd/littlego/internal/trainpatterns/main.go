@@ -67,7 +67,7 @@ func done(stderr io.Writer, cmd string, err error) int {
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("littlego train-patterns gen", flag.ContinueOnError)
 	var s genSettings
-	cliflag.Count(fs, &s.games, 400, "games")
+	cliflag.Count(fs, &s.games, 400, "games played")
 	fs.IntVar(&s.playouts, "playouts", 50000, "engine search iterations per move")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of game 0; game k uses seed+k")
 	fs.IntVar(&s.maxRandom, "random", 4, "game k starts with (seed+k) mod (random+1) uniformly random actions")

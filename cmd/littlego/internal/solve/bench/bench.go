@@ -42,10 +42,10 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 		n := fs.Int("n", 20, "positions per move number")
 		seed := fs.Uint64("seed", 1, "the seed of the positions")
 		var lim time.Duration
-		cliflag.CPU(fs, &lim, time.Minute, "each proof may use (0: no limit); an unknown result counts as the limit")
+		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit); an unknown result counts as the limit")
 		margin := fs.Bool("margin", false, "prove the exact final margin instead of the value")
 		var threads int
-		cliflag.Threads(fs, &threads, 1, "the search of one position, over its table")
+		cliflag.Threads(fs, &threads, 1, "one position's, over its table")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
 		base.IntTT(fs, &ttBits)
@@ -80,7 +80,7 @@ and White playing anything: all of them, or a seeded sample of -n.`,
 		n := fs.Int("n", 1000, "a seeded sample of this many positions per move (0: all)")
 		seed := fs.Uint64("seed", 1, "the seed of the sample")
 		var lim time.Duration
-		cliflag.CPU(fs, &lim, time.Minute, "each proof may use (0: no limit)")
+		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit)")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu"})
 		return func(args []string, out base.Output) error {
 			ms, err := parseMoves(*moves)

@@ -27,7 +27,7 @@ from it instead of making them again.`,
 		first := fs.String("first", "2,2", "Black's first move (2,2 is its only winning one)")
 		last := fs.Int("last", 9, "the last Black move number the book covers (odd, 3..23)")
 		var jobs int
-		cliflag.Jobs(fs, &jobs, 2, "positions proved, one solver each,")
+		cliflag.Jobs(fs, &jobs, 2, "positions proved, one solver each")
 		cliflag.Renamed(fs, map[string]string{"workers": "jobs"})
 		var ttBits int
 		base.IntTT(fs, &ttBits)

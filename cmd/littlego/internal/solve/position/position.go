@@ -44,10 +44,10 @@ board with White to play: move 2); otherwise -move is required.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		move := fs.Int("move", 0, "the number of the move about to be played, 1..24 (odd: Black); by default from the helper file or a first move's boards")
 		var lim time.Duration
-		cliflag.CPU(fs, &lim, time.Minute, "the whole run may use (0: no limit)")
+		cliflag.CPU(fs, &lim, time.Minute, "the whole run's (0: no limit)")
 		margin := fs.Bool("margin", false, "also find the exact final margin black - white and an action that achieves it")
 		var threads int
-		cliflag.Threads(fs, &threads, 1, "the search: they search the position together over its table; -cpu counts them all")
+		cliflag.Threads(fs, &threads, 1, "they search the position together over its table; -cpu counts them all")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
 		base.IntTT(fs, &ttBits)

@@ -89,7 +89,7 @@ file's known records (-n 0: all): the value, the margin where the record has one
 its best action keeps them. It exits 1 on any disagreement.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var n int
-		cliflag.Count(fs, &n, 20, "records to prove again, a seeded sample (0: all)")
+		cliflag.Count(fs, &n, 20, "records proved again, a seeded sample (0: all)")
 		seed := fs.Uint64("seed", 1, "the seed of the sample")
 		var ttBits int
 		base.IntTT(fs, &ttBits)
@@ -108,9 +108,9 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	fs.IntVar(&c.level, "level", -1, "the level: the number of actions (moves and passes) played before its positions (required)")
 	fs.StringVar(&c.root, "root", "", "the actions from the empty board to the table's root, separated by spaces (\"2,2 1,2 PASS\"; default: the empty board)")
 	fs.StringVar(&c.shard, "shard", "0/1", "i/n: this shard's index and the number of shards; the shard holds the level's positions whose index is i mod n")
-	cliflag.OutputDir(fs, &c.out, "", "the shard file (required)")
+	cliflag.OutputDir(fs, &c.out, "", "the shard file goes there (required)")
 	fs.BoolVar(&c.margin, "margin", false, "prove each position's exact final margin (black - white) instead of its value alone")
-	cliflag.CPU(fs, &c.limit, 0, "each position's proof may use (0: no limit); a position not proved in it is recorded as unknown")
+	cliflag.CPU(fs, &c.limit, 0, "each position's proof (0: no limit); a position not proved in it is recorded as unknown")
 	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
