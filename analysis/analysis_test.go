@@ -65,6 +65,43 @@ func TestProvedPositionKeepsItsVisits(t *testing.T) {
 	}
 }
 
+// After the opponent's pass the side to move's pass is valued by the score at once (here
+// White's pass ends the game won), and the other actions are still searched: visits on
+// the points, not only on the pass.
+func TestPassThatEndsTheGameIsValuedAndTheRestSearched(t *testing.T) {
+	pos := board.New()
+	for _, act := range []board.Point{facts.WinningFirstMove, board.PointAt(3, 3), board.Pass} {
+		pos.Act(act)
+	}
+	a := New(nil, facts.NewProver(facts.NewCache()))
+	cfg := Config{Search: quickSearch(), Chunk: 50 * time.Millisecond, NoSolver: true}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var first *Snapshot
+	s := a.Run(ctx, pos, cfg, func(sn *Snapshot) error {
+		if first == nil {
+			first = sn
+		}
+		return nil
+	})
+	if first == nil || first.Fact.Value != facts.Win || first.Fact.Source != facts.End {
+		t.Fatalf("the first snapshot: %+v; want White's win by the pass, known at once", first)
+	}
+	pointVisits := 0
+	for _, m := range s.Moves {
+		if m.Action == board.Pass {
+			if m.Status != Proved || m.Value != facts.Win {
+				t.Errorf("the pass: %+v; want proved to win", m)
+			}
+			continue
+		}
+		pointVisits += m.Visits
+	}
+	if pointVisits == 0 {
+		t.Errorf("no visits on the points after the opponent's pass: %+v", s.Moves)
+	}
+}
+
 // An analysis stopped by its limit says, for every move, proved, estimated or not
 // proved: nothing pending.
 func TestEndedAnalysisHasNothingPending(t *testing.T) {

@@ -149,7 +149,7 @@ func (r *run) searchChunk(k int) error {
 			return err
 		}
 	}
-	_, rep := r.a.eng.GenMove(r.pos)
+	_, rep := r.a.eng.GenMove(searched(r.pos))
 	res := rep.Search
 	if res == nil {
 		r.searching = false // a forced move: nothing to search
@@ -164,6 +164,17 @@ func (r *run) searchChunk(k int) error {
 		r.searching = false
 	}
 	return nil
+}
+
+// searched returns the position the search runs on for pos: pos itself, or, when a pass
+// would end the game (the opponent has just passed), pos with that rule cleared. The
+// search would otherwise prove the root at once by the winning pass (or the engine's pass
+// rule would answer without searching), and the other actions would get no visits; every
+// action but the pass leads to the same positions either way, and the pass's value comes
+// from facts, which score the game it ends.
+func searched(pos board.Position) board.Position {
+	pos.Passed = false
+	return pos
 }
 
 // proveChunk gives the solver up to one chunk of CPU, in turns over the queued actions:
