@@ -66,6 +66,7 @@ type run struct {
 	totals     mcts.Totals
 	pv         [board.NumActions][]board.Point
 	iterations int
+	lastChunk  int // the iterations of the last search chunk
 	searching  bool
 	valueQueue []board.Point // actions whose value the solver is still to prove
 	marginQ    []board.Point // proved actions whose margin it is still to find
@@ -132,12 +133,19 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 	}
 }
 
+// smallChunk is a number of iterations that fits in any chunk (a few milliseconds): a
+// MaxIterations left this small is run as a fixed count from the first chunk on.
+const smallChunk = 1000
+
 // searchChunk runs the k-th chunk of search and merges its root statistics.
 func (r *run) searchChunk(k int) error {
 	o := r.cfg.Search
 	o.Book, o.Solve, o.Plan = false, false, false
 	o.Playouts, o.Budget = 0, r.cfg.Chunk
 	o.Seed = r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	if left := r.cfg.MaxIterations - r.iterations; r.cfg.MaxIterations > 0 && left <= max(r.lastChunk, smallChunk) {
+		o.Playouts = left // what is left fits in about a chunk: run exactly that
+	}
 	if r.a.eng == nil {
 		eng, err := engine.New(o)
 		if err != nil {
@@ -157,10 +165,14 @@ func (r *run) searchChunk(k int) error {
 	}
 	r.totals.Add(res)
 	r.iterations += res.Iterations
+	r.lastChunk = res.Iterations
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
 		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
 	}
 	if res.Stop == mcts.StopProven || res.Stop == mcts.StopForced {
+		r.searching = false
+	}
+	if r.cfg.MaxIterations > 0 && r.iterations >= r.cfg.MaxIterations {
 		r.searching = false
 	}
 	return nil
