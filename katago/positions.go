@@ -145,7 +145,7 @@ func play(pos *board.Position, m stone, k int) *fieldError {
 	case pos.Over && int(pos.Move) > int(pos.Last):
 		return bad(fmt.Sprintf("the game ended after move %d", pos.Last))
 	case pos.Over:
-		return bad("the game ended after two passes in a row")
+		return bad("the game ended after two passes in a row (or a pass on move 1)")
 	case m.color != pos.Turn:
 		return bad(fmt.Sprintf("it is %s's turn (the course's game alternates; a pass is a move)", pos.Turn))
 	case m.point == board.Pass:
