@@ -45,7 +45,7 @@ const (
 	DefaultMaxVisits  = 20_000
 	DefaultMaxTime    = 10 * time.Second
 	DefaultSolveLimit = time.Second
-	DefaultChunk      = 40 * time.Millisecond
+	DefaultChunk      = 20 * time.Millisecond
 )
 
 // Config is what the command's flags set. Zero fields take the defaults named.
@@ -73,7 +73,8 @@ type Config struct {
 	// margin each (0: DefaultSolveLimit); a move not proved within it is estimated.
 	SolveLimit time.Duration
 	// Chunk is the CPU of one step of the analysis (analysis.Config.Chunk; 0:
-	// DefaultChunk): a terminate is noticed within about two.
+	// DefaultChunk): a search chunk, then the solver for at most as long, so that a
+	// terminate ends the work within about two (DefaultChunk: well within 100 ms).
 	Chunk time.Duration
 	// ReportAs is the side the values are for (reportAnalysisWinratesAs).
 	ReportAs Perspective

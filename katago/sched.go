@@ -153,6 +153,7 @@ func (s *server) run(a *analysis.Analyzer, t *task) {
 		MoveLimit:     s.cfg.SolveLimit,
 		Workers:       s.cfg.Threads,
 		MaxIterations: t.q.maxVisits,
+		MinIterations: t.q.maxVisits, // visits beside the proofs, as KataGo's clients expect
 	}
 	last := time.Now()
 	final := a.Run(ctx, v.pos, cfg, func(snap *analysis.Snapshot) error {
