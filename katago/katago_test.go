@@ -274,7 +274,9 @@ func TestHundredQueriesAtOnce(t *testing.T) {
 // an earlier one of lower priority.
 func TestPriorityFirst(t *testing.T) {
 	mv, _ := gameOf(t, factstest.End)
-	s := startServer(t, quickConfig(1))
+	cfg := quickConfig(1)
+	cfg.MaxTime = time.Minute // the blocking query runs until terminated
+	s := startServer(t, cfg)
 	block := newQuery("block", "B C3 W B4 B A5")
 	block["maxVisits"] = 50_000_000
 	block["reportDuringSearchEvery"] = 0.02
@@ -315,7 +317,9 @@ func TestPriorityFirst(t *testing.T) {
 // with the version; a terminate_all takes the queued turns out, each answered with
 // noResults.
 func TestActions(t *testing.T) {
-	s := startServer(t, quickConfig(1))
+	cfg := quickConfig(1)
+	cfg.MaxTime = time.Minute // the first turn runs until terminated
+	s := startServer(t, cfg)
 	if err := s.Send(map[string]any{"id": "v", "action": "query_version"}); err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ const module = "littlego"
 // are the top: they may import anything but other commands' packages (their own, such as
 // cmd/solve/internal/..., and cmd/internal are theirs).
 //
-// The spine is the README's: cmd -> (arena, gtp, review, web) -> analysis -> facts ->
+// The spine is the README's: cmd -> (arena, gtp, katago, review, web) -> analysis -> facts ->
 // engine -> mcts, solver -> policy -> board: the front ends read what is proved only from
 // facts (the one source) and run live analyses only through analysis.
 const layers = `
