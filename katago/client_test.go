@@ -155,7 +155,7 @@ func newQuery(id, mv string) map[string]any {
 	return map[string]any{"id": id, "moves": moves(mv), "rules": "littlego", "komi": 2.5, "boardXSize": 5, "boardYSize": 5}
 }
 
-// server is Serve running in process behind a client.
+// testServer is Serve running in process behind a client.
 type testServer struct {
 	*AnalysisClient
 	stdin  *io.PipeWriter

@@ -187,8 +187,8 @@ func (s *server) handle(line []byte) {
 	}
 }
 
-// action answers query_version, clear_cache, terminate and terminate_all by echoing
-// the query (query_version adds the version).
+// action answers query_version, query_models, clear_cache, terminate and terminate_all
+// by echoing the query (query_version adds the version, query_models the models).
 func (s *server) action(id, action string, f fields) {
 	echo := map[string]any{}
 	for k, v := range f {
@@ -197,6 +197,10 @@ func (s *server) action(id, action string, f fields) {
 	switch action {
 	case "query_version":
 		echo["version"], echo["git_hash"] = Version, GitHash
+	case "query_models":
+		// No network is loaded: the one "model" is the engine itself.
+		echo["models"] = []map[string]any{{"name": "littlego", "internalName": "littlego: search, opening tables, exact solver",
+			"maxBatchSize": 1, "usesHumanSLProfile": false, "version": 0, "usingFP16": "false"}}
 	case "clear_cache":
 		// What is proved stays proved: the cache of facts is kept. The searches keep no
 		// state between queries, so there is nothing else to clear.
@@ -210,7 +214,7 @@ func (s *server) action(id, action string, f fields) {
 			s.send(noResults{ID: t.q.id, NoResults: true, TurnNumber: t.q.turns[t.index]})
 		}
 	default:
-		s.sendError(&id, "action", fmt.Sprintf("unknown action %q: want query_version, clear_cache, terminate or terminate_all", action))
+		s.sendError(&id, "action", fmt.Sprintf("unknown action %q: want query_version, query_models, clear_cache, terminate or terminate_all", action))
 		return
 	}
 	s.send(echo)

@@ -313,8 +313,8 @@ func TestPriorityFirst(t *testing.T) {
 	}
 }
 
-// The actions: query_version, clear_cache and terminate_all echo the query, the first
-// with the version; a terminate_all takes the queued turns out, each answered with
+// The actions: query_version, query_models, clear_cache and terminate_all echo the
+// query, the first with the version, the second with the one model (the engine); a terminate_all takes the queued turns out, each answered with
 // noResults.
 func TestActions(t *testing.T) {
 	cfg := quickConfig(1)
@@ -326,6 +326,12 @@ func TestActions(t *testing.T) {
 	r, _, err := s.Next(5 * time.Second)
 	if err != nil || r["id"] != "v" || r["action"] != "query_version" || r["version"] == nil || r["git_hash"] == nil {
 		t.Fatalf("query_version: %v %v", r, err)
+	}
+	if err := s.Send(map[string]any{"id": "m", "action": "query_models"}); err != nil {
+		t.Fatal(err)
+	}
+	if r, _, err := s.Next(5 * time.Second); err != nil || r["id"] != "m" || len(r["models"].([]any)) != 1 {
+		t.Fatalf("query_models: %v %v", r, err)
 	}
 	if err := s.Send(map[string]any{"id": "c", "action": "clear_cache"}); err != nil {
 		t.Fatal(err)
