@@ -3,6 +3,7 @@
 package katago
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -150,4 +151,37 @@ func TestKataGoSettings(t *testing.T) {
 			t.Errorf("Override(%q): no error", bad)
 		}
 	}
+}
+
+// FuzzParseQuery: no line makes the query reader panic, and a query it accepts has a
+// position for every turn it asks for.
+func FuzzParseQuery(f *testing.F) {
+	for _, c := range badCases {
+		if c.line != "" {
+			f.Add(c.line)
+			continue
+		}
+		b, err := json.Marshal(c.query)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Add(`{"id":"g","moves":[["B","C3"],["W","pass"]],"rules":"littlego","boardXSize":5,"boardYSize":5,"analyzeTurns":[0,1,2],"initialStones":[["W","A1"]]}`)
+	cfg := quickConfig(1).withDefaults()
+	f.Fuzz(func(t *testing.T, line string) {
+		var fs fields
+		if json.Unmarshal([]byte(line), &fs) != nil || fs == nil {
+			return
+		}
+		q, _, err := parseQuery("fuzz", fs, cfg)
+		if err != nil {
+			return
+		}
+		for k, turn := range q.turns {
+			if turn < 0 || turn >= len(q.positions) || len(q.priority) != len(q.turns) {
+				t.Fatalf("turn %d (%d) of %d positions", k, turn, len(q.positions))
+			}
+		}
+	})
 }
