@@ -116,6 +116,7 @@ func TestWarningsThenAnswers(t *testing.T) {
 		{name: "an unknown setting", query: with("set", "B C3", "overrideSettings", map[string]any{"cpuctExploration": 1.0}), field: "overrideSettings"},
 		{name: "pvVisits", query: with("pvv", "B C3", "includePVVisits", true), field: "includePVVisits"},
 		{name: "initial stones", query: with("init", "", "initialStones", [][]string{{"B", "C3"}, {"W", "D4"}}), field: "initialStones"},
+		{name: "White first", query: with("wfirst", "", "initialPlayer", "W"), field: "initialPlayer"},
 	} {
 		if err := s.Send(c.query); err != nil {
 			t.Fatal(err)

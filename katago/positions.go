@@ -95,7 +95,11 @@ func checkPositions(f fields, q *query) ([]fieldError, *fieldError) {
 		if pos, e = setUp(initial, player); e != nil {
 			return nil, e
 		}
-		warns = append(warns, fieldError{"initialStones", fmt.Sprintf("the course's game ends after move %d: the position is taken to be at move %d (one move per stone, no capture, no pass)", board.MaxMoves, pos.Move)})
+		field := "initialStones"
+		if len(initial) == 0 {
+			field = "initialPlayer" // White to move on the empty board
+		}
+		warns = append(warns, fieldError{field, fmt.Sprintf("the course's game ends after move %d: the position is taken to be at move %d (one move per stone, no capture, no pass)", board.MaxMoves, pos.Move)})
 	}
 	q.positions = append(q.positions[:0], pos)
 	for k, m := range moves {
