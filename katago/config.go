@@ -45,7 +45,7 @@ const (
 	DefaultMaxVisits  = 20_000
 	DefaultMaxTime    = 10 * time.Second
 	DefaultSolveLimit = time.Second
-	DefaultChunk      = 20 * time.Millisecond
+	DefaultChunk      = 10 * time.Millisecond
 )
 
 // Config is what the command's flags set. Zero fields take the defaults named.
