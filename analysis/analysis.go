@@ -60,6 +60,9 @@ type Config struct {
 	// run this many iterations in all, so that a front end has visits to draw beside
 	// the proofs (0: the search stops once every move is proved).
 	MinIterations int
+	// MaxIterations caps the search's iterations over all chunks (0: no cap): the last
+	// chunk runs only what is left, then the search stops; the solver goes on.
+	MaxIterations int
 }
 
 // Defaults of Config's durations.

@@ -66,6 +66,8 @@ type run struct {
 	totals     mcts.Totals
 	pv         [board.NumActions][]board.Point
 	iterations int
+	lastChunk  int           // the iterations of the last search chunk
+	lastCPU    time.Duration // and its CPU
 	searching  bool
 	valueQueue []board.Point // actions whose value the solver is still to prove
 	marginQ    []board.Point // proved actions whose margin it is still to find
@@ -132,12 +134,30 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 	}
 }
 
+// smallChunk is a number of iterations that fits in any chunk (a few milliseconds): the
+// first chunk's count under MaxIterations.
+const smallChunk = 1000
+
+// chunkIterations returns how many iterations a chunk's CPU allows at the speed of the
+// last chunk (smallChunk before the first).
+func (r *run) chunkIterations() int {
+	if r.lastChunk <= 0 || r.lastCPU <= 0 {
+		return smallChunk
+	}
+	return max(1, int(float64(r.lastChunk)*float64(r.cfg.Chunk)/float64(r.lastCPU)))
+}
+
 // searchChunk runs the k-th chunk of search and merges its root statistics.
 func (r *run) searchChunk(k int) error {
 	o := r.cfg.Search
 	o.Book, o.Solve, o.Plan = false, false, false
 	o.Playouts, o.Budget = 0, r.cfg.Chunk
 	o.Seed = r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	if r.cfg.MaxIterations > 0 {
+		// A fixed count replaces the chunk's CPU: as many as a chunk ran at the last
+		// chunk's speed, and never more than is left.
+		o.Playouts = max(1, min(r.cfg.MaxIterations-r.iterations, r.chunkIterations()))
+	}
 	if r.a.eng == nil {
 		eng, err := engine.New(o)
 		if err != nil {
@@ -157,10 +177,14 @@ func (r *run) searchChunk(k int) error {
 	}
 	r.totals.Add(res)
 	r.iterations += res.Iterations
+	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
 		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
 	}
 	if res.Stop == mcts.StopProven || res.Stop == mcts.StopForced {
+		r.searching = false
+	}
+	if r.cfg.MaxIterations > 0 && r.iterations >= r.cfg.MaxIterations {
 		r.searching = false
 	}
 	return nil
