@@ -68,6 +68,12 @@ const MistakePoints = 2
 // MaxLimit bounds Options.Limit and Options.MarginLimit.
 const MaxLimit = time.Hour
 
+// MaxJobs bounds Options.Jobs; MaxEnginePlayouts bounds Options.EnginePlayouts.
+const (
+	MaxJobs           = 256
+	MaxEnginePlayouts = 10_000_000
+)
+
 // Validate returns an error saying what is out of range in o.
 func (o Options) Validate() error {
 	switch {
@@ -75,10 +81,10 @@ func (o Options) Validate() error {
 		return fmt.Errorf("review: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
 	case o.MarginLimit < 0 || o.MarginLimit > MaxLimit:
 		return fmt.Errorf("review: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
-	case o.Jobs < 0 || o.Jobs > 256:
-		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to 256", o.Jobs)
-	case o.EnginePlayouts < 0 || o.EnginePlayouts > 10_000_000:
-		return fmt.Errorf("review: engine playouts %d out of range: want 0 (no engine) to 10000000", o.EnginePlayouts)
+	case o.Jobs < 0 || o.Jobs > MaxJobs:
+		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
+	case o.EnginePlayouts < 0 || o.EnginePlayouts > MaxEnginePlayouts:
+		return fmt.Errorf("review: engine playouts %d out of range: want 0 (no engine) to %d", o.EnginePlayouts, MaxEnginePlayouts)
 	}
 	return nil
 }

@@ -202,3 +202,36 @@ func TestResultTicks(t *testing.T) {
 		t.Errorf("%d ticks over the whole range, want about ten", n)
 	}
 }
+
+// TestFlagErrorsSayWhatIsAccepted: a bad value of each flag of the review's own gets one
+// line naming the flag, what is wrong with the value, and what is accepted.
+func TestFlagErrorsSayWhatIsAccepted(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-cpu", "x"}, []string{"-cpu", `"x"`, "seconds (2.5) or a duration (500ms)"}},
+		{[]string{"-cpu", "0"}, []string{"flag -cpu", `"0"`, "more than 0", "at most 1h0m0s"}},
+		{[]string{"-cpu", "-1"}, []string{"-cpu", "more than 0", "at most 1h0m0s"}},
+		{[]string{"-cpu", "2h"}, []string{"flag -cpu", `"2h"`, "more than 0", "at most 1h0m0s"}},
+		{[]string{"-margin-cpu", "2h"}, []string{"flag -margin-cpu", `"2h"`, "0 (no margins", "at most 1h0m0s"}},
+		{[]string{"-engine-playouts", "x"}, []string{"-engine-playouts", `"x"`, "a whole number", "0 (no engine)"}},
+		{[]string{"-engine-playouts", "-5"}, []string{"-engine-playouts", "-5", "0 (no engine)", "10000000"}},
+		{[]string{"-jobs", "x"}, []string{"-jobs", `"x"`, "a whole number", "0 (every CPU)"}},
+		{[]string{"-jobs", "1000"}, []string{"flag -jobs", `"1000"`, "0 (every CPU)", "256"}},
+	}
+	for _, c := range cases {
+		status, _, errs := runWith(t, "", append(c.args, "-")...)
+		if status != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line", c.args, status, errs)
+		}
+		if strings.Contains(errs, "parse error") {
+			t.Errorf("%v: %q says only parse error", c.args, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: %q does not say %q", c.args, errs, w)
+			}
+		}
+	}
+}

@@ -128,6 +128,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 	fs.StringVar(&cfg.agent, "agent", "", "review only the games the agent `name` lost")
 	cliflag.Quiet(fs, &cfg.quiet, "no progress bar")
 	cliflag.Renamed(fs, map[string]string{"limit": "cpu", "margin-limit": "margin-cpu"})
+	checked(fs, &cfg.opts)
 	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
 		return cfg, nil, status, false
 	}
