@@ -259,18 +259,43 @@ func (r *Record) Result() string {
 	return facts.Result(r.BlackStones - r.WhiteStones)
 }
 
+// OpeningComment is the comment (C) on each move of an imposed opening in a record's
+// SGF: the moves stay ordinary moves, which every SGF reader keeps and replays, and the
+// comment, which SGF editors keep and show, tells the reader of the record
+// (SGFOpening) that no player chose them.
+const OpeningComment = "opening: imposed on both players, chosen by neither"
+
 // SGF returns r as an SGF game: the actions played (a faulty last move is left out and
-// told in the comment), the players, the result, the rules and the date given.
+// told in the comment), the players, the result, the rules and the date given. The
+// moves of an imposed opening carry OpeningComment, and the game's name numbers the
+// opening.
 func (r *Record) SGF(date string) sgf.Game {
 	g := sgf.Game{Komi: board.Komi, Rules: "CSCI-561 Little-Go (stones only, komi 2.5, 24 moves)",
 		Black: r.Black, White: r.White, Result: r.Result(), Date: date,
 		Name: fmt.Sprintf("game %d, seed %d", r.Game, r.Seed), Comment: r.Detail}
+	if r.Opening > 0 {
+		g.Name += fmt.Sprintf(", opening %d: %s", r.Opening, r.OpeningMoves)
+	}
 	for _, m := range r.Moves {
 		if !m.Fault {
-			g.Moves = append(g.Moves, sgf.Move{Color: m.Color, Point: m.Point})
+			sm := sgf.Move{Color: m.Color, Point: m.Point}
+			if m.Opening {
+				sm.Comment = OpeningComment
+			}
+			g.Moves = append(g.Moves, sm)
 		}
 	}
 	return g
+}
+
+// SGFOpening returns how many leading moves of g are an imposed opening (marked
+// OpeningComment by SGF): 0 for a game played from the empty board by its players.
+func SGFOpening(g *sgf.Game) int {
+	n := 0
+	for n < len(g.Moves) && g.Moves[n].Comment == OpeningComment {
+		n++
+	}
+	return n
 }
 
 // ParseJSON reads one JSON line of a game record. A JSON object without moves (the

@@ -81,7 +81,7 @@ func parseSGF(name string, data []byte) (Game, error) {
 	if err != nil {
 		return Game{}, fmt.Errorf("%s: game 1: %v", name, err)
 	}
-	g := Game{Name: name, Black: rec.Black, White: rec.White}
+	g := Game{Name: name, Black: rec.Black, White: rec.White, Opening: record.SGFOpening(&rec)}
 	for k, m := range rec.Moves {
 		if want := board.Color(k % 2); m.Color != want {
 			return Game{}, fmt.Errorf("%s: game 1: move %d is %s's but %s is to play", name, k+1, m.Color, want)
