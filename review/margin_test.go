@@ -104,7 +104,7 @@ func TestReviewMarginsAgreeWithBruteForce(t *testing.T) {
 				if m.Color == board.White {
 					lost = -lost
 				}
-				if *m.PointsLost != lost || lost < 0 || m.Mistake != (lost >= MistakePoints && !m.Blunder && !m.Opening) {
+				if *m.PointsLost != lost || lost < 0 || m.Mistake != (lost >= MistakePoints && m.Before == facts.Loss && !m.Opening) {
 					t.Errorf("%s, move %d: %d points lost, mistake %v, from %d -> %d", r.Name, m.Number, *m.PointsLost, m.Mistake, *m.MarginBefore, *m.MarginAfter)
 				}
 			}

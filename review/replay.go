@@ -50,7 +50,7 @@ func illegalReason(pos *board.Position, a board.Point) string {
 // assemble builds the review of g's moves from the ledger's entries.
 func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
-		positions: ln.positions, Mistakes: []int{}}
+		positions: ln.positions, Mistakes: []int{}, LostAt: []int{}}
 	r.values = make([]facts.Value, len(ln.positions))
 	r.margins = make([]*int, len(ln.positions))
 	for i, pos := range ln.positions {
@@ -76,7 +76,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 				lost = -lost
 			}
 			m.PointsLost = &lost
-			m.Mistake = !m.Opening && !m.Blunder && lost >= MistakePoints
+			m.Mistake = !m.Opening && m.Before == facts.Loss && lost >= MistakePoints
 		}
 		if m.Mistake {
 			r.Mistakes = append(r.Mistakes, m.Number)

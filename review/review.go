@@ -62,7 +62,8 @@ func DefaultOptions() Options {
 	return Options{Limit: 500 * time.Millisecond, MarginLimit: 300 * time.Millisecond, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
 }
 
-// MistakePoints is the least loss of final margin, in stones, that makes a move a mistake.
+// MistakePoints is the least loss of final margin, in stones, that makes a move in a
+// proved lost position a mistake.
 const MistakePoints = 2
 
 // MaxLimit bounds Options.Limit and Options.MarginLimit.
@@ -115,8 +116,10 @@ type MoveReview struct {
 	PointsLost *int `json:"points_lost"`
 	// Blunder marks a won position turned into a lost one.
 	Blunder bool `json:"blunder"`
-	// Mistake marks a move that lost at least MistakePoints without changing the
-	// result (a blunder is not also a mistake).
+	// Mistake marks a move in a proved lost position that lost at least MistakePoints
+	// more (a lost game's lessons: the loss grows). A move that gives stones away but
+	// keeps a proved win is no mistake: the game is scored by who wins, and the win was
+	// kept (PointsLost still says what it gave away).
 	Mistake bool `json:"mistake"`
 	// Gift marks a move made in a position won thanks to the opponent's blunder just before.
 	Gift bool `json:"gift"`
@@ -208,6 +211,16 @@ type GameReview struct {
 	// Decisive is the number of the decisive move (the loser's last blunder, after
 	// which the winner always held a win), or 0 when none was proved.
 	Decisive int `json:"decisive"`
+	// LostAt are the loser's moves at one of which its last proved win was lost: the
+	// decisive blunder alone when it is proved; when the positions between the loser's
+	// last proved win and the proved loss after it are unknown, every move of the loser
+	// between (the winner's moves cannot lose the loser's win). Empty when the loser
+	// held no proved win that a proved loss followed.
+	LostAt []int `json:"lost_at"`
+	// Decided is the move where the game was decided, for a view to open at: Decisive
+	// when it is a blunder, else the first of LostAt, else the illegal action; 0 when
+	// the proofs do not place it.
+	Decided int `json:"decided"`
 	// Verdict says in one line who won and where the game was decided.
 	Verdict string `json:"verdict"`
 	// Illegal is the illegal action that ended the game's review, or nil.

@@ -35,7 +35,7 @@ func WriteGame(w io.Writer, r *GameReview) {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
 	}
 	if len(r.Mistakes) > 0 {
-		fmt.Fprintf(w, "mistakes (%d or more stones lost, result unchanged):\n", MistakePoints)
+		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", MistakePoints)
 		for _, n := range r.Mistakes {
 			m := &r.Moves[n-1]
 			fmt.Fprintf(w, "    move %d, %s %s: %s; %s\n", m.Number, m.Color, m.Action, marginChange(m), bestWords(m))
@@ -69,19 +69,50 @@ const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-18s %s"
 
 // MoveHeader is the line over the moves' columns in WriteGame's text.
 var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
-	"proved by", "result with perfect play", "engine's move", "marks"), " ")
+	"proved by", "result with perfect play", "best move", "marks"), " ")
 
 // moveLine is the line of move k of r under MoveHeader.
 func moveLine(r *GameReview, k int) string {
 	m := &r.Moves[k]
-	engine := ""
-	if m.EngineMove != board.NoPoint {
-		engine = fmt.Sprintf("%s (%s %.0f%%)", m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
-	}
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
-		proofWord(m.Proof), marginChange(m), engine, strings.Join(marks(r, k), "; "))
+		proofWord(m.Proof), marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
 	return strings.TrimRight(line, " ")
+}
+
+// provedMethods are the engine's ways of choosing a move that prove it wins.
+var provedMethods = map[string]bool{"book": true, "table": true, "solver": true, "rule": true}
+
+// BestMoveWords is the "best move" column of a move: the proved best moves where the
+// review proved them (a blunder's winning alternatives, a mistake's best moves: never
+// the move the line marks), else the engine's move with how it chose it: a proved win
+// (book, table, solver, the pass rule), the move played when it is proved best, or the
+// search's choice, whose win rate is shown only where nothing is proved, as an
+// estimate; in a proved position a search's rate would contradict the proof.
+func BestMoveWords(m *MoveReview) string {
+	list := func(ps []board.Point, complete bool) string {
+		if complete {
+			return "proved: " + pointList(ps)
+		}
+		return "proved: " + pointList(ps) + " ..."
+	}
+	switch {
+	case m.Blunder && len(m.WinningAlternatives) > 0:
+		return list(m.WinningAlternatives, m.AlternativesComplete)
+	case m.Mistake && len(m.BestMoves) > 0:
+		return list(m.BestMoves, m.BestComplete)
+	case m.EngineMove == board.NoPoint:
+		return ""
+	case m.EngineMethod == "lost":
+		return fmt.Sprintf("%s (every move loses)", m.EngineMove)
+	case provedMethods[m.EngineMethod]:
+		return fmt.Sprintf("%s (%s, proved win)", m.EngineMove, m.EngineMethod)
+	case m.EngineMove == m.Action && m.PointsLost != nil && *m.PointsLost == 0:
+		return fmt.Sprintf("%s (%s, proved best)", m.EngineMove, m.EngineMethod)
+	case m.Before != facts.Unknown:
+		return fmt.Sprintf("%s (%s, not proved)", m.EngineMove, m.EngineMethod)
+	}
+	return fmt.Sprintf("%s (%s estimate %.0f%%)", m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
 }
 
 // marks are the words of move k's last column: an imposed opening move, a blunder (a

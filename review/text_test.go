@@ -172,3 +172,45 @@ func TestAgentsMovesAreListedByGame(t *testing.T) {
 		}
 	}
 }
+
+// TestBestMoveColumnNeverContradictsTheMarks: where the line marks a blunder or a
+// mistake the column shows the proved best moves, never the engine's move (which may be
+// the very move marked); a search's win rate is shown, as an estimate, only where
+// nothing is proved.
+func TestBestMoveColumnNeverContradictsTheMarks(t *testing.T) {
+	pt := board.PointAt
+	zero, two := 0, 2
+	cases := []struct {
+		name string
+		m    MoveReview
+		want string
+		not  []string
+	}{
+		{"mistake the engine suggested", MoveReview{Action: pt(1, 1), Before: facts.Loss, After: facts.Loss, Mistake: true, PointsLost: &two,
+			BestMoves: []board.Point{pt(2, 1), pt(2, 3)}, BestComplete: true, EngineMove: pt(1, 1), EngineMethod: "search", EngineWinRate: 0.62},
+			"proved: 2,1 2,3", []string{"1,1", "%"}},
+		{"blunder, list not complete", MoveReview{Action: pt(0, 0), Before: facts.Win, After: facts.Loss, Blunder: true,
+			WinningAlternatives: []board.Point{pt(2, 2)}, EngineMove: pt(0, 0), EngineMethod: "search", EngineWinRate: 0.9},
+			"proved: 2,2 ...", []string{"0,0", "%"}},
+		{"search beside a proved loss", MoveReview{Action: pt(3, 3), Before: facts.Loss, After: facts.Loss, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
+			"2,3 (search, not proved)", []string{"%"}},
+		{"search's move played, proved best", MoveReview{Action: pt(2, 3), Before: facts.Win, After: facts.Win, PointsLost: &zero,
+			EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.7}, "2,3 (search, proved best)", []string{"%"}},
+		{"book", MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineWinRate: 1},
+			"2,2 (book, proved win)", []string{"%"}},
+		{"nothing proved", MoveReview{Action: pt(1, 2), Before: facts.Unknown, After: facts.Unknown, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
+			"2,3 (search estimate 62%)", nil},
+		{"no engine", MoveReview{Action: pt(1, 2), EngineMove: board.NoPoint}, "", nil},
+	}
+	for _, c := range cases {
+		got := BestMoveWords(&c.m)
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		for _, no := range c.not {
+			if strings.Contains(got, no) {
+				t.Errorf("%s: %q says %q", c.name, got, no)
+			}
+		}
+	}
+}

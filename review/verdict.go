@@ -39,21 +39,95 @@ func verdict(r *GameReview, g *Game) {
 	default:
 		forfeit = false
 	}
-	if d > 0 {
+	r.LostAt = append([]int{}, r.lostAt(w)...)
+	switch {
+	case d > 0:
 		if forfeit {
 			sb.WriteString("; decided earlier,")
 		}
-		fmt.Fprintf(&sb, " a game it had lost %s: %s's blunder at move %d", r.lostSince(w, d, g.Opening), l, d)
-		r.Decisive = d
-	} else if r.Illegal != nil {
+		fmt.Fprintf(&sb, " a game that was %s's win with perfect play %s: %s's blunder at move %d", l, r.lostSince(w, d, g.Opening), l, d)
+		r.Decisive, r.Decided = d, d
+	case len(r.LostAt) > 0:
+		sep := ":"
+		if forfeit {
+			sep = "; decided earlier:"
+		}
+		fmt.Fprintf(&sb, "%s %s", sep, r.lostWords(l))
+		r.Decided = r.LostAt[0]
+	case r.Illegal != nil:
+		r.Decided = r.Illegal.Number
+	}
+	if r.Illegal != nil && d == 0 {
 		r.Decisive = r.Illegal.Number
 	}
-	if d == 0 && !forfeit && n == 0 {
+	if d == 0 && len(r.LostAt) == 0 && !forfeit && n == 0 {
 		sb.WriteString(" without a move played")
-	} else if d == 0 && !forfeit {
+	} else if d == 0 && len(r.LostAt) == 0 && !forfeit {
 		sb.WriteString(r.withoutBlunder(w, g.Opening))
 	}
 	r.Verdict = sb.String()
+}
+
+// lostAt returns the moves of the loser, l = w.Other(), at one of which its last proved
+// win was lost: the positions from its last proved win to the first proved loss after it
+// were unknown between, and only l's moves can turn l's win into a loss (every move of
+// the other side leaves l's win a win), the imposed opening's included. One move when it
+// is a proved blunder; none when l never held a proved win followed by a proved loss.
+func (r *GameReview) lostAt(w board.Color) []int {
+	l := w.Other()
+	n := len(r.Moves)
+	won := -1 // the last position proved won for l
+	for i := n; i >= 0; i-- {
+		if r.valueFor(i, l) == facts.Win {
+			won = i
+			break
+		}
+	}
+	if won < 0 {
+		return nil
+	}
+	for i := won + 1; i <= n; i++ {
+		if r.valueFor(i, l) != facts.Loss {
+			continue
+		}
+		var at []int
+		for k := won; k < i; k++ {
+			if m := &r.Moves[k]; m.Color == l {
+				at = append(at, m.Number)
+			}
+		}
+		return at
+	}
+	return nil
+}
+
+// lostWords says where l's win was lost, from r.LostAt: "Black's win was lost at move
+// 3 or move 5 (a proved win before move 3, a proved loss after move 5, unknown
+// between)", or at a proved blunder.
+func (r *GameReview) lostWords(l board.Color) string {
+	at := r.LostAt
+	if len(at) == 1 && r.Moves[at[0]-1].Blunder {
+		return fmt.Sprintf("%s's win was lost at its blunder at move %d", l, at[0])
+	}
+	moves := make([]string, len(at))
+	for k, n := range at {
+		moves[k] = fmt.Sprintf("move %d", n)
+		if r.Moves[n-1].Opening {
+			moves[k] += " (the imposed opening's)"
+		}
+	}
+	list := moves[0]
+	if len(moves) > 1 {
+		list = strings.Join(moves[:len(moves)-1], ", ") + " or " + moves[len(moves)-1]
+	}
+	first, last := at[0], at[len(at)-1]
+	for last < len(r.Moves) && r.valueFor(last, l) != facts.Loss {
+		last++
+	}
+	for first > 1 && r.valueFor(first-1, l) != facts.Win {
+		first--
+	}
+	return fmt.Sprintf("%s's win was lost at %s (a proved win before move %d, a proved loss after move %d, unknown between)", l, list, first, last)
 }
 
 // valueFor returns the value of position index i (before move i+1) for side c.
@@ -88,13 +162,13 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	}
 	switch {
 	case s == 0:
-		return "from the start"
+		return fmt.Sprintf("from the empty board (%s)", facts.Result(facts.EmptyBoardMargin))
 	case s == opening:
-		return fmt.Sprintf("from the opening (move %d on)", opening+1)
+		return fmt.Sprintf("from the imposed opening (move %d on)", opening+1)
 	case r.Moves[s-1].Blunder && r.Moves[s-1].Color == w:
-		return fmt.Sprintf("since its blunder at move %d", s)
+		return fmt.Sprintf("since %s's blunder at move %d", w, s)
 	}
-	return fmt.Sprintf("since move %d at least (unknown before)", s+1)
+	return fmt.Sprintf("from move %d at least (unknown before)", s+1)
 }
 
 // withoutBlunder describes a win with no decisive blunder: held throughout, held from a

@@ -68,7 +68,7 @@ func TestTextReview(t *testing.T) {
 	}
 	for _, want := range []string{"move side action value for the mover", "BLUNDER (a gift to White); wins: 2,2",
 		"decisive: move 1", "* a winning alternative", "result W+2.5 (stones even on the board, komi 2.5)",
-		"verdict: White won a game it had lost from the start: Black's blunder at move 1", "won: kept/unknown",
+		"verdict: White won a game that was Black's win with perfect play from the empty board (B+0.5): Black's blunder at move 1", "won: kept/unknown",
 		"Black                    stdin game 1: blunder 1",
 		"   1 B    1,1    win     -> loss     [opening table] B+0.5 -> W+4.5, lost 5"} {
 		if !strings.Contains(out, want) {
