@@ -1,5 +1,11 @@
 // text.go: the review for people: a line per move, the decisive position drawn, the verdict, and each agent's record.
 
+// Package review is the game review's front end for the terminal: it writes the
+// judgement of package judge (every move's value before and after, its result with
+// perfect play, blunders, mistakes, where the game was lost, the verdict) as text for
+// people (WriteGame, WriteAgents), results after the komi as Go writes them (B+0.5,
+// W+2.5). littlego review and littlego arena -review print it; their -json is the
+// judgement's own encoding.
 package review
 
 import (
@@ -10,12 +16,13 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
+	"littlego/judge"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
 // move, the mistakes with their best moves, the decisive position drawn with its winning
 // alternatives, and the verdict.
-func WriteGame(w io.Writer, r *GameReview) {
+func WriteGame(w io.Writer, r *judge.GameReview) {
 	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	if r.Result != "" {
 		fmt.Fprintf(w, ", %s", resultWords(r))
@@ -35,7 +42,7 @@ func WriteGame(w io.Writer, r *GameReview) {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
 	}
 	if len(r.Mistakes) > 0 {
-		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", MistakePoints)
+		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", judge.MistakePoints)
 		for _, n := range r.Mistakes {
 			m := &r.Moves[n-1]
 			fmt.Fprintf(w, "    move %d, %s %s: %s; %s\n", m.Number, m.Color, m.Action, marginChange(m), bestWords(m))
@@ -53,8 +60,8 @@ func WriteGame(w io.Writer, r *GameReview) {
 // resultWords says the game's result: Go's notation after the komi, and the stones on
 // the board when the game ended there ("W+0.5 (Black 2 stones ahead on the board, komi
 // 2.5)").
-func resultWords(r *GameReview) string {
-	last := r.positions[len(r.positions)-1]
+func resultWords(r *judge.GameReview) string {
+	last, _ := r.Position(len(r.Moves) + 1)
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
 	}
@@ -72,7 +79,7 @@ var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "act
 	"proved by", "result with perfect play", "best move", "marks"), " ")
 
 // moveLine is the line of move k of r under MoveHeader.
-func moveLine(r *GameReview, k int) string {
+func moveLine(r *judge.GameReview, k int) string {
 	m := &r.Moves[k]
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
@@ -89,7 +96,7 @@ var provedMethods = map[string]bool{"book": true, "table": true, "solver": true,
 // (book, table, solver, the pass rule), the move played when it is proved best, or the
 // search's choice, whose win rate is shown only where nothing is proved, as an
 // estimate; in a proved position a search's rate would contradict the proof.
-func BestMoveWords(m *MoveReview) string {
+func BestMoveWords(m *judge.MoveReview) string {
 	list := func(ps []board.Point, complete bool) string {
 		if complete {
 			return "proved: " + pointList(ps)
@@ -118,7 +125,7 @@ func BestMoveWords(m *MoveReview) string {
 // marks are the words of move k's last column: an imposed opening move, a blunder (a
 // gift to the opponent) with its winning alternatives, the reply that punished one, and
 // a mistake with its best moves.
-func marks(r *GameReview, k int) []string {
+func marks(r *judge.GameReview, k int) []string {
 	m := &r.Moves[k]
 	var out []string
 	if m.Opening {
@@ -142,7 +149,7 @@ func marks(r *GameReview, k int) []string {
 // marginChange says the move's results with perfect play before and after and the
 // stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
 // neither is.
-func marginChange(m *MoveReview) string {
+func marginChange(m *judge.MoveReview) string {
 	if m.MarginBefore == nil && m.MarginAfter == nil {
 		return ""
 	}
@@ -168,7 +175,7 @@ func proofWord(p facts.Source) string {
 }
 
 // alternatives lists a blunder's winning alternatives in words.
-func alternatives(m *MoveReview) string {
+func alternatives(m *judge.MoveReview) string {
 	if len(m.WinningAlternatives) == 0 {
 		return "winning alternatives not found within the limit"
 	}
@@ -180,7 +187,7 @@ func alternatives(m *MoveReview) string {
 }
 
 // bestWords lists a mistake's best moves and the result they keep.
-func bestWords(m *MoveReview) string {
+func bestWords(m *judge.MoveReview) string {
 	if len(m.BestMoves) == 0 || m.MarginBefore == nil {
 		return "best moves not found within the limit"
 	}
@@ -201,7 +208,7 @@ func pointList(ps []board.Point) string {
 }
 
 // drawDecisive draws pos with the move played (!) and the winning alternatives (*).
-func drawDecisive(pos board.Position, m *MoveReview) string {
+func drawDecisive(pos board.Position, m *judge.MoveReview) string {
 	var sb strings.Builder
 	sb.WriteString("    0 1 2 3 4\n")
 	for i := 0; i < board.Size; i++ {
@@ -238,7 +245,7 @@ func drawDecisive(pos board.Position, m *MoveReview) string {
 // moves in proved won positions split by what followed: still won, a proved loss (a
 // blunder), or not proved either way), then, game by game, the moves of its blunders and
 // mistakes.
-func WriteAgents(w io.Writer, stats []AgentStats) {
+func WriteAgents(w io.Writer, stats []judge.AgentStats) {
 	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
 		"won: kept/unknown")
 	for _, s := range stats {

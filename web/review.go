@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"littlego/facts"
-	"littlego/review"
+	"littlego/judge"
 )
 
 // Review settings: the solver's CPU per position and the engine's playouts per position,
@@ -30,7 +30,7 @@ type GameSummary struct {
 	Name  string `json:"name"`
 	Black string `json:"black,omitempty"`
 	White string `json:"white,omitempty"`
-	// Winner is the record's winner or else the final position's (review.Game.Winner),
+	// Winner is the record's winner or else the final position's (judge.Game.Winner),
 	// "" for an unfinished game.
 	Winner string `json:"winner,omitempty"`
 	Fault  string `json:"fault,omitempty"`
@@ -41,9 +41,9 @@ type GameSummary struct {
 // ReviewAnswer is the answer of POST /api/review: the games of the upload and the review
 // of the one asked for.
 type ReviewAnswer struct {
-	Games  []GameSummary      `json:"games"`
-	Index  int                `json:"index"`
-	Review *review.GameReview `json:"review"`
+	Games  []GameSummary     `json:"games"`
+	Index  int               `json:"index"`
+	Review *judge.GameReview `json:"review"`
 	// Results holds, for each reviewed move, the proved results before and after it in
 	// Go's notation (facts.Result: "B+0.5"), "" where the review's margin is unknown.
 	Results []MoveResults `json:"results,omitempty"`
@@ -62,7 +62,7 @@ type MoveResults struct {
 }
 
 // resultsOf returns the results of the moves of rev, for people.
-func resultsOf(rev *review.GameReview) []MoveResults {
+func resultsOf(rev *judge.GameReview) []MoveResults {
 	say := func(m *int) (string, string) {
 		if m == nil {
 			return "", ""
@@ -79,7 +79,7 @@ func resultsOf(rev *review.GameReview) []MoveResults {
 }
 
 // parseUpload reads the games of an uploaded record; on failure it has answered 400.
-func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.Game, []GameSummary, []string, bool) {
+func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Game, []GameSummary, []string, bool) {
 	data, ok := s.readUpload(w, r)
 	if !ok {
 		return nil, nil, nil, false
@@ -88,7 +88,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	if name == "" || len(name) > maxUploadName {
 		name = "upload"
 	}
-	games, errs := review.Parse(name, data)
+	games, errs := judge.Parse(name, data)
 	var msgs []string
 	for k, err := range errs {
 		if k == maxListedErrors {
@@ -119,7 +119,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 }
 
 // handleWatch answers POST /api/watch[?name=N] (the body: an arena -o file, or any record
-// review.Parse reads) with its games' actions, for stepping through them.
+// judge.Parse reads) with its games' actions, for stepping through them.
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	_, summaries, msgs, ok := s.parseUpload(w, r)
 	if !ok {
@@ -147,8 +147,8 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.AnalysisTime + eventWriteTimeout))
-	opts := review.Options{Limit: reviewLimit, MarginLimit: review.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
-	rev, err := review.Review(ctx, games[index], opts)
+	opts := judge.Options{Limit: reviewLimit, MarginLimit: judge.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
+	rev, err := judge.Review(ctx, games[index], opts)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		fail(w, http.StatusServiceUnavailable, "the review took longer than %v", s.cfg.AnalysisTime)

@@ -21,11 +21,12 @@ const module = "littlego"
 // are the top: they may import anything but other commands' packages (their own, such as
 // cmd/littlego/internal/..., and cmd/internal are theirs).
 //
-// The spine is the README's: cmd -> the front ends (arena, gtp, katago, web; review,
-// the game review web and littlego review share) -> analysis -> facts -> engine -> mcts,
-// solver -> policy -> board: the front ends read what is proved only from facts (the one
-// source), run live analyses only through analysis, and write and read game records only
-// through record. They stand on one floor: mustNot forbids any import between them.
+// The spine is the README's: cmd -> the front ends (arena, gtp, katago, review, web) ->
+// analysis, judge (the judgement of recorded games that review and web show) -> facts
+// -> engine -> mcts, solver -> policy -> board: the front ends read what is proved only
+// from facts (the one source), run live analyses only through analysis, judge games only
+// through judge, and write and read game records only through record. They stand on one
+// floor: mustNot forbids any import between them.
 const layers = `
 NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
 NONE < internal/cliflag, internal/clitest, internal/atomicfile;
@@ -39,23 +40,21 @@ engine < facts;
 facts < facts/factstest;
 facts, internal/matchstats < analysis;
 facts, sgf < record;
-facts, record < review;
+facts, record < judge;
+judge < review;
 analysis, internal/matchstats < gtp;
 engine, record, internal/matchstats, internal/regularfile < arena;
-analysis, review < web;
+analysis, judge < web;
 analysis < katago;
 engine < bench;
 `
 
 // mustNot are imports no layer may allow, in non-test and test files alike: "a, b !< c,
 // d" says c and d must not import a or b (a package's own name aside). The front ends
-// (arena, gtp, web, katago and review's game review) stand on one floor and import none
-// of each other; the one edge between them is the board's use of review, the game-review
-// library it shares with littlego review, which review's own imports never run back
-// along.
+// (arena, gtp, katago, review, web) stand on one floor and import none of each other:
+// what two of them share lives below them (the board and littlego review share judge).
 const mustNot = `
-arena, gtp, katago, web !< arena, gtp, katago, review, web;
-review !< arena, gtp, katago;
+arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 `
 
 // testHelpers are the packages any test may import beside what its package may: the

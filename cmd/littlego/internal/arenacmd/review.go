@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"littlego/board"
+	"littlego/judge"
 	"littlego/record"
 	"littlego/review"
 )
@@ -32,13 +33,13 @@ func reviewLost(ctx context.Context, m *match, records []record.Record, stdout i
 		fmt.Fprintf(stdout, "review: %s lost no game\n", m.nameA)
 		return nil
 	}
-	games, errs := review.Parse("match", lines.Bytes())
+	games, errs := judge.Parse("match", lines.Bytes())
 	if len(errs) > 0 {
 		return errs[0]
 	}
-	o := review.DefaultOptions()
+	o := judge.DefaultOptions()
 	o.Limit = m.reviewLimit
-	reviews, err := review.ReviewAll(ctx, games, o)
+	reviews, err := judge.ReviewAll(ctx, games, o)
 	if err != nil {
 		return err
 	}
@@ -46,6 +47,6 @@ func reviewLost(ctx context.Context, m *match, records []record.Record, stdout i
 	for k := range reviews {
 		review.WriteGame(stdout, &reviews[k])
 	}
-	review.WriteAgents(stdout, review.Summarize(reviews))
+	review.WriteAgents(stdout, judge.Summarize(reviews))
 	return nil
 }

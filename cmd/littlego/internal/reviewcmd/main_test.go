@@ -14,7 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/review"
+	"littlego/judge"
 )
 
 // quick are flags that keep a test's review short.
@@ -153,12 +153,12 @@ func TestPlural(t *testing.T) {
 
 // handMoves builds a game's moves from the values for Black of its positions ('w' win,
 // 'l' loss, '?' unknown), Black moving first.
-func handMoves(values string) *review.GameReview {
+func handMoves(values string) *judge.GameReview {
 	v := map[byte]facts.Value{'w': facts.Win, 'l': facts.Loss, '?': facts.Unknown}
-	r := &review.GameReview{Name: "hand"}
+	r := &judge.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		r.Moves = append(r.Moves, review.MoveReview{Number: i + 1, Color: c, Before: review.ForSide(v[values[i]], c), After: review.ForSide(v[values[i+1]], c)})
+		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: judge.ForSide(v[values[i]], c), After: judge.ForSide(v[values[i+1]], c)})
 	}
 	return r
 }

@@ -13,15 +13,15 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/judge"
 	"littlego/record"
-	"littlego/review"
 	"littlego/sgf"
 	"littlego/solver"
 )
 
 // testOptions are quick review options.
-func testOptions() review.Options {
-	return review.Options{Limit: 100 * time.Millisecond, Jobs: 1, EnginePlayouts: 100}
+func testOptions() judge.Options {
+	return judge.Options{Limit: 100 * time.Millisecond, Jobs: 1, EnginePlayouts: 100}
 }
 
 // arenaRecords plays a short match between two of the course's built-in opponents.
@@ -35,9 +35,9 @@ func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []record.Re
 }
 
 // parseOne parses data, which must hold one game.
-func parseOne(t testing.TB, name string, data []byte) review.Game {
+func parseOne(t testing.TB, name string, data []byte) judge.Game {
 	t.Helper()
-	games, errs := review.Parse(name, data)
+	games, errs := judge.Parse(name, data)
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse(%s): %d games, errors %v", name, len(games), errs)
 	}
@@ -58,7 +58,7 @@ func TestArenaRecordsReadBack(t *testing.T) {
 		for _, m := range r.Moves {
 			want = append(want, m.Point)
 		}
-		for _, g := range []review.Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
+		for _, g := range []judge.Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
 			winner, ok := g.Winner()
 			if !slices.Equal(g.Actions, want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
 				t.Errorf("%s of arena game %d: %+v; want actions %v, players %s and %s, winner %s",
@@ -69,10 +69,10 @@ func TestArenaRecordsReadBack(t *testing.T) {
 }
 
 // gamesOf turns arena records into games to review.
-func gamesOf(recs []record.Record) []review.Game {
-	games := make([]review.Game, len(recs))
+func gamesOf(recs []record.Record) []judge.Game {
+	games := make([]judge.Game, len(recs))
 	for k, r := range recs {
-		games[k] = review.Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
+		games[k] = judge.Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
 		for _, m := range r.Moves {
 			games[k].Actions = append(games[k].Actions, m.Point)
 		}
@@ -98,7 +98,7 @@ func wins(t *testing.T, s *solver.Solver, pos board.Position) bool {
 // recheck proves a reported blunder again: the position before it won for the mover
 // (by the table, the book or the solver), after it lost, and each winning alternative a
 // win.
-func recheck(t *testing.T, s *solver.Solver, r *review.GameReview, m *review.MoveReview) {
+func recheck(t *testing.T, s *solver.Solver, r *judge.GameReview, m *judge.MoveReview) {
 	t.Helper()
 	before, _ := r.Position(m.Number)
 	after, _ := r.Position(m.Number + 1)
@@ -138,7 +138,7 @@ func TestBlundersOfTheCourseOpponentsHoldUp(t *testing.T) {
 	if testing.Short() {
 		recs = recs[:3]
 	}
-	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), testOptions())
+	rs, err := judge.ReviewAll(context.Background(), gamesOf(recs), testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 	recs := append(arenaRecords(t, "engine", "aggressive", 2, 7), arenaRecords(t, "engine", "alphabeta", 2, 8)...)
 	o := testOptions()
 	o.Limit = time.Second
-	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), o)
+	rs, err := judge.ReviewAll(context.Background(), gamesOf(recs), o)
 	if err != nil {
 		t.Fatal(err)
 	}

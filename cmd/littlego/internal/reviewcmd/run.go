@@ -20,6 +20,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/cliflag"
+	"littlego/judge"
 	"littlego/review"
 )
 
@@ -43,7 +44,7 @@ Flags:
 
 // config is what the flags ask for.
 type config struct {
-	opts  review.Options
+	opts  judge.Options
 	json  bool
 	plot  string
 	agent string
@@ -77,7 +78,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			bar.Set(done)
 		}
 	}
-	reviews, err := review.ReviewAll(ctx, games, cfg.opts)
+	reviews, err := judge.ReviewAll(ctx, games, cfg.opts)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -97,7 +98,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for k := range reviews {
 			review.WriteGame(stdout, &reviews[k])
 		}
-		review.WriteAgents(stdout, review.Summarize(reviews))
+		review.WriteAgents(stdout, judge.Summarize(reviews))
 	}
 	if cfg.plot != "" {
 		if err := plotReviews(cfg.plot, reviews); err != nil {
@@ -117,7 +118,7 @@ func exitStatus(failed bool) int {
 
 // parseFlags reads the flags; ok is false when the command should exit with status.
 func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, status int, ok bool) {
-	def := review.DefaultOptions()
+	def := judge.DefaultOptions()
 	fs := flag.NewFlagSet("littlego review", flag.ContinueOnError)
 	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver's, proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver's, proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
@@ -140,7 +141,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 		cfg.opts.Jobs = runtime.NumCPU()
 	}
 	if err := cfg.opts.Validate(); err != nil {
-		return cfg, nil, bad("%v", strings.TrimPrefix(err.Error(), "review: ")), false
+		return cfg, nil, bad("%v", strings.TrimPrefix(err.Error(), "judge: ")), false
 	}
 	if p := strings.ToLower(cfg.plot); p != "" && !strings.HasSuffix(p, ".png") && !strings.HasSuffix(p, ".svg") {
 		return cfg, nil, bad("-plot %q: want a .png or .svg file", cfg.plot), false
@@ -150,7 +151,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 
 // readInputs reads and parses every file, reporting each problem on stderr; failed is
 // set when there was one.
-func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []review.Game, failed bool) {
+func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judge.Game, failed bool) {
 	for _, name := range files {
 		data, err := readInput(name, stdin)
 		if err != nil {
@@ -161,7 +162,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []revi
 		if name == "-" {
 			name = "stdin"
 		}
-		got, errs := review.Parse(name, data)
+		got, errs := judge.Parse(name, data)
 		for _, err := range errs {
 			fmt.Fprintf(stderr, "review: %v (skipped)\n", err)
 			failed = true
@@ -172,7 +173,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []revi
 }
 
 // readInput returns the content of a file, or of stdin for "-", at most
-// review.MaxInputBytes and one more to tell that it is too long.
+// judge.MaxInputBytes and one more to tell that it is too long.
 func readInput(name string, stdin io.Reader) ([]byte, error) {
 	r := stdin
 	if name != "-" {
@@ -183,7 +184,7 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, review.MaxInputBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, judge.MaxInputBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -192,8 +193,8 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 
 // lostBy keeps the games that the agent called name lost, and says on stderr when there
 // is none.
-func lostBy(games []review.Game, name string, stderr io.Writer) []review.Game {
-	var out []review.Game
+func lostBy(games []judge.Game, name string, stderr io.Writer) []judge.Game {
+	var out []judge.Game
 	played := false
 	for _, g := range games {
 		if g.Black != name && g.White != name {

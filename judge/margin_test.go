@@ -1,9 +1,8 @@
 // margin_test.go: the review's margins checked against a brute-force minimax, its mistakes, and the empty board's value.
 
-package review
+package judge
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"slices"
@@ -136,17 +135,10 @@ func TestLostWhiteGameListsItsMistakes(t *testing.T) {
 	if len(white) == 0 {
 		t.Fatalf("game 1: no White mistake listed (mistakes %v)", r.Mistakes)
 	}
-	var out bytes.Buffer
-	WriteGame(&out, &r)
 	for _, n := range white {
 		m := r.Moves[n-1]
-		if !m.Mistake || m.PointsLost == nil || *m.PointsLost < MistakePoints || *m.MarginAfter-*m.MarginBefore != *m.PointsLost {
+		if !m.Mistake || m.Before != facts.Loss || m.PointsLost == nil || *m.PointsLost < MistakePoints || *m.MarginAfter-*m.MarginBefore != *m.PointsLost {
 			t.Fatalf("move %d listed as a mistake: %+v", n, m)
-		}
-		line := "move " + strconv.Itoa(n) + ", White " + m.Action.String() + ": " + facts.Result(*m.MarginBefore) + " -> " +
-			facts.Result(*m.MarginAfter) + ", lost " + strconv.Itoa(*m.PointsLost)
-		if !strings.Contains(out.String(), line) {
-			t.Errorf("the text review lacks %q:\n%s", line, out.String())
 		}
 	}
 	stats := Summarize([]GameReview{r})
@@ -179,4 +171,52 @@ func intOrNil(p *int) string {
 		return "nil"
 	}
 	return strconv.Itoa(*p)
+}
+
+// whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
+// 2.5; its mistakes fall late enough for the brute force.
+const whiteByHalf = "0,0 4,0 0,1 4,1 0,2 4,2 0,3 4,3 0,4 4,4 1,0 3,0 1,1 3,1 1,2 3,2 1,3 3,3 1,4 3,4 2,0 PASS 2,1 PASS\n"
+
+// TestMistakesBestMovesByBruteForce: each mistake of a reviewed game lists its best
+// moves, complete and never the mistake, each keeping the margin before it by a
+// brute-force minimax where few moves are left.
+func TestMistakesBestMovesByBruteForce(t *testing.T) {
+	scale := time.Duration(1)
+	if racedetect.Enabled {
+		scale = 3
+	}
+	g := parseOne(t, "half.txt", []byte(whiteByHalf))
+	r, err := Review(context.Background(), g, Options{Limit: 50 * time.Millisecond * scale, MarginLimit: 300 * time.Millisecond * scale, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Mistakes) == 0 {
+		t.Fatal("no mistake found")
+	}
+	seen := map[board.Position]int{}
+	checked := 0
+	for _, n := range r.Mistakes {
+		m := &r.Moves[n-1]
+		if len(m.BestMoves) == 0 || slices.Contains(m.BestMoves, m.Action) || !m.BestComplete {
+			t.Errorf("mistake %d (%s): best moves %v, complete %v", n, m.Action, m.BestMoves, m.BestComplete)
+			continue
+		}
+		pos, _ := r.Position(n)
+		if board.MaxMoves+1-int(pos.Move) > bruteLeft+4 {
+			continue
+		}
+		checked++
+		for a := board.Point(0); a < board.NumActions; a++ {
+			child := pos
+			if !child.Act(a) {
+				continue
+			}
+			if keeps := bruteMargin(child, seen) == *m.MarginBefore; keeps != slices.Contains(m.BestMoves, a) {
+				t.Errorf("mistake %d: %s keeps the margin %d: %v by brute force, listed %v", n, a, *m.MarginBefore, keeps, m.BestMoves)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no mistake's best moves checked by brute force")
+	}
 }

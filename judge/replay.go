@@ -1,6 +1,6 @@
 // replay.go: a game's positions under the course host's rules, and its moves' review from the ledger's values.
 
-package review
+package judge
 
 import (
 	"slices"

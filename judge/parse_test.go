@@ -1,6 +1,6 @@
 // parse_test.go: the three formats recognised, malformed records named and skipped, arena records read back, and a fuzz target.
 
-package review
+package judge
 
 import (
 	"slices"

@@ -1,6 +1,6 @@
 // parse.go: game records in, whatever their format: SGF, the arena's JSON lines, or action lists.
 
-package review
+package judge
 
 import (
 	"bytes"

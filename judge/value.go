@@ -1,6 +1,6 @@
 // value.go: a position's value (facts.Value, for Black) said for one side.
 
-package review
+package judge
 
 import (
 	"littlego/board"

@@ -1,18 +1,21 @@
-// review.go: the review's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
+// judge.go: the judgement's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
 
-// Package review finds where Little-Go games were won and lost. It replays game
-// records (SGF, the arena's JSON lines, or action lists: Parse), takes what is proved of
-// every position from package facts, the one source the board and GTP read too (the
-// game's end, the opening table, the solved empty board, Black's opening book, and the
-// exact solver within the limits; unknown otherwise), and marks each move that turned a
-// won position into a lost one (a blunder, a gift to the opponent) with its winning
-// alternatives, each move that lost stones without changing the result (a mistake) with
-// its best moves, the decisive move and a one-line verdict. Results for people are
-// written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer margins,
-// black - white stones before the komi. The engine's preferred move is given for
-// context. Positions are proved once per call whatever their orientation, and in
-// parallel.
-package review
+// Package judge judges recorded Little-Go games move by move, for the front ends that
+// show a game review (littlego review through package review, the web board): it
+// replays game records (SGF, the arena's JSON lines, or action lists: Parse), takes what
+// is proved of every position from package facts, the one source the board and GTP
+// read too (the game's end, the opening table, the solved empty board, Black's opening
+// book, and the exact solver within the limits; unknown otherwise), and marks each move
+// that turned a won position into a lost one (a blunder, a gift to the opponent) with
+// its winning alternatives, each move in a lost position that lost more stones (a
+// mistake) with its best moves, where a win was lost (the decisive move, or the moves
+// between a proved win and a proved loss), and a one-line verdict. Results for people
+// are written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer
+// margins, black - white stones before the komi. The engine's preferred move is given
+// for context. Positions are proved once per call whatever their orientation, and in
+// parallel. It writes nothing for people beyond the verdict: the text review is
+// package review's.
+package judge
 
 import (
 	"context"
@@ -79,13 +82,13 @@ const (
 func (o Options) Validate() error {
 	switch {
 	case o.Limit <= 0 || o.Limit > MaxLimit:
-		return fmt.Errorf("review: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
+		return fmt.Errorf("judge: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
 	case o.MarginLimit < 0 || o.MarginLimit > MaxLimit:
-		return fmt.Errorf("review: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
+		return fmt.Errorf("judge: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
 	case o.Jobs < 0 || o.Jobs > MaxJobs:
-		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
+		return fmt.Errorf("judge: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
 	case o.EnginePlayouts < 0 || o.EnginePlayouts > MaxEnginePlayouts:
-		return fmt.Errorf("review: engine playouts %d out of range: want 0 (no engine) to %d", o.EnginePlayouts, MaxEnginePlayouts)
+		return fmt.Errorf("judge: engine playouts %d out of range: want 0 (no engine) to %d", o.EnginePlayouts, MaxEnginePlayouts)
 	}
 	return nil
 }
