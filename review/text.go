@@ -72,7 +72,7 @@ func resultWords(r *judge.GameReview) string {
 // value for the side that moved before -> after, how the value before was proved, the
 // results with perfect play before -> after and the stones lost, the engine's move,
 // and the marks.
-const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-18s %s"
+const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-26s %s"
 
 // MoveHeader is the line over the moves' columns in WriteGame's text.
 var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
