@@ -47,7 +47,7 @@ func verdict(r *GameReview, g *Game) {
 		}
 		fmt.Fprintf(&sb, " a game that was %s's win with perfect play %s: %s's blunder at move %d", l, r.lostSince(w, d, g.Opening), l, d)
 		r.Decisive, r.Decided = d, d
-	case len(r.LostAt) > 0:
+	case len(r.LostAt) > 0 && !r.inOpening(r.LostAt):
 		sep := ":"
 		if forfeit {
 			sep = "; decided earlier:"
@@ -56,16 +56,32 @@ func verdict(r *GameReview, g *Game) {
 		r.Decided = r.LostAt[0]
 	case r.Illegal != nil:
 		r.Decided = r.Illegal.Number
+	case len(r.LostAt) > 0:
+		r.Decided = r.LostAt[0]
 	}
 	if r.Illegal != nil && d == 0 {
 		r.Decisive = r.Illegal.Number
 	}
-	if d == 0 && len(r.LostAt) == 0 && !forfeit && n == 0 {
+	players := d == 0 && (len(r.LostAt) == 0 || r.inOpening(r.LostAt)) // no player lost it
+	if players && !forfeit && n == 0 {
 		sb.WriteString(" without a move played")
-	} else if d == 0 && len(r.LostAt) == 0 && !forfeit {
+	} else if players && !forfeit {
 		sb.WriteString(r.withoutBlunder(w, g.Opening))
 	}
+	if players && len(r.LostAt) > 0 {
+		fmt.Fprintf(&sb, "; %s", r.lostWords(l))
+	}
 	r.Verdict = sb.String()
+}
+
+// inOpening reports whether every move of at is one of the imposed opening's.
+func (r *GameReview) inOpening(at []int) bool {
+	for _, n := range at {
+		if !r.Moves[n-1].Opening {
+			return false
+		}
+	}
+	return true
 }
 
 // lostAt returns the moves of the loser, l = w.Other(), at one of which its last proved
@@ -103,22 +119,28 @@ func (r *GameReview) lostAt(w board.Color) []int {
 
 // lostWords says where l's win was lost, from r.LostAt: "Black's win was lost at move
 // 3 or move 5 (a proved win before move 3, a proved loss after move 5, unknown
-// between)", or at a proved blunder.
+// between)", at a proved blunder, or in the imposed opening, which charges no one.
 func (r *GameReview) lostWords(l board.Color) string {
 	at := r.LostAt
 	if len(at) == 1 && r.Moves[at[0]-1].Blunder {
 		return fmt.Sprintf("%s's win was lost at its blunder at move %d", l, at[0])
 	}
-	moves := make([]string, len(at))
-	for k, n := range at {
-		moves[k] = fmt.Sprintf("move %d", n)
+	var opening, own []int
+	for _, n := range at {
 		if r.Moves[n-1].Opening {
-			moves[k] += " (the imposed opening's)"
+			opening = append(opening, n)
+		} else {
+			own = append(own, n)
 		}
 	}
-	list := moves[0]
-	if len(moves) > 1 {
-		list = strings.Join(moves[:len(moves)-1], ", ") + " or " + moves[len(moves)-1]
+	var where string
+	switch {
+	case len(own) == 0:
+		where = "in the imposed opening, at " + movesOr(opening) + ", charged to no one"
+	case len(opening) == 0:
+		where = "at " + movesOr(own)
+	default:
+		where = "in the imposed opening (" + movesOr(opening) + ") or at " + movesOr(own)
 	}
 	first, last := at[0], at[len(at)-1]
 	for last < len(r.Moves) && r.valueFor(last, l) != facts.Loss {
@@ -127,7 +149,22 @@ func (r *GameReview) lostWords(l board.Color) string {
 	for first > 1 && r.valueFor(first-1, l) != facts.Win {
 		first--
 	}
-	return fmt.Sprintf("%s's win was lost at %s (a proved win before move %d, a proved loss after move %d, unknown between)", l, list, first, last)
+	if last == first { // the move itself went from a proved win to a proved loss
+		return fmt.Sprintf("%s's win was lost %s", l, where)
+	}
+	return fmt.Sprintf("%s's win was lost %s (a proved win before move %d, a proved loss after move %d, unknown between)", l, where, first, last)
+}
+
+// movesOr lists move numbers as "move 3", "move 3 or move 5", "move 3, move 5 or move 7".
+func movesOr(ns []int) string {
+	moves := make([]string, len(ns))
+	for k, n := range ns {
+		moves[k] = fmt.Sprintf("move %d", n)
+	}
+	if len(moves) == 1 {
+		return moves[0]
+	}
+	return strings.Join(moves[:len(moves)-1], ", ") + " or " + moves[len(moves)-1]
 }
 
 // valueFor returns the value of position index i (before move i+1) for side c.

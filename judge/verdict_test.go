@@ -52,7 +52,10 @@ func TestVerdict(t *testing.T) {
 		{"ww????ll", "white", 0, 0, []int{3, 5}, 3, "White won: Black's win was lost at move 3 or move 5 (a proved win before move 2, a proved loss after move 6, unknown between)"},
 		{"w?lwl", "white", 0, 0, nil, 0, "White won; no decisive blunder proved"}, // values no game has: White's move 4 lost Black's win
 		{"w???lww?l", "white", 0, 0, []int{7}, 7, "White won: Black's win was lost at move 7 (a proved win before move 7, a proved loss after move 8, unknown between)"},
-		{"w??ll", "white", 2, 0, []int{1, 3}, 1, "White won: Black's win was lost at move 1 (the imposed opening's) or move 3 (a proved win before move 1, a proved loss after move 3, unknown between)"},
+		{"w??ll", "white", 2, 0, []int{1, 3}, 1, "White won: Black's win was lost in the imposed opening (move 1) or at move 3 (a proved win before move 1, a proved loss after move 3, unknown between)"},
+		// A win lost in the opening is no one's: the verdict says how the winner held on, then where.
+		{"wllll", "white", 2, 0, []int{1}, 1, "White won, holding a proved win from the opening (move 3) to the end: no blunder; Black's win was lost in the imposed opening, at move 1, charged to no one"},
+		{"w?lll", "white", 2, 0, []int{1}, 1, "White won, holding a proved win from the opening (move 3) to the end: no blunder; Black's win was lost in the imposed opening, at move 1, charged to no one (a proved win before move 1, a proved loss after move 2, unknown between)"},
 	}
 	for _, c := range cases {
 		r, g := handReview(c.values, c.winner, c.opening)
