@@ -143,7 +143,19 @@ type MoveReview struct {
 	EngineMove    board.Point `json:"-"`
 	EngineMethod  string      `json:"engine_method,omitempty"`
 	EngineWinRate float64     `json:"engine_win_rate"`
+	// EngineEstimate is set when EngineMove and its EngineWinRate come from a search
+	// (an estimate, which a proof of the position overrides: show the rate only where
+	// Before is Unknown), clear when the book, the table, the solver or a rule proved
+	// the move wins, or when no engine was asked.
+	EngineEstimate bool `json:"engine_estimate"`
 }
+
+// provedMethods are the engine's ways of choosing a move that prove it wins.
+var provedMethods = map[string]bool{"book": true, "table": true, "solver": true, "rule": true}
+
+// ProvedMethod reports whether the engine's method (MoveReview.EngineMethod) proves
+// that its move wins: the book, the opening table, the solver or the pass rule.
+func ProvedMethod(method string) bool { return provedMethods[method] }
 
 // pointStrings writes actions in output.txt's notation.
 func pointStrings(ps []board.Point) []string {

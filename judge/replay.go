@@ -84,6 +84,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		if e.engineMethod != "" {
 			m.EngineMove = sym.Inverse().Point(e.engineMove)
 			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
+			m.EngineEstimate = !ProvedMethod(e.engineMethod) && e.engineMethod != "lost" && e.engineMethod != "forced"
 		}
 		r.Moves = append(r.Moves, m)
 	}

@@ -87,9 +87,6 @@ func moveLine(r *judge.GameReview, k int) string {
 	return strings.TrimRight(line, " ")
 }
 
-// provedMethods are the engine's ways of choosing a move that prove it wins.
-var provedMethods = map[string]bool{"book": true, "table": true, "solver": true, "rule": true}
-
 // BestMoveWords is the "best move" column of a move: the proved best moves where the
 // review proved them (a blunder's winning alternatives, a mistake's best moves: never
 // the move the line marks), else the engine's move with how it chose it: a proved win
@@ -112,7 +109,7 @@ func BestMoveWords(m *judge.MoveReview) string {
 		return ""
 	case m.EngineMethod == "lost":
 		return fmt.Sprintf("%s (every move loses)", m.EngineMove)
-	case provedMethods[m.EngineMethod]:
+	case judge.ProvedMethod(m.EngineMethod):
 		return fmt.Sprintf("%s (%s, proved win)", m.EngineMove, m.EngineMethod)
 	case m.EngineMove == m.Action && m.PointsLost != nil && *m.PointsLost == 0:
 		return fmt.Sprintf("%s (%s, proved best)", m.EngineMove, m.EngineMethod)

@@ -105,7 +105,9 @@ func TestJSONAndAgent(t *testing.T) {
 		want map[string]any
 	}{
 		{first, map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true, "mistake": false,
-			"margin_before": 3.0, "margin_after": -2.0, "points_lost": 5.0}}, // the opening table's margins
+			"margin_before": 3.0, "margin_after": -2.0, "points_lost": 5.0, // the opening table's margins
+			"engine_method": "book", "engine_estimate": false}}, // the book's move is proved
+		{moves[2].(map[string]any), map[string]any{"number": 3.0, "before": "unknown", "engine_method": "search", "engine_estimate": true}},
 		{last, map[string]any{"number": 4.0, "action": "PASS", "margin_after": 0.0}}, // two passes end the game at 1 to 1
 	} {
 		for k, v := range c.want {
@@ -113,6 +115,10 @@ func TestJSONAndAgent(t *testing.T) {
 				t.Errorf("move %v: %s = %v (present %v), want %v", c.move["number"], k, got, ok, v)
 			}
 		}
+	}
+	// Where the game was decided, for a viewer to open the review at.
+	if games[0]["decided"] != 1.0 || fmt.Sprint(games[0]["lost_at"]) != "[1]" || games[0]["decisive"] != 1.0 {
+		t.Errorf("decided %v, lost_at %v, decisive %v; want 1, [1], 1", games[0]["decided"], games[0]["lost_at"], games[0]["decisive"])
 	}
 	if _, ok := first["margin_after"]; !ok {
 		t.Errorf("move 1 has no margin_after (null when not proved): %v", first)
