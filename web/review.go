@@ -1,4 +1,4 @@
-// review.go: reviewing a recorded game (package review), and watching the games of an arena file.
+// review.go: reviewing a recorded game (package judge), and watching the games of an arena file.
 
 package web
 
