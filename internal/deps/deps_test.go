@@ -37,6 +37,7 @@ board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 engine < facts;
 facts < facts/factstest;
+NONE < katago/katagotest;
 facts, internal/matchstats < analysis;
 facts, sgf < record;
 facts, record < review;
@@ -59,8 +60,10 @@ review !< arena, gtp, katago;
 `
 
 // testHelpers are the packages any test may import beside what its package may: the
-// test positions and facts, the race detector's flag and the CPU clock of benchmarks.
-var testHelpers = map[string]bool{"internal/testpos": true, "facts/factstest": true, "internal/racedetect": true, "internal/cputime": true}
+// test positions and facts, the race detector's flag, the CPU clock of benchmarks, and
+// the client of KataGo's analysis protocol.
+var testHelpers = map[string]bool{"internal/testpos": true, "facts/factstest": true, "internal/racedetect": true,
+	"internal/cputime": true, "katago/katagotest": true}
 
 // testEdges are the imports a package's tests may make beyond its layer, each an
 // oracle the tests check the package against: tablebase's minimax over the levels
