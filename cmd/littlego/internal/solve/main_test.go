@@ -24,7 +24,7 @@ func writeInput(t *testing.T, text string) string {
 	return path
 }
 
-// A position of internal/testpos/testdata/solved.jsonl: White to play move 18
+// A position of board/boardtest/testdata/solved.jsonl: White to play move 18
 // loses whatever it does.
 const lostForWhite = "2\n02202\n21110\n12122\n02100\n01001\n12202\n01110\n12122\n02100\n01001"
 

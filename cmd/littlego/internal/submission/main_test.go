@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 // shared is the folder built once for the tests that only read it.
@@ -352,7 +352,7 @@ for line in sys.stdin:
 func TestFallbackRulesMatchTheHost(t *testing.T) {
 	py := needPython(t)
 	f := sharedFolder(t)
-	positions := testpos.MustLoadHostJudged(t)
+	positions := boardtest.MustLoadHostJudged(t)
 	var in bytes.Buffer
 	for _, p := range positions {
 		s, _ := json.Marshal(p.Input)
@@ -460,7 +460,7 @@ func childCPU(st *os.ProcessState) time.Duration {
 // fallbackCases are positions for the launcher's process-level tests: the empty board,
 // a ko that forbids the retake, suicide points, a near-full board and bad input.
 func fallbackCases(t *testing.T) []struct{ name, input string } {
-	positions := testpos.MustLoadHostJudged(t)
+	positions := boardtest.MustLoadHostJudged(t)
 	cases := []struct{ name, input string }{
 		{"empty board", "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"},
 		{"white's first move, CRLF", "2\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00200\r\n00000\r\n00000\r\n"},
