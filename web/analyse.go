@@ -252,6 +252,15 @@ func (s *Server) knownVerdicts(pos board.Position) VerdictsView {
 	return verdictsOf(snap)
 }
 
+// learn keeps f, proved of pos by other means (the engine's move), for every later
+// request, and returns all that is now known of pos.
+func (s *Server) learn(pos board.Position, f facts.Fact) facts.Fact {
+	s.knownMu.Lock()
+	defer s.knownMu.Unlock()
+	s.known.Learn(pos, f)
+	return s.known.Known(pos)
+}
+
 // verdictsOf returns the verdicts event of a snapshot.
 func verdictsOf(snap *analysis.Snapshot) VerdictsView {
 	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, Thinking: []string{}, Unproved: []string{},
