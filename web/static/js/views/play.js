@@ -66,6 +66,7 @@ export class PlayView {
   // estimate.
   set(game, at) {
     this.game = game;
+    document.getElementById("play-hint").hidden = true;
     const e = game.engine;
     const load = this.line.load(game.position.actions, at);
     if (e && e.value && e.value.winner) this.line.note(e.step, e.value);
