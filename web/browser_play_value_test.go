@@ -61,3 +61,37 @@ func TestBrowserPlaySaysWhatTheEnginesMoveProves(t *testing.T) {
 		}
 	}
 }
+
+// After 2,2 3,3 PASS White wins by passing (the pass ends the game on the score): the
+// board's Analyse says so at once, and so do Review and Watch, in the headline and with
+// a dot on the graph. At a desktop's and a phone's width.
+func TestBrowserAWinningPassIsProvedInEveryView(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	const record = "2,2 3,3 PASS"
+	said := func(view string) (string, string, string) {
+		return eval[string](t, ctx, `document.getElementById("headline").className`), text(t, ctx, "#headline"),
+			eval[string](t, ctx, `(() => { const c = document.querySelector('#`+view+`-line .graph circle[data-step="3"]'); return c ? c.getAttribute("class") : ""; })()`)
+	}
+	for _, size := range sizes {
+		run(size.view(), chromedp.Navigate(url+"/#analyse?moves=2,2;3,3;PASS"), ready(), analysed("2,2;3,3;PASS"),
+			poll(`document.getElementById("headline").className === "proved"`, 10*time.Second))
+		if kind, h, _ := said("analyse"); !strings.Contains(h, "White to play wins") {
+			t.Errorf("%s: Analyse says (%s) %q; want White's win", size.name, kind, h)
+		}
+		run(chromedp.Navigate(url+"/#review"), ready(), chromedp.SetValue(chromedp.CSS("#review-text"), record), click("#review-go"),
+			poll(`app.views.review.answer !== null && app.views.review.line.step === 3 && app.views.review.line.pos !== null`, 40*time.Second))
+		kind, h, dot := said("review")
+		screenshot(t, ctx, "pass-review-"+size.name+".png")
+		if kind != "proved" || !strings.Contains(h, "White to play wins") || dot == "" || strings.Contains(dot, "estimate") {
+			t.Errorf("%s: after %s Review says (%s) %q, its graph's dot %q; want White's proved win", size.name, record, kind, h, dot)
+		}
+		run(chromedp.Navigate(url+"/#watch"), ready(), chromedp.SetValue(chromedp.CSS("#watch-text"), record), click("#watch-go"),
+			poll(`app.views.watch.line.actions.length === 3 && app.views.watch.line.pos !== null && app.views.watch.line.valuesPending === null`, 30*time.Second))
+		kind, h, dot = said("watch")
+		screenshot(t, ctx, "pass-watch-"+size.name+".png")
+		if kind != "proved" || !strings.Contains(h, "White to play wins") || dot == "" || strings.Contains(dot, "estimate") {
+			t.Errorf("%s: after %s Watch says (%s) %q, its graph's dot %q; want White's proved win", size.name, record, kind, h, dot)
+		}
+	}
+}
