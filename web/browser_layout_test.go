@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +15,23 @@ import (
 // fullGame is a legal game of 24 actions (the last move number): its move list is the
 // longest a game has.
 const fullGame = "0,3 4,4 3,4 0,1 0,2 4,3 3,0 0,0 2,2 2,0 3,2 4,0 3,1 2,4 1,3 1,1 3,3 1,4 0,4 1,2 2,1 4,1 2,3 1,4"
+
+// checkShot writes the page to $BOARD_CHECK_SHOTS/name when that names a directory: the
+// pictures of what a test checks, to look at (docs/board.md's are BOARD_SCREENSHOTS').
+func checkShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("BOARD_CHECK_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // boardLayout is what the layout test measures of the board and the move list.
 type boardLayout struct {
@@ -66,14 +86,14 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 		if hint := eval[string](t, ctx, `(() => { const h = document.getElementById("play-hint"); return h && h.offsetParent ? h.innerText : ""; })()`); !strings.Contains(hint, "New game") {
 			t.Errorf("%s: Play's first screen says %q; want how to start: New game", size.name, hint)
 		}
-		screenshot(t, ctx, "small-play-"+size.name+".png")
+		checkShot(t, ctx, "small-play-"+size.name+".png")
 
 		// Stones on rows 3 and 4 of column 0, beside their labels.
 		run(chromedp.Navigate(url+"/#analyse?moves=3,0;2,2;4,0;1,1;0,0"), ready(), analysed("3,0;2,2;4,0;1,1;0,0"))
 		if l := eval[boardLayout](t, ctx, measureBoard); len(l.Covered) > 0 {
 			t.Errorf("%s: labels under stones: %v", size.name, l.Covered)
 		}
-		screenshot(t, ctx, "small-labels-"+size.name+".png")
+		checkShot(t, ctx, "small-labels-"+size.name+".png")
 
 		// The empty board: every point's result from the opening table, and more proved
 		// actions than the table shows.
@@ -87,9 +107,9 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 		if rows != 12 || !strings.Contains(more, "and 14 more proved actions (12 of 26 shown)") {
 			t.Errorf("%s: the table shows %d rows and says %q of the rest; want 12 and the 14 more", size.name, rows, more)
 		}
-		screenshot(t, ctx, "small-margins-"+size.name+".png")
+		checkShot(t, ctx, "small-margins-"+size.name+".png")
 		eval[any](t, ctx, `document.getElementById("more-rows").scrollIntoView({block: "center"})`)
-		screenshot(t, ctx, "small-table-"+size.name+".png")
+		checkShot(t, ctx, "small-table-"+size.name+".png")
 
 		// A full game's move list is in view, none of it behind a scroll.
 		run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(fullGame, " ", ";")), ready(), analysed(strings.ReplaceAll(fullGame, " ", ";")))
@@ -97,7 +117,7 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 			t.Errorf("%s: %d px of the move list of a full game are hidden behind a scroll", size.name, l.ListHidden)
 		}
 		eval[any](t, ctx, `document.querySelector(".view:not([hidden]) .moves").scrollIntoView({block: "center"})`)
-		screenshot(t, ctx, "small-moves-"+size.name+".png")
+		checkShot(t, ctx, "small-moves-"+size.name+".png")
 
 		// Watch: each game's result first, in Go's notation, in view.
 		run(chromedp.Navigate(url+"/#watch"), ready(), chromedp.SetValue(chromedp.CSS("#watch-text"), arena), click("#watch-go"),
@@ -121,6 +141,6 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 			}
 		}
 		eval[any](t, ctx, `document.getElementById("watch-games").scrollIntoView({block: "center"})`)
-		screenshot(t, ctx, "small-watch-"+size.name+".png")
+		checkShot(t, ctx, "small-watch-"+size.name+".png")
 	}
 }

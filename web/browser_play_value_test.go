@@ -44,7 +44,7 @@ func TestBrowserPlaySaysWhatTheEnginesMoveProves(t *testing.T) {
 		kind := eval[string](t, ctx, `document.getElementById("headline").className`)
 		headline := text(t, ctx, "#headline")
 		dot := eval[string](t, ctx, `(() => { const c = document.querySelector('#play-line .graph circle[data-step="8"]'); return c ? c.getAttribute("class") : ""; })()`)
-		screenshot(t, ctx, "play-engine-value-"+size.name+".png")
+		checkShot(t, ctx, "play-engine-value-"+size.name+".png")
 		t.Logf("%s: the engine's method %q; headline (%s) %q; dot %q", size.name, method, kind, headline, dot)
 		switch method {
 		case "solver", "book", "table":
@@ -82,14 +82,14 @@ func TestBrowserAWinningPassIsProvedInEveryView(t *testing.T) {
 		run(chromedp.Navigate(url+"/#review"), ready(), chromedp.SetValue(chromedp.CSS("#review-text"), record), click("#review-go"),
 			poll(`app.views.review.answer !== null && app.views.review.line.step === 3 && app.views.review.line.pos !== null`, 40*time.Second))
 		kind, h, dot := said("review")
-		screenshot(t, ctx, "pass-review-"+size.name+".png")
+		checkShot(t, ctx, "pass-review-"+size.name+".png")
 		if kind != "proved" || !strings.Contains(h, "White to play wins") || dot == "" || strings.Contains(dot, "estimate") {
 			t.Errorf("%s: after %s Review says (%s) %q, its graph's dot %q; want White's proved win", size.name, record, kind, h, dot)
 		}
 		run(chromedp.Navigate(url+"/#watch"), ready(), chromedp.SetValue(chromedp.CSS("#watch-text"), record), click("#watch-go"),
 			poll(`app.views.watch.line.actions.length === 3 && app.views.watch.line.pos !== null && app.views.watch.line.valuesPending === null`, 30*time.Second))
 		kind, h, dot = said("watch")
-		screenshot(t, ctx, "pass-watch-"+size.name+".png")
+		checkShot(t, ctx, "pass-watch-"+size.name+".png")
 		if kind != "proved" || !strings.Contains(h, "White to play wins") || dot == "" || strings.Contains(dot, "estimate") {
 			t.Errorf("%s: after %s Watch says (%s) %q, its graph's dot %q; want White's proved win", size.name, record, kind, h, dot)
 		}

@@ -190,7 +190,7 @@ export function statusText(status, reason) {
 }
 
 // endNote says in a sentence how an ended analysis left its moves, or "" while it runs:
-// every move proved, or how many points are not proved within the limit and what their
+// every move proved, or how many points are not proved, stopped by which limit, and what their
 // win rates are then worth.
 export function endNote(v, status, reason) {
   if (status !== "done" && status !== "stopped") return "";
