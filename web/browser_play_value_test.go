@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -59,6 +60,33 @@ func TestBrowserPlaySaysWhatTheEnginesMoveProves(t *testing.T) {
 				t.Errorf("%s: the engine's move is the search's, yet the graph's dot at move 8 is %q, not its estimate", size.name, dot)
 			}
 		}
+		searchEstimatesStay(t, ctx, url, s, size.name)
+	}
+}
+
+// searchEstimatesStay checks that the search's estimate of an engine's move stays its
+// hollow dot as the game goes on, at that move and not the next: at 0.05 s a move the
+// engine answers 0,0 4,4 0,4 4,0 1,1 by its search, and nothing proves the position.
+func searchEstimatesStay(t *testing.T, ctx context.Context, url string, s *Server, size string) {
+	t.Helper()
+	run := runner(t, ctx)
+	dots := func() string {
+		return eval[string](t, ctx, `[...document.querySelectorAll('#play-line .graph circle')].map((c) => c.dataset.step + ":" + c.getAttribute("class").trim()).join(" ")`)
+	}
+	id := startGameAt(t, url, s, 0.05, "0,0 4,4 0,4 4,0 1,1")
+	run(chromedp.Navigate(url+"/#play?id="+id), ready(),
+		poll(`app.views.play.game !== null && !app.views.play.busy && app.views.play.line.pos !== null && app.views.play.line.pos.actions.length === 6`, 30*time.Second))
+	if m := eval[string](t, ctx, `app.views.play.game.engine.method`); m != "search" {
+		t.Logf("%s: the engine chose move 6 by %q, not its search: the estimates are not checked", size, m)
+		return
+	}
+	move := eval[string](t, ctx, `app.views.play.game.position.legal[0]`)
+	run(click(point(move)), poll(`!app.views.play.busy && app.views.play.line.pos !== null && app.views.play.line.pos.actions.length === 8`, 30*time.Second),
+		poll(`app.views.play.line.valuesPending === null`, 30*time.Second))
+	got := dots()
+	checkShot(t, ctx, "play-estimates-"+size+".png")
+	if !strings.Contains(" "+got+" ", " 6:dot estimate ") || strings.Contains(" "+got+" ", " 7:dot estimate ") {
+		t.Errorf("%s: after the human's move 7 and the engine's 8 the graph's dots are %q; want the search's estimate still at 6, none at 7", size, got)
 	}
 }
 

@@ -32,7 +32,6 @@ func TestReviewProvesAWinningPassThatEndsTheGame(t *testing.T) {
 		t.Fatalf("%d moves reviewed, want 3", len(moves))
 	}
 	last := moves[2]
-	t.Logf("%+v", last)
 	if last.After != facts.Loss {
 		t.Errorf("the review says Black's pass leaves %q for Black; want a proved loss (White wins by passing)", last.After)
 	}

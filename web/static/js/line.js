@@ -127,17 +127,18 @@ export class Line {
     this.opts.onStep(k);
   }
 
-  // note records what the live analysis found of the position after k actions.
-  // Nothing known ({}) adds nothing: it does not hide what was noted before.
+  // note records what is known of the position after k actions (from the live analysis,
+  // the server, or the engine's move): proofs and estimates are kept across loads, and
+  // nothing known ({}) hides nothing noted before.
   note(k, value) {
-    if (k < 0 || k > this.actions.length || (!value.winner && typeof value.estimate !== "number")) return;
+    if (k < 0 || k > this.actions.length || !(value.winner || value.result || typeof value.estimate === "number")) return;
     const old = this.values[k] || {};
     if (old.winner && !value.winner) return; // a proof outranks an estimate
     if (typeof old.margin === "number" && typeof value.margin !== "number" && value.winner) return;
     this.values[k] = value;
     const p = actionsParam(this.actions.slice(0, k));
     if (value.winner) this.known.set(p, value);
-    else this.estimates.set(p, value);
+    else if (typeof value.estimate === "number") this.estimates.set(p, value);
     this.renderGraph();
     if (this.opts.onValue) this.opts.onValue();
   }
