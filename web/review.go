@@ -35,8 +35,8 @@ type GameSummary struct {
 	// "" for an unfinished game.
 	Winner string `json:"winner,omitempty"`
 	// Result is the game's result in Go's notation (gameResult): "B+0.5" on the board,
-	// "W+Time", "B+Forfeit", "W+" for a winner the record gives of a game not ended on
-	// the board; "" for an unfinished game.
+	// "B+Forfeit" for the loser's illegal action, "W+" for a winner the record gives
+	// otherwise; "" for an unfinished game.
 	Result string `json:"result,omitempty"`
 	Fault  string `json:"fault,omitempty"`
 	// Actions are the record's actions, "i,j" or "PASS".
@@ -123,18 +123,17 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	return games, summaries, msgs, true
 }
 
-// gameResult returns the result of g, won by winner, in Go's notation: the score
-// after the komi when the game ended on the board with that winner, "B+Time" for a
-// fault on time, "B+Forfeit" for an illegal action or another fault, and "B+" for a
-// winner the record gives of a game that did not end on the board.
+// gameResult returns the result of g, won by winner, in Go's notation, as far as g
+// says it: the score after the komi when the game ended on the board with that winner,
+// "B+Forfeit" when the loser played an illegal action, and else "B+" (a winner the
+// record gives, on time or by another fault, or of a game not ended on the board: a
+// review.Game does not say which).
 func gameResult(g review.Game, winner board.Color) string {
 	pos, _, err := replay(g.Actions)
 	switch {
-	case g.Fault != "" && strings.Contains(strings.ToLower(g.Fault), "time"):
-		return facts.OnTime(winner)
-	case g.Fault != "" || err != nil:
+	case err != nil:
 		return facts.ByForfeit(winner)
-	case pos.Over && pos.Winner() == winner:
+	case g.Fault == "" && pos.Over && pos.Winner() == winner:
 		return facts.Result(pos.Margin())
 	}
 	return board.ColorLetter(winner) + "+"

@@ -158,7 +158,7 @@ export class ReviewView {
 }
 
 // gameLabel names a game of a list: its result first, in Go's notation (the server's:
-// "B+0.5", "W+Time"; "unfinished" without one), so that a narrow list cuts the names,
+// "B+0.5", "W+Forfeit", "W+"; "unfinished" without one), so that a narrow list cuts the names,
 // not the result; then its name and players.
 export function gameLabel(g) {
   const who = g.black || g.white ? " — " + (g.black || "?") + " vs " + (g.white || "?") : "";
