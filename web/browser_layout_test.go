@@ -144,3 +144,38 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 		checkShot(t, ctx, "small-watch-"+size.name+".png")
 	}
 }
+
+// The words of the limits, the rows left out and the games' labels, over cases worked
+// out by hand: an analysis of 60 s with 4 s an action, where 3 points had their 4 s and
+// 19 did not.
+func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
+	ctx, _, _ := newBrowser(t)
+	type outcome struct{ Name, Got, Want string }
+	results := eval[[]outcome](t, ctx, `(async () => {
+		const f = await import("/js/format.js"), a = await import("/js/analysis.js"), r = await import("/js/views/review.js");
+		const out = [], eq = (name, got, want) => out.push({Name: name, Got: String(got), Want: String(want)});
+		const pts = (n, from) => Array.from({length: n}, (_, k) => Math.floor((from + k) / 5) + "," + (from + k) % 5);
+		const v = {moves: {"2,2": "win", "1,1": "loss", PASS: "loss"}, margins: {}, thinking: [], unproved: pts(3, 2), stopped: pts(19, 5),
+			marginsPending: 0, moveLimit: 4, timeLimit: 60};
+		eq("cell: its own limit", f.verdictCell(v, "0,2"), "not proved within 4 s");
+		eq("cell: the analysis's limit", f.verdictCell(v, "1,0"), "not proved: the analysis's 60 s ran out first");
+		eq("summary", f.proofSummary(v, true), "2 of 24 points proved, and the pass; 3 not proved within 4 s each; 19 not proved when the analysis's 60 s ran out.");
+		eq("end note", f.endNote(v, "done", "time limit"),
+			"The analysis stopped at its time limit (60 s) with 22 points not proved (marked ?): 3 within their own 4 s, 19 stopped by the analysis's 60 s before their own 4 s. Where the search visited them, their win rates are its estimates, not proofs.");
+		const proved = {moves: Object.fromEntries(pts(25, 0).concat("PASS").map((m) => [m, "loss"])), margins: {}};
+		const rows = a.tableRows(proved, null, "black");
+		eq("all the rows", rows.length, 26);
+		eq("the rows left out", a.moreText(proved, rows), "…and 14 more proved actions (12 of 26 shown); the board marks them all.");
+		eq("none left out", a.moreText(proved, rows.slice(0, 12)), "");
+		eq("game label", r.gameLabel({name: "m.json game 1", black: "a", white: "b", result: "W+2.5"}), "W+2.5 · m.json game 1 — a vs b");
+		eq("unfinished game label", r.gameLabel({name: "m.json game 2"}), "unfinished · m.json game 2");
+		return out; })()`, chromedp.EvalAwaitPromise)
+	if len(results) == 0 {
+		t.Fatal("no cases ran")
+	}
+	for _, r := range results {
+		if r.Got != r.Want {
+			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
+		}
+	}
+}
