@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,17 +19,7 @@ const fullGame = "0,3 4,4 3,4 0,1 0,2 4,3 3,0 0,0 2,2 2,0 3,2 4,0 3,1 2,4 1,3 1,
 // pictures of what a test checks, to look at (docs/board.md's are BOARD_SCREENSHOTS').
 func checkShot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := os.Getenv("BOARD_CHECK_SHOTS")
-	if dir == "" {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	shotInto(t, ctx, os.Getenv("BOARD_CHECK_SHOTS"), name)
 }
 
 // boardLayout is what the layout test measures of the board and the move list.
@@ -150,8 +139,7 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 // 19 did not.
 func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 	ctx, _, _ := newBrowser(t)
-	type outcome struct{ Name, Got, Want string }
-	results := eval[[]outcome](t, ctx, `(async () => {
+	checkCases(t, eval[[]caseOutcome](t, ctx, `(async () => {
 		const f = await import("/js/format.js"), a = await import("/js/analysis.js"), r = await import("/js/views/review.js");
 		const out = [], eq = (name, got, want) => out.push({Name: name, Got: String(got), Want: String(want)});
 		const pts = (n, from) => Array.from({length: n}, (_, k) => Math.floor((from + k) / 5) + "," + (from + k) % 5);
@@ -169,7 +157,16 @@ func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 		eq("none left out", a.moreText(proved, rows.slice(0, 12)), "");
 		eq("game label", r.gameLabel({name: "m.json game 1", black: "a", white: "b", result: "W+2.5"}), "W+2.5 · m.json game 1 — a vs b");
 		eq("unfinished game label", r.gameLabel({name: "m.json game 2"}), "unfinished · m.json game 2");
-		return out; })()`, chromedp.EvalAwaitPromise)
+		return out; })()`, chromedp.EvalAwaitPromise))
+}
+
+// caseOutcome is one case of the pure modules run in the page: what it gave and what
+// was worked out by hand.
+type caseOutcome struct{ Name, Got, Want string }
+
+// checkCases fails the test for each case whose outcome is not the one wanted.
+func checkCases(t *testing.T, results []caseOutcome) {
+	t.Helper()
 	if len(results) == 0 {
 		t.Fatal("no cases ran")
 	}

@@ -13,12 +13,7 @@ import (
 func TestBrowserPureModules(t *testing.T) {
 	ctx, _, _ := newBrowser(t)
 	// The pure modules, loaded as the page loads them, over cases worked out by hand.
-	type outcome struct {
-		Name string
-		Got  string
-		Want string
-	}
-	results := eval[[]outcome](t, ctx, `(async () => {
+	results := eval[[]caseOutcome](t, ctx, `(async () => {
 		const f = await import("/js/format.js"), g = await import("/js/graph.js"), s = await import("/js/state.js"), m = await import("/js/marks.js");
 		const pos = (turn, over, b, w, score, lead) => ({turn, over, blackStones: b, whiteStones: w, score, lead, actions: []});
 		const out = [];
@@ -113,14 +108,7 @@ func TestBrowserPureModules(t *testing.T) {
 			{before: "B+0.5", after: "B+4.5"}),
 			"Move 2, white 0,0: loss → loss (B+0.5 → B+4.5), 4 points lost. MISTAKE: points lost without changing the result; 1,1 and pass kept B+0.5.");
 		return out; })()`, chromedp.EvalAwaitPromise)
-	if len(results) == 0 {
-		t.Fatal("no cases ran")
-	}
-	for _, r := range results {
-		if r.Got != r.Want {
-			t.Errorf("%s: got %q, want %q", r.Name, r.Got, r.Want)
-		}
-	}
+	checkCases(t, results)
 	// The coordinates option relabels the board and the move list.
 	run := runner(t, ctx)
 	run(click(`#tabs [data-view="analyse"]`), poll(`app.views.analyse.line.pos !== null`, 5*time.Second), click(point("0,0")),
