@@ -147,6 +147,7 @@ func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 			marginsPending: 0, moveLimit: 4, timeLimit: 60};
 		eq("cell: its own limit", f.verdictCell(v, "0,2"), "not proved within 4 s");
 		eq("cell: the analysis's limit", f.verdictCell(v, "1,0"), "not proved: the analysis's 60 s ran out first");
+		eq("cell: the stream lost", f.verdictCell(Object.assign({}, v, {lost: true}), "1,0"), "not proved: the analysis stopped first");
 		eq("summary", f.proofSummary(v, true), "2 of 24 points proved, and the pass; 3 not proved within 4 s each; 19 not proved when the analysis's 60 s ran out.");
 		eq("end note", f.endNote(v, "done", "time limit"),
 			"The analysis stopped at its time limit (60 s) with 22 points not proved (marked ?): 3 within their own 4 s, 19 stopped by the analysis's 60 s before their own 4 s. Where the search visited them, their win rates are its estimates, not proofs.");

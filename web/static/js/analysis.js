@@ -95,6 +95,7 @@ export class Analysis {
   settle() {
     const v = this.verdicts;
     if (!v) return;
+    if (v.thinking.length && this.status !== "done") v.lost = true; // not the time limit: the stream was lost
     v.stopped = (v.stopped || []).concat(v.thinking);
     v.thinking = [];
     v.marginsPending = 0;

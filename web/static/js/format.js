@@ -134,7 +134,7 @@ export function verdictCell(verdicts, move) {
   if (v) return v + (r ? " " + r : "") + (src ? " · " + (SOURCES[src] || src) : "");
   if (verdicts.thinking.includes(move)) return "being proved…";
   if (verdicts.unproved.includes(move)) return "not proved within " + moveLimit(verdicts);
-  if ((verdicts.stopped || []).includes(move)) return "not proved: " + timeLimit(verdicts) + " ran out first";
+  if ((verdicts.stopped || []).includes(move)) return "not proved: " + (verdicts.lost ? "the analysis stopped first" : timeLimit(verdicts) + " ran out first");
   return "";
 }
 
