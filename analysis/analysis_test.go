@@ -12,7 +12,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/solver"
 )
 
@@ -129,7 +129,7 @@ func TestEndedAnalysisHasNothingPending(t *testing.T) {
 // On solved positions the analysis's values and margins are the solver's, run directly
 // on each move with no limit.
 func TestAgreesWithTheSolver(t *testing.T) {
-	all := testpos.MustLoadSolved(t)
+	all := boardtest.MustLoadSolved(t)
 	n := 3
 	if testing.Short() {
 		n = 1
@@ -181,7 +181,7 @@ func TestMovesRankBestFirst(t *testing.T) {
 
 // Two solver workers prove what one does.
 func TestSolverWorkers(t *testing.T) {
-	c := testpos.MustLoadSolved(t)[0]
+	c := boardtest.MustLoadSolved(t)[0]
 	a := New(nil, facts.NewProver(facts.NewCache()))
 	s := a.Run(context.Background(), c.Pos, Config{Search: quickSearch(), Chunk: 50 * time.Millisecond, Workers: 2, NoMargins: true}, nil)
 	for _, m := range s.Moves {

@@ -71,3 +71,23 @@ func TestKataNumbers(t *testing.T) {
 		t.Errorf("the priors sum to %v", sum)
 	}
 }
+
+// An unproved move's lower bound is the 95% Wilson interval's lower end over its visits.
+func TestRatesLowerBound(t *testing.T) {
+	cases := []struct {
+		p    float64
+		n    int
+		want float64
+	}{
+		{0.5, 100, 0.40383}, // the textbook 50 of 100 at 95%
+		{0, 0, 0},
+		{0, 10, 0},
+		{1, 1_000_000, 0.999996},
+	}
+	for _, c := range cases {
+		m := Move{WinRate: c.p, Visits: c.n}
+		if _, got := m.Rates(); got < c.want-1e-5 || got > c.want+1e-5 {
+			t.Errorf("Rates of %v over %d: lower bound %v, want %v", c.p, c.n, got, c.want)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/racedetect"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -234,7 +234,7 @@ func TestGenMovePlaysTheBook(t *testing.T) {
 // whose proof takes longer than the solver's share of the budget, and the search then
 // played a losing move. The book through move 9 now answers it, and the answer is proved.
 func TestBookHoldsTheMove9Slip(t *testing.T) {
-	pos := testpos.MustDiagram(t, `
+	pos := boardtest.MustDiagram(t, `
 		.O...
 		OXX..
 		..X.X

@@ -45,6 +45,7 @@ func with(id, mv string, kv ...any) map[string]any {
 var badCases = []badCase{
 	{name: "malformed JSON", line: `{"id":"x","moves":[`, kind: "error", says: "JSON"},
 	{name: "not an object", line: `[1,2,3]`, kind: "error", says: "JSON"},
+	{name: "a line over the bound", line: `{"id":"` + strings.Repeat("x", MaxQueryBytes) + `"}`, kind: "error", says: "longer than"},
 	{name: "missing id", query: with("", "", "id", nil), kind: "error", field: "id", says: "id"},
 	{name: "id of the wrong type", line: `{"id":7,"moves":[],"rules":"littlego","boardXSize":5,"boardYSize":5}`, kind: "error", field: "id"},
 	{name: "board 19x19", query: with("size", "", "boardXSize", 19, "boardYSize", 19), kind: "error", field: "boardXSize", id: "size", says: "5x5"},

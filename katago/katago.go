@@ -53,7 +53,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer, cfg
 		defer close(lines)
 		r := bufio.NewReaderSize(in, 64<<10)
 		for {
-			line, err := r.ReadBytes('\n')
+			line, err := readQuery(r)
 			if len(line) > 0 {
 				select {
 				case lines <- line:
@@ -76,6 +76,35 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer, cfg
 		return err
 	}
 	return s.writeErr
+}
+
+// MaxQueryBytes bounds one query line. A longer line is never held whole: it is read
+// and dropped, and answered with an error (KataGo's own queries are a few kilobytes).
+const MaxQueryBytes = 1 << 20
+
+// tooLong stands for a line over MaxQueryBytes in the lines readQuery returns.
+var tooLong = []byte("\x00too long")
+
+// readQuery returns the next line of r with its end, tooLong for a line over
+// MaxQueryBytes (the rest of which it reads and drops), and the error that ended r.
+func readQuery(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	over := false
+	for {
+		frag, err := r.ReadSlice('\n')
+		if !over && len(line)+len(frag) > MaxQueryBytes {
+			over, line = true, nil
+		}
+		if !over {
+			line = append(line, frag...)
+		}
+		if err != bufio.ErrBufferFull {
+			if over {
+				return tooLong, err
+			}
+			return line, err
+		}
+	}
 }
 
 // server is the state of one Serve.
@@ -146,6 +175,10 @@ func (s *server) sendError(id *string, field, msg string) {
 
 // handle answers one line: an action at once, an analysis query by queueing its turns.
 func (s *server) handle(line []byte) {
+	if bytes.Equal(line, tooLong) {
+		s.sendError(nil, "", fmt.Sprintf("a query longer than %d bytes: not read", MaxQueryBytes))
+		return
+	}
 	var f fields
 	if err := json.Unmarshal(line, &f); err != nil || f == nil {
 		if len(bytes.TrimSpace(line)) == 0 {

@@ -10,7 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/cputime"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that
@@ -333,7 +333,7 @@ func pointNames(ps []board.Point) []string {
 // TestSolvedPositions checks the winning actions of every exactly solved position of
 // the shared test data, and that Solve agrees on the value.
 func TestSolvedPositions(t *testing.T) {
-	cases := testpos.MustLoadSolved(t)
+	cases := boardtest.MustLoadSolved(t)
 	if len(cases) < 47 {
 		t.Fatalf("expected 47 solved positions, read %d", len(cases))
 	}

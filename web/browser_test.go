@@ -112,7 +112,12 @@ func screenshotDir() string {
 // screenshot writes the page to $BOARD_SCREENSHOTS/name when that is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := screenshotDir()
+	shotInto(t, ctx, screenshotDir(), name)
+}
+
+// shotInto writes the page to dir/name, unless dir is "".
+func shotInto(t *testing.T, ctx context.Context, dir, name string) {
+	t.Helper()
 	if dir == "" {
 		return
 	}

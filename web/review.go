@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/board"
 	"littlego/facts"
 	"littlego/judge"
 )
@@ -33,6 +34,10 @@ type GameSummary struct {
 	// Winner is the record's winner or else the final position's (judge.Game.Winner),
 	// "" for an unfinished game.
 	Winner string `json:"winner,omitempty"`
+	// Result is the game's result in Go's notation (gameResult): "B+0.5" on the board,
+	// "B+Forfeit" for the loser's illegal action, "W+" for a winner the record gives
+	// otherwise; "" for an unfinished game.
+	Result string `json:"result,omitempty"`
 	Fault  string `json:"fault,omitempty"`
 	// Actions are the record's actions, "i,j" or "PASS".
 	Actions []string `json:"actions"`
@@ -105,7 +110,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 	for k, g := range games {
 		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
 		if w, ok := g.Winner(); ok {
-			sum.Winner = colorName(w)
+			sum.Winner, sum.Result = colorName(w), gameResult(g, w)
 		}
 		for _, a := range g.Actions {
 			sum.Actions = append(sum.Actions, a.String())
@@ -116,6 +121,22 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 		msgs = []string{}
 	}
 	return games, summaries, msgs, true
+}
+
+// gameResult returns the result of g, won by winner, in Go's notation, as far as g
+// says it: the score after the komi when the game ended on the board with that winner,
+// "B+Forfeit" when the loser played an illegal action, and else "B+" (a winner the
+// record gives, on time or by another fault, or of a game not ended on the board: a
+// judge.Game does not say which).
+func gameResult(g judge.Game, winner board.Color) string {
+	pos, _, err := replay(g.Actions)
+	switch {
+	case err != nil:
+		return facts.ByForfeit(winner)
+	case g.Fault == "" && pos.Over && pos.Winner() == winner:
+		return facts.Result(pos.Margin())
+	}
+	return board.ColorLetter(winner) + "+"
 }
 
 // handleWatch answers POST /api/watch[?name=N] (the body: an arena -o file, or any record

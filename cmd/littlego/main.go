@@ -2,6 +2,7 @@
 // package of cmd/littlego/internal, listed in commands.
 //
 //	littlego gtp                 the engine over the Go Text Protocol
+//	littlego analysis            KataGo's JSON analysis protocol, with the proofs
 //	littlego board               the board in a browser
 //	littlego arena A B           matches between two agents
 //	littlego review FILE...      where games were won and lost
@@ -19,6 +20,7 @@ import (
 	"io"
 	"os"
 
+	"littlego/cmd/littlego/internal/analysiscmd"
 	"littlego/cmd/littlego/internal/arenacmd"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/boardcmd"
@@ -37,6 +39,7 @@ import (
 // adding its package's Cmd here.
 var commands = []*base.Command{
 	gtpcmd.Cmd,
+	analysiscmd.Cmd,
 	boardcmd.Cmd,
 	arenacmd.Cmd,
 	reviewcmd.Cmd,

@@ -31,13 +31,14 @@ const layers = `
 NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
 NONE < internal/cliflag, internal/clitest, internal/atomicfile;
 internal/splitmix < board;
-board < internal/testpos, sgf, tablebase;
+board < board/boardtest, sgf, tablebase;
 board, internal/splitmix < policy;
 policy, internal/cputime < mcts;
 board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 engine < facts;
 facts < facts/factstest;
+NONE < katago/katagotest;
 facts, internal/matchstats < analysis;
 facts, sgf < record;
 facts, record < judge;
@@ -58,8 +59,10 @@ arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 `
 
 // testHelpers are the packages any test may import beside what its package may: the
-// test positions and facts, the race detector's flag and the CPU clock of benchmarks.
-var testHelpers = map[string]bool{"internal/testpos": true, "facts/factstest": true, "internal/racedetect": true, "internal/cputime": true}
+// test positions and facts, the race detector's flag, the CPU clock of benchmarks, and
+// the client of KataGo's analysis protocol.
+var testHelpers = map[string]bool{"board/boardtest": true, "facts/factstest": true, "internal/racedetect": true,
+	"internal/cputime": true, "katago/katagotest": true}
 
 // testEdges are the imports a package's tests may make beyond its layer, each an
 // oracle the tests check the package against: tablebase's minimax over the levels

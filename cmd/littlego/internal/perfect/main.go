@@ -155,14 +155,18 @@ func (o *options) check(stdout, stderr io.Writer) error {
 	judge := solver.New(solver.DefaultTableBits)
 	var byMove [board.MaxMoves + 1]tally
 	checked, slipped := 0, 0
-	progress := newProgress(stderr, o.count)
+	goal := min(o.count, len(all))
+	if len(all) < o.count {
+		fmt.Fprintf(stderr, "perfect: %d distinct positions at the chosen moves, fewer than -n %d: every one drawn, the won ones checked\n", len(all), o.count)
+	}
+	progress := newProgress(stderr, goal, len(all))
 	// An interrupt (SIGINT, SIGTERM) stops the drawing of positions: the table covers
 	// those checked so far, so that a long run can be cut short and still report.
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(stop)
 	interrupted := false
-	for _, s := range all {
+	for drawn, s := range all {
 		if checked == o.count || interrupted {
 			break
 		}
@@ -187,7 +191,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 		if lost {
 			slipped++
 		}
-		progress.line(checked, slipped)
+		progress.line(checked, drawn+1, slipped)
 	}
 	progress.done()
 	fmt.Fprintf(stdout, "engine: %s\n", o.engine)
@@ -338,7 +342,8 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 type progress struct {
 	bar   *progressbar.ProgressBar
 	log   io.Writer // the lines' writer when there is no bar
-	n     int
+	n     int       // the won positions to check at most
+	pool  int       // the positions to draw from
 	start time.Time
 	cpu0  time.Duration
 }
@@ -346,21 +351,23 @@ type progress struct {
 // progressEvery is how many positions pass between two progress lines.
 const progressEvery = 25
 
-func newProgress(stderr io.Writer, n int) progress {
+func newProgress(stderr io.Writer, n, pool int) progress {
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		return progress{bar: progressbar.NewOptions(n, progressbar.OptionSetWriter(stderr),
 			progressbar.OptionSetDescription("won positions checked"), progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(), progressbar.OptionSetWidth(30))}
 	}
-	return progress{log: stderr, n: n, start: time.Now(), cpu0: cputime.Process()}
+	return progress{log: stderr, n: n, pool: pool, start: time.Now(), cpu0: cputime.Process()}
 }
 
-// line writes a progress line when there is no bar, every progressEvery positions.
-func (p progress) line(done, slipped int) {
+// line writes a progress line when there is no bar, every progressEvery positions: the
+// won positions checked of those wanted (at most), and the positions drawn of the pool
+// (only won ones are checked, so the pool may end first).
+func (p progress) line(done, drawn, slipped int) {
 	if p.log != nil && done%progressEvery == 0 {
-		fmt.Fprintf(p.log, "perfect: %d of %d won positions checked, %d slipped (%v wall, %v CPU)\n",
-			done, p.n, slipped, time.Since(p.start).Round(time.Second), (cputime.Process() - p.cpu0).Round(time.Second))
+		fmt.Fprintf(p.log, "perfect: %d won positions checked of at most %d (%d of %d positions drawn), %d slipped (%v wall, %v CPU)\n",
+			done, p.n, drawn, p.pool, slipped, time.Since(p.start).Round(time.Second), (cputime.Process() - p.cpu0).Round(time.Second))
 	}
 }
 

@@ -97,3 +97,17 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Fewer positions than -n asks for: said at the start, and the progress lines count the
+// won positions checked against what the pool can give, never the -n it cannot reach.
+func TestProgressCountsThePool(t *testing.T) {
+	games := writeGames(t, "random", "greedy", 4)
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-moves", "22-24", "-n", "1000", "-budget", "0.05", games}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	e := errOut.String()
+	if !strings.Contains(e, "fewer than -n 1000: every one drawn") || strings.Contains(e, "of 1000") {
+		t.Errorf("stderr %q: want the pool said, and no count against -n 1000", e)
+	}
+}

@@ -24,7 +24,7 @@ func writeInput(t *testing.T, text string) string {
 	return path
 }
 
-// A position of internal/testpos/testdata/solved.jsonl: White to play move 18
+// A position of board/boardtest/testdata/solved.jsonl: White to play move 18
 // loses whatever it does.
 const lostForWhite = "2\n02202\n21110\n12122\n02100\n01001\n12202\n01110\n12122\n02100\n01001"
 
@@ -41,7 +41,7 @@ func TestSolveFile(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d (stderr %q)", code, errs)
 	}
-	want := "White to play move 18: LOSS for White\nwinning: (none)\nlosing: 0,3 1,4 3,0 3,3 3,4 4,0 4,2 4,3 PASS\n"
+	want := "White to play move 18: LOSS for White [solver]\nwinning: (none)\nlosing: 0,3 1,4 3,0 3,3 3,4 4,0 4,2 4,3 PASS\n"
 	if !strings.HasPrefix(out, want) || !strings.Contains(out, "\nmargin: +") {
 		t.Errorf("output\n%s\nwant it to start with\n%s", out, want)
 	}
@@ -85,11 +85,20 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// The empty board's move number comes from its boards, and what facts knows of it costs
+// no search: answered within 50 ms. A position facts does not know, under a budget too
+// small for its proof, is unknown, exit status 3.
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
-	code, _, errs := clitest.Call(run, "-cpu", "0.05", writeInput(t, empty))
-	if code != base.StatusUnknown || !strings.Contains(errs, "unknown: the budget") {
-		t.Fatalf("the empty board in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
+	code, out, errs := clitest.Call(run, "-cpu", "0.05", writeInput(t, empty))
+	if code != 0 || !strings.HasPrefix(out, "Black to play move 1: WIN for Black [opening table]\nwinning: 2,2\n") {
+		t.Fatalf("the empty board in 50 ms: exit %d\n%s%s", code, out, errs)
+	}
+	// 2,2 1,1: Black's win is the book's, but sorting its 24 moves takes minutes.
+	afterTwo := "1\n00000\n00000\n00100\n00000\n00000\n00000\n02000\n00100\n00000\n00000"
+	code, _, errs = clitest.Call(run, "-cpu", "0.05", "-move", "3", writeInput(t, afterTwo))
+	if code != base.StatusUnknown || !strings.Contains(errs, "the budget of 50ms CPU ran out") {
+		t.Fatalf("a move-3 position in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
 	}
 }
 
@@ -183,7 +192,7 @@ func TestMoveFromTheHelperFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := clitest.Call(run, path)
-	if code != 0 || !strings.HasPrefix(out, "White to play move 18: LOSS for White\n") {
+	if code != 0 || !strings.HasPrefix(out, "White to play move 18: LOSS for White [solver]\n") {
 		t.Errorf("with the helper file: exit %d\n%s%s", code, out, errs)
 	}
 	st.Reset()

@@ -25,6 +25,7 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	fmt.Fprintf(stderr, "submission: building the static engine for linux/amd64 into %s (about a minute on a cold build cache, seconds after)\n", out)
 	f, err := buildFolder(context.Background(), out, rest, os.Environ())
 	if err != nil {
 		fmt.Fprintf(stderr, "submission: %v\n", err)

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 // shared is the folder built once for the tests that only read it.
@@ -352,7 +352,7 @@ for line in sys.stdin:
 func TestFallbackRulesMatchTheHost(t *testing.T) {
 	py := needPython(t)
 	f := sharedFolder(t)
-	positions := testpos.MustLoadHostJudged(t)
+	positions := boardtest.MustLoadHostJudged(t)
 	var in bytes.Buffer
 	for _, p := range positions {
 		s, _ := json.Marshal(p.Input)
@@ -460,7 +460,7 @@ func childCPU(st *os.ProcessState) time.Duration {
 // fallbackCases are positions for the launcher's process-level tests: the empty board,
 // a ko that forbids the retake, suicide points, a near-full board and bad input.
 func fallbackCases(t *testing.T) []struct{ name, input string } {
-	positions := testpos.MustLoadHostJudged(t)
+	positions := boardtest.MustLoadHostJudged(t)
 	cases := []struct{ name, input string }{
 		{"empty board", "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"},
 		{"white's first move, CRLF", "2\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00000\r\n00200\r\n00000\r\n00000\r\n"},
@@ -487,7 +487,8 @@ func fallbackCases(t *testing.T) []struct{ name, input string } {
 
 // TestLauncherFallback runs the launcher with the engine missing, and with the engine
 // file not a program at all: on every position it still writes a legal move, prints
-// nothing, and exits 0. With input.txt unreadable it writes PASS.
+// nothing on stdout and one line on stderr saying why and what it wrote, and exits 0.
+// With input.txt unreadable it writes PASS and says that too.
 func TestLauncherFallback(t *testing.T) {
 	py := needPython(t)
 	src := sharedFolder(t).Dir
@@ -516,12 +517,14 @@ func TestLauncherFallback(t *testing.T) {
 					t.Fatal(err)
 				}
 				code, stdout, stderr, _ := runLauncher(t, py, launcher, game)
-				if code != 0 || stdout != "" || stderr != "" {
-					t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and nothing printed", c.name, code, stdout, stderr)
-				}
 				out, err := os.ReadFile(filepath.Join(game, "output.txt"))
 				if err != nil {
 					t.Fatalf("%s: no output.txt: %v", c.name, err)
+				}
+				want := "; the Python fallback wrote " + strings.TrimSpace(string(out)) + "\n"
+				if code != 0 || stdout != "" || !strings.HasPrefix(stderr, "my_player3.py: the engine ") ||
+					!strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+					t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0, nothing on stdout, one line on stderr ending %q", c.name, code, stdout, stderr, want)
 				}
 				in, _ := board.ParseInput(strings.NewReader(c.input))
 				checkLegal(t, c.name, c.input, leastMove(in), string(out))
@@ -533,10 +536,11 @@ func TestLauncherFallback(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				code, stdout, _, _ := runLauncher(t, py, launcher, game)
+				code, stdout, stderr, _ := runLauncher(t, py, launcher, game)
 				out, err := os.ReadFile(filepath.Join(game, "output.txt"))
-				if code != 0 || stdout != "" || err != nil || string(out) != "PASS\n" {
-					t.Errorf("%s: exit %d, stdout %q, output.txt %q (%v); want 0, nothing, PASS", name, code, stdout, out, err)
+				if code != 0 || stdout != "" || err != nil || string(out) != "PASS\n" ||
+					!strings.Contains(stderr, "input.txt could not be read") || !strings.HasSuffix(stderr, "the Python fallback wrote PASS\n") {
+					t.Errorf("%s: exit %d, stdout %q, stderr %q, output.txt %q (%v); want 0, nothing, the reason, PASS", name, code, stdout, stderr, out, err)
 				}
 			}
 		})
@@ -597,5 +601,20 @@ func TestLauncherRunsTheEngine(t *testing.T) {
 	}
 	if st, err := os.Stat(enginePath); err != nil || st.Mode().Perm()&0o100 == 0 {
 		t.Errorf("the launcher did not restore the engine's execute permission: %v %v", st.Mode(), err)
+	}
+}
+
+// The command says on stderr, before the build, that it is building (a minute on a cold
+// cache), and on stdout what it built.
+func TestSaysItIsBuilding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-o", filepath.Join(t.TempDir(), "dist")}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.HasPrefix(stderr.String(), "submission: building the static engine") || !strings.Contains(stdout.String(), "upload ") {
+		t.Errorf("stderr %q, stdout %q", stderr.String(), stdout.String())
 	}
 }

@@ -179,11 +179,23 @@ func (sr *shardRun) resume(stderr io.Writer) {
 	sr.header.CPU = t.Header.CPU
 }
 
+// logPath is the per-position log beside a shard's file: one line a position solved,
+// "k/n VALUE CPU CPU-s NODES nodes" (VALUE win, loss or unknown for the side to move, with
+// the margin where proved), appended to by a resumed shard. Status reads it.
+func logPath(shardPath string) string { return strings.TrimSuffix(shardPath, ".lgtb") + ".log" }
+
 // solve proves the positions the checkpoint lacks, block by block over a table cleared
 // at each block's start (so each result is a function of the shard and the block size),
 // saving a checkpoint of the finished blocks every c.checkpoint, then writes the shard
-// file and removes the checkpoint.
+// file and removes the checkpoint. Each position's value, CPU and nodes go to stderr and
+// to the shard's log (logPath).
 func (sr *shardRun) solve(stdout, stderr io.Writer, c *buildConfig) error {
+	log, err := os.OpenFile(logPath(sr.path), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	positionLines := io.MultiWriter(stderr, log)
 	s := solver.New(c.ttBits)
 	resumed := len(sr.done)
 	lastSave := time.Now()
@@ -215,7 +227,7 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *buildConfig) error {
 		if !e.Known {
 			unknown++
 		}
-		fmt.Fprintf(stderr, "%d/%d %s %.3f CPU-s %d nodes\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds(), nodes)
+		fmt.Fprintf(positionLines, "%d/%d %s %.3f CPU-s %d nodes\n", k+1, len(sr.positions), entryWords(e), cpu.Seconds(), nodes)
 	}
 	if err := sr.commit(&pending, &lastSave, -1); err != nil {
 		return err

@@ -157,6 +157,60 @@ func TestParallelRunsTheShards(t *testing.T) {
 	checkRecipeShards(t, "parallel", shards, 5, filepath.Join(dir, "local"))
 }
 
+// deploy/commit-loop.sh builds a small level shard by shard in a git checkout, commits
+// each shard with its log as it finishes, skips them all when run again, and the merged
+// table is the one shards built in this process give.
+func TestCommitLoopCommitsEachShard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the littlego command")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "littlego")
+	if out, err := exec.Command("go", "build", "-o", bin, "littlego/cmd/littlego").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	repo := filepath.Join(dir, "repo")
+	git := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git("init", "-q")
+	script, _ := filepath.Abs(filepath.Join("..", "..", "..", "..", "..", "deploy", "commit-loop.sh"))
+	loop := func() string {
+		cmd := exec.Command("sh", script)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(), "LEVEL="+lateLevel, "SHARDS=3", "LITTLEGO="+bin, "ROOT="+lateRoot, "SOLVE_FLAGS=-margin -tt 16",
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("commit-loop.sh: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	loop()
+	shards := filepath.Join(repo, "deploy", "shards", "level"+lateLevel)
+	if log := git("log", "--format=%s"); strings.Count(log, "of the opening table's values") != 3 {
+		t.Fatalf("commits:\n%s", log)
+	}
+	if files := git("ls-files", "deploy/shards"); strings.Count(files, ".lgtb\n") != 3 || strings.Count(files, ".log\n") != 3 {
+		t.Errorf("committed files:\n%s", files)
+	}
+	if out := loop(); !strings.Contains(out, "all 3 shards built") || strings.Count(git("log", "--format=%s"), "\n") != 3 {
+		t.Errorf("run again: %s", out)
+	}
+	checkRecipeShards(t, "commit-loop", shards, 3, filepath.Join(dir, "local"))
+}
+
 // checkRecipeShards checks that a batch recipe left want shard files in shards, that
 // they merge, and that the merged table (with margins) equals one whose level is built
 // in process in local.

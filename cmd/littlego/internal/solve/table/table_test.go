@@ -505,4 +505,37 @@ func TestStatusCountsTheBuild(t *testing.T) {
 	if code, _, errs := clitest.Call(run, "status", t.TempDir()); code != 1 || !strings.Contains(errs, "no shard files") {
 		t.Errorf("an empty folder: exit %d, %q", code, errs)
 	}
+	// Each built shard left its per-position log beside it, and status sums the logs.
+	for _, i := range []int{0, 2} {
+		data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("level%s-shard%d-of-4.log", lateLevel, i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if _, ok := parseCostLine(line); !ok {
+				t.Errorf("shard %d's log: %q is not a position's line", i, line)
+			}
+		}
+	}
+	if !strings.Contains(out, "the logs of 2 shards, 239 positions: mover wins ") || !strings.Contains(out, "the slowest tenth ") {
+		t.Errorf("status without the logs' summary:\n%s", out)
+	}
+}
+
+// The CPU's shares: by value, each with its mean, and the slowest tenth.
+func TestCostShares(t *testing.T) {
+	costs := []positionCost{{"loss", 60}, {"win", 10}, {"win", 10}, {"win", 10}, {"win", 10}}
+	for i := 0; i < 5; i++ {
+		costs = append(costs, positionCost{"win", 0})
+	}
+	want := "mover wins 9 (40% of the CPU, 4.4 CPU-s each), mover loses 1 (60% of the CPU, 60.0 CPU-s each); the slowest tenth 60% of the CPU"
+	if got := costShares(costs); got != want {
+		t.Errorf("costShares:\n got %s\nwant %s", got, want)
+	}
+	if c, ok := parseCostLine("4/8 loss 36.363 CPU-s 93431570 nodes"); !ok || c.value != "loss" || c.cpu != 36.363 {
+		t.Errorf("parseCostLine: %+v %v", c, ok)
+	}
+	if _, ok := parseCostLine("solve: ignoring the checkpoint: damaged"); ok {
+		t.Error("a diagnostic read as a position's line")
+	}
 }

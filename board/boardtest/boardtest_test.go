@@ -1,4 +1,4 @@
-package testpos
+package boardtest
 
 import (
 	"testing"

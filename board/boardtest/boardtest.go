@@ -1,7 +1,7 @@
-// Package testpos gives tests their Little-Go positions: board diagrams written as text,
+// Package boardtest gives tests their Little-Go positions: board diagrams written as text,
 // the positions of testdata/positions.jsonl, judged by the course host's rules, and those
 // of testdata/solved.jsonl, solved exactly to the end of the game.
-package testpos
+package boardtest
 
 import (
 	"bufio"
