@@ -39,6 +39,9 @@ type Game struct {
 	// Fault is the record's reason for a loss by fault that is not an illegal action
 	// (a timeout, no output), or "".
 	Fault string
+	// RecordedResult is the result as the record gives it, in Go's notation (B+0.5,
+	// W+Time, B+Forfeit, Void), or "" where it gives none (an action list).
+	RecordedResult string
 }
 
 // Parse reads the games of one input whose format it recognises from the content: SGF
@@ -91,6 +94,7 @@ func parseSGF(name string, data []byte) (Game, error) {
 	winner, offBoard, ok := facts.ParseResult(rec.Result)
 	if ok {
 		g.Result = strings.ToLower(winner.String())
+		g.RecordedResult = rec.Result
 	}
 	if offBoard {
 		g.Fault = rec.Comment
@@ -139,6 +143,13 @@ func gameOfJSON(jg *record.JSONGame, where string) (Game, error) {
 	g := Game{Name: where, Black: jg.Black, White: jg.White}
 	if jg.Winner == "black" || jg.Winner == "white" {
 		g.Result = jg.Winner
+	}
+	if jg.Reason != "" {
+		rec := record.Record{Reason: jg.Reason, Winner: board.White, BlackStones: jg.BlackStones, WhiteStones: jg.WhiteStones}
+		if jg.Winner == "black" {
+			rec.Winner = board.Black
+		}
+		g.RecordedResult = rec.Result()
 	}
 	for k, m := range jg.Moves {
 		if want := "BW"[k%2 : k%2+1]; m.Color != want {

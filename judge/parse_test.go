@@ -3,11 +3,13 @@
 package judge
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 func TestParseRecognisesEachFormat(t *testing.T) {
@@ -89,4 +91,27 @@ func FuzzParse(f *testing.F) {
 			g.Winner()
 		}
 	})
+}
+
+// The result a record gives is kept in Go's notation: a game on time, a forfeit, a score;
+// an action list gives none.
+func TestRecordedResult(t *testing.T) {
+	actions := []board.Point{board.PointAt(2, 2), board.PointAt(1, 3)}
+	timeout := record.Record{Game: 1, Black: "a", White: "b", Reason: record.Timeout, Winner: board.White}
+	for _, a := range actions {
+		timeout.Moves = append(timeout.Moves, record.Move{Color: board.Color(len(timeout.Moves) % 2), Point: a, Measured: true})
+	}
+	var b bytes.Buffer
+	if err := timeout.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if g := parseOne(t, "t.json", b.Bytes()); g.RecordedResult != "W+Time" {
+		t.Errorf("a game lost on time: %q, want W+Time", g.RecordedResult)
+	}
+	if g := parseOne(t, "s.json", jsonRecord(t, actions, "a", "b", 1)); g.RecordedResult != "" && !strings.HasPrefix(g.RecordedResult, "W+") {
+		t.Errorf("a game not ended on the board: %q", g.RecordedResult)
+	}
+	if g := parseOne(t, "l.txt", []byte(actionList(actions))); g.RecordedResult != "" {
+		t.Errorf("an action list: %q, want none", g.RecordedResult)
+	}
 }

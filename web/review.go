@@ -123,12 +123,14 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 	return games, summaries, msgs, true
 }
 
-// gameResult returns the result of g, won by winner, in Go's notation, as far as g
-// says it: the score after the komi when the game ended on the board with that winner,
-// "B+Forfeit" when the loser played an illegal action, and else "B+" (a winner the
-// record gives, on time or by another fault, or of a game not ended on the board: a
-// judge.Game does not say which).
+// gameResult returns the result of g, won by winner, in Go's notation: the record's own
+// (B+0.5, W+Time, B+Forfeit, Void) where it gives one; else the score after the komi when
+// the game ended on the board with that winner, "B+Forfeit" when the loser played an
+// illegal action, and "B+" for a winner the record names without saying how.
 func gameResult(g judge.Game, winner board.Color) string {
+	if g.RecordedResult != "" {
+		return g.RecordedResult
+	}
 	pos, _, err := replay(g.Actions)
 	switch {
 	case err != nil:
