@@ -251,7 +251,8 @@ func (w *worker) clearProofNumbers() {
 	}
 }
 
-// SetProofNumbers makes Solve and Reaches with one worker search by depth-first proof
-// numbers (on) or by alpha-beta alone (off). It changes the speed, not the answers
-// (the winning move may differ among winning moves).
-func (s *Solver) SetProofNumbers(on bool) { s.proofNumbers = on }
+// setProofNumbers makes Solve and Reaches with one worker search by depth-first proof
+// numbers (on) or by alpha-beta alone (off, the default: proof numbers lost on every
+// set measured, docs/solver.md). It changes the speed, not the answers (the winning
+// move may differ among winning moves).
+func (s *Solver) setProofNumbers(on bool) { s.proofNumbers = on }

@@ -20,19 +20,19 @@ import (
 // on seeded positions with passes and ko, with several switch-over depths, and that a
 // winning move named by the proof-number search wins.
 func TestProofNumbersAgree(t *testing.T) {
-	moves, per := []int{10, 12, 14, 16, 18}, 6
+	moves, per := []int{12, 14, 16, 18}, 5
 	if testing.Short() || raceEnabled {
 		moves, per = []int{14, 18}, 3
 	}
 	ab := New(18)
 	for _, abLeft := range []int{3, 6, pnDefaultLeft} {
 		pn := New(18)
-		pn.SetProofNumbers(true)
+		pn.setProofNumbers(true)
 		for _, move := range moves {
 			for i, pos := range agreementPositions(move, per) {
 				pn.Clear()
 				pn.workers[0].pnState().abLeft = abLeft
-				ab.SetProofNumbers(false)
+				ab.setProofNumbers(false)
 				want, got := ab.Solve(pos, Limits{}), pn.Solve(pos, Limits{})
 				if !got.Known || got.Win != want.Win {
 					t.Fatalf("abLeft %d move %d #%d: proof numbers %+v, alpha-beta %+v\n%v", abLeft, move, i, got, want, &pos)
@@ -92,14 +92,29 @@ func BenchmarkProofNumbersPaired(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	level := envInt("LITTLEGO_PN_LEVEL", 3)
 	positions := levelSample(b, level, envInt("LITTLEGO_PN_N", 8), uint64(envInt("LITTLEGO_PN_SEED", 1)))
+	passed := 0
+	for _, p := range positions {
+		if p.Passed {
+			passed++
+		}
+	}
+	b.Logf("level %d: %d positions, %d where a pass ends the game", level, len(positions), passed)
 	bits := envInt("LITTLEGO_PN_TT", 26)
 	limit := time.Duration(envInt("LITTLEGO_PN_CPU", 300)) * time.Second
 	ab, pn := New(bits), New(bits)
-	pn.SetProofNumbers(true)
+	pn.setProofNumbers(true)
 	if left := envInt("LITTLEGO_PN_LEFT", 0); left > 0 {
 		pn.workers[0].pnState().abLeft = left
 	}
+	// LITTLEGO_PN_PASS=1 pairs alpha-beta without passFirst (in the place of
+	// "alpha-beta") with alpha-beta with it (in the place of "proof numbers").
+	passPair := os.Getenv("LITTLEGO_PN_PASS") == "1"
+	if passPair {
+		pn.setProofNumbers(false)
+	}
 	prove := func(s *Solver, pos board.Position) (Result, time.Duration) {
+		passFirst = !passPair || s == pn
+		defer func() { passFirst = true }()
 		s.Clear()
 		start := cputime.Thread()
 		r := s.Solve(pos, Limits{CPU: limit})
