@@ -84,7 +84,8 @@ func envInt(name string, def int) int {
 // build's), on one locked thread, and logs per position and in all the CPU and the
 // nodes of both; the answers must agree. LITTLEGO_PN_LEFT sets the proof-number
 // search's switch-over depth, LITTLEGO_PN_CPU the CPU limit per proof in seconds
-// (default 300; a proof that hits it counts at the limit).
+// (default 300; a proof that hits it counts at the limit); LITTLEGO_PN_SKIP leaves out
+// the sample's first positions.
 //
 //	LITTLEGO_PN_LEVEL=3 go test -run XXX -bench ProofNumbersPaired -benchtime 1x -timeout 3h ./solver
 func BenchmarkProofNumbersPaired(b *testing.B) {
@@ -92,6 +93,7 @@ func BenchmarkProofNumbersPaired(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	level := envInt("LITTLEGO_PN_LEVEL", 3)
 	positions := levelSample(b, level, envInt("LITTLEGO_PN_N", 8), uint64(envInt("LITTLEGO_PN_SEED", 1)))
+	positions = positions[min(envInt("LITTLEGO_PN_SKIP", 0), len(positions)):]
 	passed := 0
 	for _, p := range positions {
 		if p.Passed {

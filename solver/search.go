@@ -85,6 +85,11 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 		}
 		ttMove = sym.Inverse().Point(e.move)
 	}
+	if v, ok := passEnds(pos, t); ok {
+		// Not rewarded as a killer or in the history: elsewhere the pass seldom
+		// refutes, and a rewarded pass came first everywhere (three times the nodes).
+		return w.storeCut(pos, key, sym, ply, left, v, board.Pass)
+	}
 	if w.busy == nil || left < busyLeft {
 		return w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
 	}
@@ -111,16 +116,6 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 	// A move refutes the window when it is a Black move reaching t, or a White move
 	// staying below it: (v >= t) == maxNode.
 	var child board.Position
-	if pos.Passed && passFirst {
-		// A pass ends the game: when that refutes the window, no search is needed.
-		child = *pos
-		child.Play(board.Pass)
-		if v := child.Margin(); (v >= t) == maxNode {
-			// Not rewarded as a killer or in the history: elsewhere the pass seldom
-			// refutes, and a rewarded pass came first everywhere (three times the nodes).
-			return w.storeCut(pos, key, sym, ply, left, v, board.Pass)
-		}
-	}
 	if ttMove != board.NoPoint {
 		child = *pos
 		if _, ok := child.Play(ttMove); ok {
@@ -191,6 +186,18 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 		}
 	}
 	return w.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
+}
+
+// passEnds returns, when a pass by the side to move ends the game with a margin that
+// refutes the window at t (passFirst), that margin and true.
+func passEnds(pos *board.Position, t int) (int, bool) {
+	if !pos.Passed || !passFirst {
+		return 0, false
+	}
+	child := *pos
+	child.Play(board.Pass)
+	v := child.Margin()
+	return v, child.Over && (v >= t) == (pos.Turn == board.Black)
 }
 
 // searchCapture searches, when pos has a legal capture, the best one (staged move
