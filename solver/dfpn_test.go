@@ -77,7 +77,7 @@ func envInt(name string, def int) int {
 	return def
 }
 
-// BenchmarkProofNumbersPaired proves a seeded sample of an opening-table level
+// BenchmarkLevelSample proves a seeded sample of an opening-table level
 // (LITTLEGO_PN_LEVEL, default 3; LITTLEGO_PN_N positions, default 8; LITTLEGO_PN_SEED,
 // default 1) for win/loss with alpha-beta and with proof numbers, alternating which
 // goes first, each over a cleared table of 2^LITTLEGO_PN_TT entries (default 26, the
@@ -85,10 +85,10 @@ func envInt(name string, def int) int {
 // nodes of both; the answers must agree. LITTLEGO_PN_LEFT sets the proof-number
 // search's switch-over depth, LITTLEGO_PN_CPU the CPU limit per proof in seconds
 // (default 300; a proof that hits it counts at the limit); LITTLEGO_PN_SKIP leaves out
-// the sample's first positions.
+// the sample's first positions. -v keeps the log whole.
 //
-//	LITTLEGO_PN_LEVEL=3 go test -run XXX -bench ProofNumbersPaired -benchtime 1x -timeout 3h ./solver
-func BenchmarkProofNumbersPaired(b *testing.B) {
+//	LITTLEGO_PN_LEVEL=3 go test -run XXX -bench LevelSample -benchtime 1x -v -timeout 3h ./solver
+func BenchmarkLevelSample(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	level := envInt("LITTLEGO_PN_LEVEL", 3)
