@@ -150,12 +150,13 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 
 // analysisConfig returns the driver's settings for the session: the session's search
 // options, chunks of at most maxChunk (less with a shorter interval), the solver unless
-// it is off, nothing proved under area rules.
+// it is off (on both cores where the machine has two, or the search's workers if more),
+// nothing proved under area rules.
 func (s *Server) analysisConfig(interval time.Duration) analysis.Config {
 	return analysis.Config{
 		Search:        s.opts,
 		Chunk:         min(max(interval, minChunk), maxChunk),
-		Workers:       s.opts.Workers,
+		Workers:       max(s.opts.Workers, analysis.SolverThreads()),
 		NoSolver:      !s.opts.Solve,
 		Unproved:      s.game.rules == Area,
 		MinIterations: provedVisits,

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -349,5 +350,14 @@ func TestParseInfoLine(t *testing.T) {
 		if _, err := parseInfoLine(bad); err == nil {
 			t.Errorf("parseInfoLine(%q) accepted", bad)
 		}
+	}
+}
+
+// The analysis's solver runs on both cores where the machine has two, whatever the
+// search's workers; more search workers give it as many.
+func TestAnalysisSolverUsesTheCores(t *testing.T) {
+	s, _ := newTestServer(t, LittleGo, 100)
+	if got := s.analysisConfig(time.Second).Workers; got != max(s.opts.Workers, analysis.SolverThreads()) || got < min(runtime.NumCPU(), 2) {
+		t.Errorf("the analysis's solver threads: %d on %d CPUs", got, runtime.NumCPU())
 	}
 }

@@ -254,12 +254,13 @@ func (s *Server) analyzer(slot *analysisSlot) *analysis.Analyzer {
 }
 
 // analysisConfig returns how an analysis runs: the engine's search on one worker in
-// chunks of analysisChunk, the solver in turns from solveTurn, each action's value (and
+// chunks of analysisChunk, the solver (on both cores where the machine has two) in turns
+// from solveTurn, each action's value (and
 // then its margin) given up after Config.SolveLimit of CPU.
 func (s *Server) analysisConfig() analysis.Config {
 	o := engine.Defaults()
 	o.Workers = 1
-	return analysis.Config{Search: o, Chunk: analysisChunk, Turn: solveTurn, MoveLimit: s.cfg.SolveLimit, Workers: 1}
+	return analysis.Config{Search: o, Chunk: analysisChunk, Turn: solveTurn, MoveLimit: s.cfg.SolveLimit, Workers: analysis.SolverThreads()}
 }
 
 // knownVerdicts returns what is proved of pos's actions without search (facts.Known and
