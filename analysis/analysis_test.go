@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/board/boardtest"
 	"littlego/engine"
 	"littlego/facts"
-	"littlego/board/boardtest"
 	"littlego/solver"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/racedetect"
 	"littlego/board/boardtest"
+	"littlego/internal/racedetect"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/board/boardtest"
 	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
 	"littlego/internal/racedetect"
-	"littlego/board/boardtest"
 	"littlego/solver"
 )
 

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/board/boardtest"
+	"littlego/internal/cputime"
 	"littlego/policy"
 )
 

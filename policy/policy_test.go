@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/board/boardtest"
+	"littlego/internal/cputime"
 )
 
 // diagram builds a position from five rows of X, O and . (boardtest.Diagram).

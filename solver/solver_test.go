@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/board/boardtest"
+	"littlego/internal/cputime"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that
