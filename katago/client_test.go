@@ -21,7 +21,6 @@ type AnalysisClient = katagotest.AnalysisClient
 var (
 	NewAnalysisClient = katagotest.NewAnalysisClient
 	Final             = katagotest.Final
-	moves             = katagotest.Moves
 	newQuery          = katagotest.NewQuery
 )
 

@@ -272,14 +272,16 @@ func byAction(a board.Point) string {
 // progress says on stderr, every progressEvery of wall time, what a solve is proving and
 // the CPU it has used.
 type progress struct {
-	mu   sync.Mutex
-	what string
-	done chan struct{}
+	mu       sync.Mutex
+	what     string
+	done     chan struct{}
+	finished chan struct{}
 }
 
 func newProgress(stderr io.Writer, start time.Duration) *progress {
-	p := &progress{done: make(chan struct{})}
+	p := &progress{done: make(chan struct{}), finished: make(chan struct{})}
 	go func() {
+		defer close(p.finished)
 		t := time.NewTicker(progressEvery)
 		defer t.Stop()
 		for {
@@ -302,8 +304,9 @@ func (p *progress) set(what string) {
 	p.mu.Unlock()
 }
 
+// stop ends the progress lines; a line being written ends before it returns, so the
+// command's own output never interleaves with one.
 func (p *progress) stop() {
 	close(p.done)
-	p.mu.Lock() // a line being written ends before the command's own output goes on
-	p.mu.Unlock()
+	<-p.finished
 }
