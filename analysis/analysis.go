@@ -8,6 +8,7 @@
 package analysis
 
 import (
+	"fmt"
 	"time"
 
 	"littlego/board"
@@ -15,8 +16,11 @@ import (
 	"littlego/facts"
 )
 
-// Engine is the search the analysis runs in chunks: GenMove's report carries the
-// search's root statistics. *engine.Engine has these methods, as does gtp.Engine.
+// Engine is the move generator every front end drives (the GTP server, the web board)
+// and the search the analysis runs in chunks: GenMove returns a legal action for the
+// side to move and how it was chosen, its report carrying the search's root statistics;
+// Options returns the options the next GenMove uses and SetOptions changes them (or
+// returns an error and keeps the old ones). *engine.Engine is one.
 type Engine interface {
 	GenMove(pos board.Position) (board.Point, engine.Report)
 	Options() engine.Options
@@ -56,6 +60,9 @@ type Config struct {
 	// run this many iterations in all, so that a front end has visits to draw beside
 	// the proofs (0: the search stops once every move is proved).
 	MinIterations int
+	// MaxIterations caps the search's iterations over all chunks (0: no cap): the last
+	// chunk runs only what is left, then the search stops; the solver goes on.
+	MaxIterations int
 }
 
 // Defaults of Config's durations.
@@ -170,3 +177,29 @@ type Snapshot struct {
 
 // Done reports whether the analysis has ended.
 func (s *Snapshot) Done() bool { return s.End != Running }
+
+// AllProvedReason is the Reason of an analysis that proved every move's value and exact
+// margin.
+const AllProvedReason = "every move proved"
+
+// Reason says why the analysis of s ended, for people: "every move proved", "complete"
+// (nothing left to do, some moves not proved within the limit), "time limit", "the
+// search failed: ERR", or, when it was stopped, stopped: what stopped it in the
+// caller's words ("client gone", "stopped by the next command"); "running" before the
+// end.
+func (s *Snapshot) Reason(stopped string) string {
+	switch s.End {
+	case Complete:
+		for _, m := range s.Moves {
+			if m.Status != Proved || m.MarginStatus != Proved {
+				return Complete.String()
+			}
+		}
+		return AllProvedReason
+	case Failed:
+		return "the search failed: " + fmt.Sprint(s.Err)
+	case Stopped:
+		return stopped
+	}
+	return s.End.String()
+}

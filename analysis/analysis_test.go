@@ -4,6 +4,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -11,7 +12,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/solver"
 )
 
@@ -64,6 +65,43 @@ func TestProvedPositionKeepsItsVisits(t *testing.T) {
 	}
 }
 
+// After the opponent's pass the side to move's pass is valued by the score at once (here
+// White's pass ends the game won), and the other actions are still searched: visits on
+// the points, not only on the pass.
+func TestPassThatEndsTheGameIsValuedAndTheRestSearched(t *testing.T) {
+	pos := board.New()
+	for _, act := range []board.Point{facts.WinningFirstMove, board.PointAt(3, 3), board.Pass} {
+		pos.Act(act)
+	}
+	a := New(nil, facts.NewProver(facts.NewCache()))
+	cfg := Config{Search: quickSearch(), Chunk: 50 * time.Millisecond, NoSolver: true}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var first *Snapshot
+	s := a.Run(ctx, pos, cfg, func(sn *Snapshot) error {
+		if first == nil {
+			first = sn
+		}
+		return nil
+	})
+	if first == nil || first.Fact.Value != facts.Win || first.Fact.Source != facts.End {
+		t.Fatalf("the first snapshot: %+v; want White's win by the pass, known at once", first)
+	}
+	pointVisits := 0
+	for _, m := range s.Moves {
+		if m.Action == board.Pass {
+			if m.Status != Proved || m.Value != facts.Win {
+				t.Errorf("the pass: %+v; want proved to win", m)
+			}
+			continue
+		}
+		pointVisits += m.Visits
+	}
+	if pointVisits == 0 {
+		t.Errorf("no visits on the points after the opponent's pass: %+v", s.Moves)
+	}
+}
+
 // An analysis stopped by its limit says, for every move, proved, estimated or not
 // proved: nothing pending.
 func TestEndedAnalysisHasNothingPending(t *testing.T) {
@@ -91,7 +129,7 @@ func TestEndedAnalysisHasNothingPending(t *testing.T) {
 // On solved positions the analysis's values and margins are the solver's, run directly
 // on each move with no limit.
 func TestAgreesWithTheSolver(t *testing.T) {
-	all := testpos.MustLoadSolved(t)
+	all := boardtest.MustLoadSolved(t)
 	n := 3
 	if testing.Short() {
 		n = 1
@@ -143,12 +181,33 @@ func TestMovesRankBestFirst(t *testing.T) {
 
 // Two solver workers prove what one does.
 func TestSolverWorkers(t *testing.T) {
-	c := testpos.MustLoadSolved(t)[0]
+	c := boardtest.MustLoadSolved(t)[0]
 	a := New(nil, facts.NewProver(facts.NewCache()))
 	s := a.Run(context.Background(), c.Pos, Config{Search: quickSearch(), Chunk: 50 * time.Millisecond, Workers: 2, NoMargins: true}, nil)
 	for _, m := range s.Moves {
 		if m.Status != Proved || (m.Value == facts.Win) != slices.Contains(c.Winning, m.Action) {
 			t.Errorf("%v: %v %v; host-judged winning: %v", m.Action, m.Status, m.Value, c.Winning)
+		}
+	}
+}
+
+// The end of an analysis is said once, each stop in its caller's words.
+func TestReason(t *testing.T) {
+	proved := Move{Status: Proved, MarginStatus: Proved}
+	open := Move{Status: Proved, MarginStatus: NotProved}
+	for _, c := range []struct {
+		snap Snapshot
+		want string
+	}{
+		{Snapshot{End: Complete, Moves: []Move{proved}}, AllProvedReason},
+		{Snapshot{End: Complete, Moves: []Move{proved, open}}, "complete"},
+		{Snapshot{End: Limit}, "time limit"},
+		{Snapshot{End: Stopped}, "gone"},
+		{Snapshot{End: Failed, Err: errors.New("bad")}, "the search failed: bad"},
+		{Snapshot{}, "running"},
+	} {
+		if got := c.snap.Reason("gone"); got != c.want {
+			t.Errorf("%v: %q, want %q", c.snap.End, got, c.want)
 		}
 	}
 }

@@ -66,6 +66,8 @@ type run struct {
 	totals     mcts.Totals
 	pv         [board.NumActions][]board.Point
 	iterations int
+	lastChunk  int           // the iterations of the last search chunk
+	lastCPU    time.Duration // and its CPU
 	searching  bool
 	valueQueue []board.Point // actions whose value the solver is still to prove
 	marginQ    []board.Point // proved actions whose margin it is still to find
@@ -132,12 +134,30 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 	}
 }
 
+// smallChunk is a number of iterations that fits in any chunk (a few milliseconds): the
+// first chunk's count under MaxIterations.
+const smallChunk = 1000
+
+// chunkIterations returns how many iterations a chunk's CPU allows at the speed of the
+// last chunk (smallChunk before the first).
+func (r *run) chunkIterations() int {
+	if r.lastChunk <= 0 || r.lastCPU <= 0 {
+		return smallChunk
+	}
+	return max(1, int(float64(r.lastChunk)*float64(r.cfg.Chunk)/float64(r.lastCPU)))
+}
+
 // searchChunk runs the k-th chunk of search and merges its root statistics.
 func (r *run) searchChunk(k int) error {
 	o := r.cfg.Search
 	o.Book, o.Solve, o.Plan = false, false, false
 	o.Playouts, o.Budget = 0, r.cfg.Chunk
 	o.Seed = r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	if r.cfg.MaxIterations > 0 {
+		// A fixed count replaces the chunk's CPU: as many as a chunk ran at the last
+		// chunk's speed, and never more than is left.
+		o.Playouts = max(1, min(r.cfg.MaxIterations-r.iterations, r.chunkIterations()))
+	}
 	if r.a.eng == nil {
 		eng, err := engine.New(o)
 		if err != nil {
@@ -149,7 +169,7 @@ func (r *run) searchChunk(k int) error {
 			return err
 		}
 	}
-	_, rep := r.a.eng.GenMove(r.pos)
+	_, rep := r.a.eng.GenMove(searched(r.pos))
 	res := rep.Search
 	if res == nil {
 		r.searching = false // a forced move: nothing to search
@@ -157,13 +177,28 @@ func (r *run) searchChunk(k int) error {
 	}
 	r.totals.Add(res)
 	r.iterations += res.Iterations
+	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
 		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
 	}
 	if res.Stop == mcts.StopProven || res.Stop == mcts.StopForced {
 		r.searching = false
 	}
+	if r.cfg.MaxIterations > 0 && r.iterations >= r.cfg.MaxIterations {
+		r.searching = false
+	}
 	return nil
+}
+
+// searched returns the position the search runs on for pos: pos itself, or, when a pass
+// would end the game (the opponent has just passed), pos with that rule cleared. The
+// search would otherwise prove the root at once by the winning pass (or the engine's pass
+// rule would answer without searching), and the other actions would get no visits; every
+// action but the pass leads to the same positions either way, and the pass's value comes
+// from facts, which score the game it ends.
+func searched(pos board.Position) board.Position {
+	pos.Passed = false
+	return pos
 }
 
 // proveChunk gives the solver up to one chunk of CPU, in turns over the queued actions:
@@ -375,4 +410,21 @@ func OfSearch(pos board.Position, res *mcts.Result, prover *facts.Prover, cfg Co
 	}
 	r.refresh()
 	return r.snapshot(Complete)
+}
+
+// OfKnown returns the snapshot of what is proved of pos and its actions without search,
+// by known (a Prover's Known, say), before an analysis has run: an action not proved is
+// Pending, still to be worked on, and no margin is counted proved yet.
+func OfKnown(pos board.Position, known func(board.Position) facts.Fact) *Snapshot {
+	parent := known(pos)
+	moves := facts.Moves(pos, parent, known)
+	snap := &Snapshot{Position: pos, Fact: facts.FromMoves(parent, moves)}
+	for _, m := range moves {
+		st := Proved
+		if m.Value == facts.Unknown {
+			st = Pending
+		}
+		snap.Moves = append(snap.Moves, Move{Action: m.Action, Value: m.Value, After: m.After, Status: st, MarginStatus: NotProved})
+	}
+	return snap
 }

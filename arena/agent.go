@@ -11,6 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/record"
 )
 
 // Kind names a sort of agent.
@@ -129,7 +130,7 @@ type Reply struct {
 	Measured bool
 	// Fault, when not empty, is why the player failed to give a move (no output, bad
 	// output, crash, timeout, agent error): it loses.
-	Fault Reason
+	Fault record.Reason
 	// Detail explains a fault, or notes something about the move (a GTP resign).
 	Detail string
 }

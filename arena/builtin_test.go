@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 // The independent rules check: plain arrays and flood fill, following RULES.md's checks
@@ -79,7 +80,7 @@ func refMove(cur, before grid, lastCaptured, color, i, j int) (grid, int, string
 
 // checkLegal replays a record under the reference rules and board.Position.IsLegal,
 // and checks the end of the game and the final stones against the record.
-func checkLegal(t *testing.T, rec *Record) {
+func checkLegal(t *testing.T, rec *record.Record) {
 	t.Helper()
 	var cur, before grid
 	lastCaptured, passes := 0, 0

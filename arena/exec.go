@@ -19,6 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/regularfile"
+	"littlego/record"
 )
 
 // maxDiagnostics is how much of an agent's stderr is kept for the game record.
@@ -49,46 +50,46 @@ type execPlayer struct {
 // Answer runs one move.
 func (p *execPlayer) Answer(ctx context.Context, t *Request) Reply {
 	reply := Reply{Move: board.NoPoint}
-	fail := func(r Reason, format string, a ...any) Reply {
+	fail := func(r record.Reason, format string, a ...any) Reply {
 		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)
 		return reply
 	}
 	if err := p.writeInput(t); err != nil {
-		return fail(AgentError, "%v", err)
+		return fail(record.AgentError, "%v", err)
 	}
 	start := time.Now()
 	m := p.runProgram(ctx, start)
 	reply.CPU, reply.Measured = m.cpu, m.measured
 	switch {
 	case m.startErr != nil:
-		return fail(AgentError, "%v", m.startErr)
+		return fail(record.AgentError, "%v", m.startErr)
 	case ctx.Err() != nil:
-		return fail(Aborted, "match interrupted")
+		return fail(record.Aborted, "match interrupted")
 	case m.killed == killedWall:
-		return fail(Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", m.wall.Seconds(), m.cpu.Seconds())
+		return fail(record.Timeout, "killed after %.1f s of wall-clock time (%.3f s of CPU)", m.wall.Seconds(), m.cpu.Seconds())
 	case m.killed == killedCPU:
-		return fail(Timeout, "killed at %.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
+		return fail(record.Timeout, "killed at %.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
 	case m.measured && m.cpu > p.cpuLimit:
-		return fail(Timeout, "%.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
+		return fail(record.Timeout, "%.3f s of CPU, over the limit of %.3f s", m.cpu.Seconds(), p.cpuLimit.Seconds())
 	case m.exitErr != nil:
-		return fail(Crash, "%v%s", m.exitErr, m.diag.summary())
+		return fail(record.Crash, "%v%s", m.exitErr, m.diag.summary())
 	}
 	data, err := readOutput(ctx, filepath.Join(p.dir, "output.txt"), max(p.wallLimit-time.Since(start), outputReadFloor))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fail(NoOutput, "the program exited without writing output.txt%s", m.diag.summary())
+		return fail(record.NoOutput, "the program exited without writing output.txt%s", m.diag.summary())
 	case ctx.Err() != nil:
-		return fail(Aborted, "match interrupted")
+		return fail(record.Aborted, "match interrupted")
 	case err != nil:
-		return fail(BadOutput, "cannot read output.txt: %v", err)
+		return fail(record.BadOutput, "cannot read output.txt: %v", err)
 	}
 	mv, err := board.ParseOutput(bytes.NewReader(data))
 	switch {
 	case errors.Is(err, board.ErrOffBoard):
 		first, _, _ := strings.Cut(string(data), "\n")
-		return fail(IllegalOffBoard, "output.txt says %q", strings.TrimSpace(clip(first)))
+		return fail(record.IllegalOffBoard, "output.txt says %q", strings.TrimSpace(clip(first)))
 	case err != nil:
-		return fail(BadOutput, "%v", err)
+		return fail(record.BadOutput, "%v", err)
 	}
 	reply.Move = mv
 	return reply

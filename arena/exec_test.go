@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 // playOne plays game 1 (a is Black) between a and b and returns its record.
-func playOne(t *testing.T, a, b *Agent, cfg Config) Record {
+func playOne(t *testing.T, a, b *Agent, cfg Config) record.Record {
 	t.Helper()
 	if cfg.CPULimit == 0 {
 		cfg.CPULimit = board.HostCPULimit
@@ -59,23 +60,23 @@ func TestExecAgentFaults(t *testing.T) {
 		name   string
 		mode   []string
 		cfg    Config
-		reason Reason
+		reason record.Reason
 		detail string
 	}{
-		{"unparseable output", []string{"write", "hello"}, Config{}, BadOutput, "hello"},
-		{"lower-case pass", []string{"write", "pass"}, Config{}, BadOutput, "pass"},
-		{"empty output", []string{"write", ""}, Config{}, BadOutput, "empty"},
-		{"missing output", []string{"none"}, Config{}, NoOutput, "without writing output.txt"},
-		{"8 MB output", []string{"big"}, Config{}, BadOutput, "expected i,j or PASS"},
-		{"off the board", []string{"write", "5,0"}, Config{}, IllegalOffBoard, "5,0"},
-		{"negative coordinate", []string{"write", "2,-1"}, Config{}, IllegalOffBoard, "2,-1"},
-		{"crash", []string{"crash"}, Config{}, Crash, "crashing on purpose"},
-		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, Timeout, "over the limit"},
-		{"spinning far past the CPU limit", []string{"spin", "60"}, Config{CPULimit: 300 * time.Millisecond, WallLimit: time.Minute}, Timeout, "killed at"},
-		{"a FIFO as output.txt", []string{"fifo"}, Config{}, BadOutput, "a FIFO, not a regular file"},
-		{"a link to /dev/zero as output.txt", []string{"link", "/dev/zero"}, Config{}, BadOutput, "a device, not a regular file"},
-		{"a folder as output.txt", []string{"mkdir"}, Config{}, BadOutput, "a folder, not a regular file"},
-		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, Timeout, "wall-clock"},
+		{"unparseable output", []string{"write", "hello"}, Config{}, record.BadOutput, "hello"},
+		{"lower-case pass", []string{"write", "pass"}, Config{}, record.BadOutput, "pass"},
+		{"empty output", []string{"write", ""}, Config{}, record.BadOutput, "empty"},
+		{"missing output", []string{"none"}, Config{}, record.NoOutput, "without writing output.txt"},
+		{"8 MB output", []string{"big"}, Config{}, record.BadOutput, "expected i,j or PASS"},
+		{"off the board", []string{"write", "5,0"}, Config{}, record.IllegalOffBoard, "5,0"},
+		{"negative coordinate", []string{"write", "2,-1"}, Config{}, record.IllegalOffBoard, "2,-1"},
+		{"crash", []string{"crash"}, Config{}, record.Crash, "crashing on purpose"},
+		{"over the CPU limit", []string{"spin", "0.4"}, Config{CPULimit: 200 * time.Millisecond}, record.Timeout, "over the limit"},
+		{"spinning far past the CPU limit", []string{"spin", "60"}, Config{CPULimit: 300 * time.Millisecond, WallLimit: time.Minute}, record.Timeout, "killed at"},
+		{"a FIFO as output.txt", []string{"fifo"}, Config{}, record.BadOutput, "a FIFO, not a regular file"},
+		{"a link to /dev/zero as output.txt", []string{"link", "/dev/zero"}, Config{}, record.BadOutput, "a device, not a regular file"},
+		{"a folder as output.txt", []string{"mkdir"}, Config{}, record.BadOutput, "a folder, not a regular file"},
+		{"hung past the wall-clock bound", []string{"sleep"}, Config{WallLimit: time.Second}, record.Timeout, "wall-clock"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -91,7 +92,7 @@ func TestExecAgentFaults(t *testing.T) {
 			if len(rec.Moves) != 1 || !rec.Moves[0].Fault {
 				t.Errorf("moves %+v; want the one faulty move", rec.Moves)
 			}
-			if (c.reason == Timeout || c.reason == BadOutput) && time.Since(start) > 10*time.Second {
+			if (c.reason == record.Timeout || c.reason == record.BadOutput) && time.Since(start) > 10*time.Second {
 				t.Errorf("the fault took %v to be judged", time.Since(start))
 			}
 		})

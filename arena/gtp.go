@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/gtp"
+	"littlego/record"
 )
 
 // gtpPlayer drives an engine that speaks GTP version 2 (Farnebäck, "Specification of
@@ -171,8 +171,8 @@ func parseGenmove(answer string) (p board.Point, resigned, offBoard bool, err er
 	if strings.EqualFold(v, "resign") {
 		return board.Pass, true, false, nil
 	}
-	p, err = gtp.ParseVertex(v)
-	if errors.Is(err, gtp.ErrOffBoard) {
+	p, err = board.ParseVertex(v)
+	if errors.Is(err, board.ErrOffBoard) {
 		return board.NoPoint, false, true, nil
 	}
 	return p, false, false, err
@@ -183,36 +183,36 @@ func (g *gtpPlayer) Answer(ctx context.Context, t *Request) Reply {
 	reply := Reply{Move: board.NoPoint}
 	start := time.Now()
 	cpu0, cpuOK := processCPU(g.cmd.Process.Pid)
-	fail := func(r Reason, format string, a ...any) Reply {
+	fail := func(r record.Reason, format string, a ...any) Reply {
 		g.broken = true
 		reply.CPU = time.Since(start)
 		reply.Fault, reply.Detail = r, fmt.Sprintf(format, a...)+g.diagnostics()
 		return reply
 	}
 	if g.broken {
-		return fail(AgentError, "engine already failed")
+		return fail(record.AgentError, "engine already failed")
 	}
 	for k := g.sent; k < len(t.History); k++ {
 		c := board.Black
 		if k%2 == 1 {
 			c = board.White
 		}
-		cmd := "play " + gtp.ColorName(c) + " " + gtp.Vertex(t.History[k])
+		cmd := "play " + board.ColorLetter(c) + " " + board.Vertex(t.History[k])
 		if _, err := g.command(ctx, cmd); err != nil {
 			if errors.Is(err, errGTPTimeout) {
-				return fail(Timeout, "%s: %v", cmd, err)
+				return fail(record.Timeout, "%s: %v", cmd, err)
 			}
-			return fail(AgentError, "%s: %v", cmd, err)
+			return fail(record.AgentError, "%s: %v", cmd, err)
 		}
 	}
 	g.sent = len(t.History)
-	cmd := "genmove " + gtp.ColorName(g.color)
+	cmd := "genmove " + board.ColorLetter(g.color)
 	ans, err := g.command(ctx, cmd)
 	if err != nil {
 		if errors.Is(err, errGTPTimeout) {
-			return fail(Timeout, "%s: %v (%.1f s)", cmd, err, g.wallLimit.Seconds())
+			return fail(record.Timeout, "%s: %v (%.1f s)", cmd, err, g.wallLimit.Seconds())
 		}
-		return fail(AgentError, "%s: %v", cmd, err)
+		return fail(record.AgentError, "%s: %v", cmd, err)
 	}
 	reply.CPU = time.Since(start)
 	if cpu1, ok := processCPU(g.cmd.Process.Pid); ok && cpuOK {
@@ -222,9 +222,9 @@ func (g *gtpPlayer) Answer(ctx context.Context, t *Request) Reply {
 	p, resigned, off, err := parseGenmove(ans)
 	switch {
 	case err != nil:
-		return fail(BadOutput, "%s answered %q", cmd, clip(ans))
+		return fail(record.BadOutput, "%s answered %q", cmd, clip(ans))
 	case off:
-		return fail(IllegalOffBoard, "%s answered %s", cmd, strings.TrimSpace(ans))
+		return fail(record.IllegalOffBoard, "%s answered %s", cmd, strings.TrimSpace(ans))
 	case resigned:
 		reply.Detail = "resigned; counted as a pass"
 	}

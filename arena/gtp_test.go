@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/gtp"
+	"littlego/record"
 )
 
 func TestParseGenmove(t *testing.T) {
 	for q := board.Point(0); q < board.NumPoints; q++ {
-		v := gtp.Vertex(q)
+		v := board.Vertex(q)
 		for _, s := range []string{v, strings.ToLower(v), " " + v + "\t"} {
 			got, resigned, off, err := parseGenmove(s)
 			if got != q || resigned || off || err != nil {
@@ -69,15 +69,15 @@ func TestGTPAgentFaults(t *testing.T) {
 	cases := []struct {
 		mode   string
 		cfg    Config
-		reason Reason
+		reason record.Reason
 		detail string
 	}{
-		{"illegal", Config{}, IllegalOccupied, "occupied"},
-		{"offboard", Config{}, IllegalOffBoard, "F3"},
-		{"garbage", Config{}, BadOutput, "xyz"},
-		{"exit", Config{}, AgentError, "exited"},
-		{"nosize", Config{}, AgentError, "boardsize 5"},
-		{"slow", Config{WallLimit: time.Second}, Timeout, "genmove"},
+		{"illegal", Config{}, record.IllegalOccupied, "occupied"},
+		{"offboard", Config{}, record.IllegalOffBoard, "F3"},
+		{"garbage", Config{}, record.BadOutput, "xyz"},
+		{"exit", Config{}, record.AgentError, "exited"},
+		{"nosize", Config{}, record.AgentError, "boardsize 5"},
+		{"slow", Config{WallLimit: time.Second}, record.Timeout, "genmove"},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -136,7 +136,7 @@ func TestGTPAgentWithGNUGo(t *testing.T) {
 	}
 	for k := range recs {
 		rec := &recs[k]
-		if rec.Reason == AgentError || rec.Reason == BadOutput || rec.Reason == Timeout {
+		if rec.Reason == record.AgentError || rec.Reason == record.BadOutput || rec.Reason == record.Timeout {
 			t.Fatalf("game %d: %s", rec.Game, rec.Detail)
 		}
 		if rec.Reason.Forfeit() {

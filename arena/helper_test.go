@@ -15,7 +15,6 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/gtp"
 	"littlego/internal/cputime"
 )
 
@@ -223,7 +222,7 @@ func fakeGTP(args []string) int {
 			if strings.EqualFold(f[1], "w") || strings.EqualFold(f[1], "white") {
 				c = board.White
 			}
-			p, err := gtp.ParseVertex(f[2])
+			p, err := board.ParseVertex(f[2])
 			if err != nil || c != pos.Turn {
 				answer(false, "illegal move")
 				continue
@@ -251,7 +250,7 @@ func fakeGTP(args []string) int {
 				continue
 			case "illegal":
 				if occ := pos.Stones[0] | pos.Stones[1]; occ != 0 {
-					answer(true, gtp.Vertex(occ.First()))
+					answer(true, board.Vertex(occ.First()))
 					continue
 				}
 			}
@@ -260,7 +259,7 @@ func fakeGTP(args []string) int {
 				mv = board.Pass
 			}
 			pos.Play(mv)
-			v := gtp.Vertex(mv)
+			v := board.Vertex(mv)
 			if mode == "lower" {
 				v = strings.ToLower(v)
 			} else {

@@ -6,7 +6,7 @@
 // the engine in process, any program that plays the course's file protocol (exec:),
 // and any GTP engine (gtp:). It plays matches, alternating colours, in parallel when
 // asked, measures each move's time as the course does (CPU time, user + system, every
-// thread), and summarises the results with confidence intervals. cmd/arena is its
+// thread), and summarises the results with confidence intervals. littlego arena is its
 // command line.
 package arena
 
@@ -20,6 +20,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/splitmix"
+	"littlego/record"
 )
 
 // Config are a match's settings.
@@ -56,7 +57,7 @@ type Config struct {
 	Stop func() bool
 	// OnRecord, if not nil, is called with each finished game's record, one call at a
 	// time, in the order the games finish.
-	OnRecord func(Record)
+	OnRecord func(record.Record)
 
 	prover *openingProver // proves the openings for Run when OpeningSolve is set
 }
@@ -122,7 +123,7 @@ func (a *Agent) NewPlayer(s Seat) (Player, error) {
 // odd) and returns its record. root holds the working folders of external agents. With
 // cfg.Openings, the game starts from opening ((game-1)/2 mod len) + 1, proved first
 // when cfg.OpeningSolve is set.
-func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Config) Record {
+func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Config) record.Record {
 	nameA, nameB := Labels(a, b)
 	agents := [2]*Agent{a, b}
 	names := [2]string{nameA, nameB}
@@ -146,11 +147,11 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 	}
 	measure := cfg.Jobs <= 1
 	var players [2]Player
-	var rec Record
+	var rec record.Record
 	for c := board.Black; c <= board.White; c++ {
 		p, err := agents[c].NewPlayer(Seat{Color: c, Game: game, GameSeed: seed, Root: root, MeasureCPU: measure, Config: cfg})
 		if err != nil {
-			rec = Record{Winner: c.Other(), Reason: AgentError,
+			rec = record.Record{Winner: c.Other(), Reason: record.AgentError,
 				Detail: fmt.Sprintf("%s (%s) could not start: %v", c, names[c], err)}
 			break
 		}
@@ -181,7 +182,7 @@ func PlayGame(ctx context.Context, a, b *Agent, game int, root string, cfg *Conf
 // in game order. When ctx is cancelled, or cfg.Stop says so, games not yet started are
 // skipped (their records have Game 0); on cancellation the games under way end as
 // Aborted.
-func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
+func Run(ctx context.Context, a, b *Agent, cfg Config) ([]record.Record, error) {
 	if cfg.Games < 1 || cfg.Jobs < 1 || cfg.CPULimit <= 0 {
 		return nil, fmt.Errorf("arena: want games >= 1, jobs >= 1 and a positive CPU limit, got %d, %d, %v", cfg.Games, cfg.Jobs, cfg.CPULimit)
 	}
@@ -197,7 +198,7 @@ func Run(ctx context.Context, a, b *Agent, cfg Config) ([]Record, error) {
 	if len(cfg.Openings) > 0 && cfg.OpeningSolve > 0 {
 		cfg.prover = newOpeningProver(cfg.OpeningSolve)
 	}
-	records := make([]Record, cfg.Games)
+	records := make([]record.Record, cfg.Games)
 	// Games are handed out one at a time, or a pair at a time when a sequential test
 	// may stop the match: a worker asks Stop when it takes a pair, before its first game.
 	unit := 1
@@ -254,4 +255,18 @@ feed:
 	close(games)
 	wg.Wait()
 	return records, nil
+}
+
+// RunSpecs plays the match cfg describes between the agents the specs a and b name
+// (ParseAgent's forms: "greedy", "engine:budget=0.1", "exec:./my_player", ...).
+func RunSpecs(ctx context.Context, a, b string, cfg Config) ([]record.Record, error) {
+	agentA, err := ParseAgent(a)
+	if err != nil {
+		return nil, fmt.Errorf("agent A: %v", err)
+	}
+	agentB, err := ParseAgent(b)
+	if err != nil {
+		return nil, fmt.Errorf("agent B: %v", err)
+	}
+	return Run(ctx, agentA, agentB, cfg)
 }

@@ -4,6 +4,7 @@ package arena
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,7 +14,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/solver"
+	"littlego/facts"
+	"littlego/record"
 )
 
 // MaxRandomOpeningPlies is the deepest opening random:K:N draws; deeper than
@@ -222,22 +224,22 @@ func SolveOpenings(openings []Opening, perOpening time.Duration) int {
 	return proved
 }
 
-// openingProver proves openings one at a time for the games of a match, each once
-// (positions equal under a symmetry once), with one solver shared under a lock.
+// openingProver proves openings one at a time for the games of a match, each once,
+// through facts (the opening table, the book, the solved empty board, then the solver
+// within the limit, positions equal under a symmetry proved once), with one prover
+// shared under a lock.
 type openingProver struct {
-	mu    sync.Mutex
-	limit time.Duration
-	s     *solver.Solver
-	tried map[*Opening]bool
-	cache map[uint64][2]bool // canonical key: known, Black wins
+	mu     sync.Mutex
+	limit  time.Duration
+	prover *facts.Prover
+	tried  map[*Opening]bool
 }
 
 func newOpeningProver(limit time.Duration) *openingProver {
-	return &openingProver{limit: limit, tried: map[*Opening]bool{}, cache: map[uint64][2]bool{}}
+	return &openingProver{limit: limit, tried: map[*Opening]bool{}}
 }
 
-// prove sets o's value if the solver proves it within the limit; it tries each opening
-// once.
+// prove sets o's value if it is proved within the limit; it tries each opening once.
 func (p *openingProver) prove(o *Opening) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -249,26 +251,20 @@ func (p *openingProver) prove(o *Opening) {
 	if !ok {
 		return
 	}
-	key, _ := pos.CanonicalKey()
-	v, done := p.cache[key]
-	if !done {
-		if p.s == nil {
-			p.s = solver.New(22)
-		}
-		r := p.s.Solve(pos, solver.Limits{CPU: p.limit})
-		v = [2]bool{r.Known, r.Known && r.Win == (pos.Turn == board.Black)}
-		p.cache[key] = v
+	if p.prover == nil {
+		p.prover = facts.NewProver(facts.NewCache())
 	}
-	o.Known, o.BlackWins = v[0], v[1]
+	f := p.prover.Value(context.Background(), pos, facts.Limits{CPU: p.limit})
+	o.Known, o.BlackWins = f.Proved(), f.BlackValue() == facts.Win
 }
 
 // distinctGames counts the different games among the finished records: different
 // sequences of actions (who played them is not looked at, so a game and its colour-swapped
 // twin with the same moves count once).
-func distinctGames(records []Record) int {
+func distinctGames(records []record.Record) int {
 	seen := map[string]bool{}
 	for _, r := range records {
-		if r.Game == 0 || r.Reason == Aborted {
+		if r.Game == 0 || r.Reason == record.Aborted {
 			continue
 		}
 		var b strings.Builder

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/record"
 	"littlego/solver"
 )
 
@@ -129,7 +130,7 @@ func TestGamesFromOpenings(t *testing.T) {
 		checkLegal(t, &r)
 		var buf bytes.Buffer
 		r.WriteJSON(&buf)
-		var j JSONGame
+		var j record.JSONGame
 		if err := json.Unmarshal(buf.Bytes(), &j); err != nil || j.OpeningMoves != o.String() || !j.Moves[0].Opening {
 			t.Errorf("game %d JSON: %v, %+v", r.Game, err, j)
 		}
@@ -143,7 +144,7 @@ func TestGamesFromOpenings(t *testing.T) {
 	}
 }
 
-func countMoves(recs []Record) int {
+func countMoves(recs []record.Record) int {
 	n := 0
 	for _, r := range recs {
 		n += len(r.Moves)
@@ -166,11 +167,11 @@ func TestSolvedOpeningsSlipsAndSwindles(t *testing.T) {
 	}
 	// Four games from a Black win: A (Black) wins, A (Black) loses: a slip by A and a
 	// swindle by B; B (Black) loses: a slip by B, a swindle by A; one unproven game.
-	recs := []Record{
-		{Game: 1, Opening: 1, ABlack: true, Winner: board.Black, OpeningKnown: true, OpeningBlackWins: true, Reason: EndMoves},
-		{Game: 2, Opening: 1, ABlack: true, Winner: board.White, OpeningKnown: true, OpeningBlackWins: true, Reason: EndMoves, Moves: []MoveRecord{{Point: 1}}},
-		{Game: 3, Opening: 2, ABlack: false, Winner: board.White, OpeningKnown: true, OpeningBlackWins: true, Reason: EndMoves, Moves: []MoveRecord{{Point: 2}}},
-		{Game: 4, Opening: 3, ABlack: false, Winner: board.White, Reason: EndMoves, Moves: []MoveRecord{{Point: 2}}},
+	recs := []record.Record{
+		{Game: 1, Opening: 1, ABlack: true, Winner: board.Black, OpeningKnown: true, OpeningBlackWins: true, Reason: record.EndMoves},
+		{Game: 2, Opening: 1, ABlack: true, Winner: board.White, OpeningKnown: true, OpeningBlackWins: true, Reason: record.EndMoves, Moves: []record.Move{{Point: 1}}},
+		{Game: 3, Opening: 2, ABlack: false, Winner: board.White, OpeningKnown: true, OpeningBlackWins: true, Reason: record.EndMoves, Moves: []record.Move{{Point: 2}}},
+		{Game: 4, Opening: 3, ABlack: false, Winner: board.White, Reason: record.EndMoves, Moves: []record.Move{{Point: 2}}},
 	}
 	sum := Summarize(recs, "a", "b")
 	if sum.Proven != 3 || sum.Slips != [2]int{1, 1} || sum.Swindles != [2]int{1, 1} || sum.Distinct != 3 {

@@ -35,7 +35,7 @@ func killGroup(pgid int) {
 	syscall.Kill(-pgid, syscall.SIGKILL)
 }
 
-// KillAgents kills the process groups of every external agent still running. cmd/arena
+// KillAgents kills the process groups of every external agent still running. littlego arena
 // calls it on every way out of a match (an interrupt included); programs that drive
 // Run themselves should too.
 func KillAgents() {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 // scripted plays a fixed list of actions, then passes; it remembers what it was shown.
@@ -33,7 +34,7 @@ func (s *scripted) Close() error { return nil }
 func p(i, j int) board.Point { return board.PointAt(i, j) }
 
 // game plays Black's and White's scripts through the referee.
-func game(black, white []board.Point) (Record, *scripted, *scripted) {
+func game(black, white []board.Point) (record.Record, *scripted, *scripted) {
 	b, w := &scripted{moves: black}, &scripted{moves: white}
 	return Referee(context.Background(), [2]Player{b, w}, board.HostCPULimit), b, w
 }
@@ -55,14 +56,14 @@ func TestRefereeIllegalMoves(t *testing.T) {
 		name         string
 		black, white []board.Point
 		loser        board.Color
-		reason       Reason
+		reason       record.Reason
 		moves        int // actions recorded, the faulty one included
 	}{
-		{"occupied", []board.Point{p(2, 2)}, []board.Point{p(2, 2)}, board.White, IllegalOccupied, 2},
-		{"off the board", []board.Point{board.Point(25 + 5)}, nil, board.Black, IllegalOffBoard, 1},
-		{"negative point", []board.Point{board.NoPoint}, nil, board.Black, IllegalOffBoard, 1},
-		{"suicide", []board.Point{p(0, 1), p(1, 0)}, []board.Point{p(0, 2), p(0, 0)}, board.White, IllegalSuicide, 4},
-		{"ko retake", koBlack, append(append([]board.Point(nil), koWhite...), p(1, 1)), board.White, IllegalKo, 10},
+		{"occupied", []board.Point{p(2, 2)}, []board.Point{p(2, 2)}, board.White, record.IllegalOccupied, 2},
+		{"off the board", []board.Point{board.Point(25 + 5)}, nil, board.Black, record.IllegalOffBoard, 1},
+		{"negative point", []board.Point{board.NoPoint}, nil, board.Black, record.IllegalOffBoard, 1},
+		{"suicide", []board.Point{p(0, 1), p(1, 0)}, []board.Point{p(0, 2), p(0, 0)}, board.White, record.IllegalSuicide, 4},
+		{"ko retake", koBlack, append(append([]board.Point(nil), koWhite...), p(1, 1)), board.White, record.IllegalKo, 10},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -104,12 +105,12 @@ func TestRefereeKoRetakeAfterMovePair(t *testing.T) {
 func TestRefereeEnds(t *testing.T) {
 	// Black passes on move 1: the game ends at once, White wins 0 to 0 + 2.5.
 	rec, _, w := game([]board.Point{board.Pass}, nil)
-	if rec.Reason != EndPasses || rec.Winner != board.White || len(rec.Moves) != 1 || len(w.seen) != 0 {
+	if rec.Reason != record.EndPasses || rec.Winner != board.White || len(rec.Moves) != 1 || len(w.seen) != 0 {
 		t.Errorf("Black's pass on move 1: %s, winner %s, %d moves, White asked %d times", rec.Reason, rec.Winner, len(rec.Moves), len(w.seen))
 	}
 	// Two passes later in the game.
 	rec, _, _ = game([]board.Point{p(2, 2), board.Pass}, []board.Point{board.Pass, board.Pass})
-	if rec.Reason != EndPasses || len(rec.Moves) != 3 || rec.BlackStones != 1 || rec.Winner != board.White {
+	if rec.Reason != record.EndPasses || len(rec.Moves) != 3 || rec.BlackStones != 1 || rec.Winner != board.White {
 		t.Errorf("two passes: %s after %d moves, %d Black stones, winner %s", rec.Reason, len(rec.Moves), rec.BlackStones, rec.Winner)
 	}
 	// A pass, then a stone, then a pass does not end the game.
@@ -152,7 +153,7 @@ func TestRefereeShowsHostBoards(t *testing.T) {
 func TestRefereeCPULimit(t *testing.T) {
 	slow := &timed{cpu: 2 * time.Second, measured: true}
 	rec := Referee(context.Background(), [2]Player{slow, &scripted{}}, time.Second)
-	if rec.Reason != Timeout || rec.Winner != board.White {
+	if rec.Reason != record.Timeout || rec.Winner != board.White {
 		t.Errorf("a measured move over the limit: %s, winner %s", rec.Reason, rec.Winner)
 	}
 	// A move timed in wall-clock time (in-process, -jobs > 1) is not held to the limit.
@@ -185,21 +186,7 @@ func TestRefereeAborts(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rec := Referee(ctx, [2]Player{&scripted{}, &scripted{}}, time.Second)
-	if rec.Reason != Aborted || rec.Reason.Forfeit() {
+	if rec.Reason != record.Aborted || rec.Reason.Forfeit() {
 		t.Errorf("cancelled game: %s", rec.Reason)
-	}
-}
-
-func TestJudge(t *testing.T) {
-	pos := board.New()
-	for _, m := range append([]board.Point{}, p(0, 1), p(0, 2), p(1, 0)) {
-		pos.Play(m)
-	}
-	// White to move: 0,0 is suicide, 0,1 occupied, 2,2 legal, 25 a pass.
-	cases := map[board.Point]Reason{p(0, 0): IllegalSuicide, p(0, 1): IllegalOccupied, p(2, 2): "", board.Pass: "", 26: IllegalOffBoard, -3: IllegalOffBoard}
-	for pt, want := range cases {
-		if got := Judge(&pos, pt); got != want {
-			t.Errorf("Judge(%d) = %q, want %q", pt, got, want)
-		}
 	}
 }

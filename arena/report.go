@@ -4,13 +4,14 @@ package arena
 
 import (
 	"fmt"
+	"littlego/record"
 
 	"littlego/internal/matchstats"
 )
 
 // Line returns one line on a finished game: the players and their stones, the winner
 // and how the game ended.
-func (r *Record) Line() string {
+func Line(r *record.Record) string {
 	return fmt.Sprintf("game %3d: %s (B) %d - %s (W) %d: %s wins, %s", r.Game, r.Black, r.BlackStones,
 		r.White, r.WhiteStones, r.Winner, r.Detail)
 }
@@ -37,8 +38,8 @@ func (p *PairTest) LastPairLine() string {
 
 // Played returns the records of the games that were started: a match that a
 // sequential test stopped leaves the games it made unnecessary with Game 0.
-func Played(records []Record) []Record {
-	var played []Record
+func Played(records []record.Record) []record.Record {
+	var played []record.Record
 	for _, r := range records {
 		if r.Game != 0 {
 			played = append(played, r)
@@ -52,17 +53,17 @@ func Played(records []Record) []Record {
 // concurrent use (OnRecord's calls are serialised).
 type InOrder struct {
 	next    int
-	pending map[int]Record
-	emit    func(Record)
+	pending map[int]record.Record
+	emit    func(record.Record)
 }
 
 // NewInOrder returns an InOrder that passes records to emit, game 1 first.
-func NewInOrder(emit func(Record)) *InOrder {
-	return &InOrder{next: 1, pending: map[int]Record{}, emit: emit}
+func NewInOrder(emit func(record.Record)) *InOrder {
+	return &InOrder{next: 1, pending: map[int]record.Record{}, emit: emit}
 }
 
 // Add takes a finished game and emits every record now in order.
-func (o *InOrder) Add(r Record) {
+func (o *InOrder) Add(r record.Record) {
 	o.pending[r.Game] = r
 	for {
 		r, ok := o.pending[o.next]

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 // movesPerRow is how many moves Diagram lists on one line.
@@ -15,9 +16,9 @@ const movesPerRow = 8
 // Diagram returns r for people: its result line, its moves numbered from 1 (an
 // opening's marked *, a faulty last move !), and the final board (X Black, O White);
 // a record whose moves cannot be replayed gets the moves and no board.
-func (r *Record) Diagram() string {
+func Diagram(r *record.Record) string {
 	var sb strings.Builder
-	sb.WriteString(r.Line())
+	sb.WriteString(Line(r))
 	sb.WriteByte('\n')
 	var row strings.Builder
 	for i, m := range r.Moves {
@@ -35,7 +36,7 @@ func (r *Record) Diagram() string {
 			row.Reset()
 		}
 	}
-	if pos, ok := r.finalPosition(); ok {
+	if pos, ok := finalPosition(r); ok {
 		sb.WriteString(pos.String())
 		sb.WriteByte('\n')
 	}
@@ -52,7 +53,7 @@ func actionText(p board.Point) string {
 
 // finalPosition replays r's moves but a faulty last one; ok is false when one of them
 // is illegal, which a referee's record never holds.
-func (r *Record) finalPosition() (board.Position, bool) {
+func finalPosition(r *record.Record) (board.Position, bool) {
 	pos := board.New()
 	for _, m := range r.Moves {
 		if m.Fault {

@@ -5,14 +5,15 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 func TestDiagramListsTheMovesAndDrawsTheFinalBoard(t *testing.T) {
-	moves := []MoveRecord{{Color: board.Black, Point: board.PointAt(2, 2), Opening: true},
+	moves := []record.Move{{Color: board.Black, Point: board.PointAt(2, 2), Opening: true},
 		{Color: board.White, Point: board.PointAt(1, 2)}, {Color: board.Black, Point: board.Pass},
 		{Color: board.White, Point: board.PointAt(0, 0)}, {Color: board.Black, Point: board.NoPoint, Fault: true}}
-	r := Record{Game: 3, Black: "a", White: "b", Winner: board.White, Detail: "no output", Moves: moves}
-	d := r.Diagram()
+	r := record.Record{Game: 3, Black: "a", White: "b", Winner: board.White, Detail: "no output", Moves: moves}
+	d := Diagram(&r)
 	for _, want := range []string{"game   3: a (B)", "1*B 2,2", "2 W 1,2", "3 B PASS", "4 W 0,0", "5!B none",
 		"0  O . . . .", "1  . . O . .", "2  . . X . ."} {
 		if !strings.Contains(d, want) {
@@ -27,9 +28,9 @@ func TestDiagramListsTheMovesAndDrawsTheFinalBoard(t *testing.T) {
 }
 
 func TestDiagramOfAnUnreplayableRecordHasNoBoard(t *testing.T) {
-	r := Record{Game: 1, Moves: []MoveRecord{{Color: board.Black, Point: board.PointAt(0, 0)},
+	r := record.Record{Game: 1, Moves: []record.Move{{Color: board.Black, Point: board.PointAt(0, 0)},
 		{Color: board.White, Point: board.PointAt(0, 0)}}}
-	if d := r.Diagram(); strings.Contains(d, "0 1 2 3 4") {
+	if d := Diagram(&r); strings.Contains(d, "0 1 2 3 4") {
 		t.Errorf("a board drawn for an illegal record:\n%s", d)
 	}
 }

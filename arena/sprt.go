@@ -12,6 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/matchstats"
+	"littlego/record"
 )
 
 // DefaultSPRTError is the default error rate of both kinds (alpha and beta).
@@ -58,20 +59,20 @@ type PairTest struct {
 	// number of pairs then.
 	Decided   matchstats.Decision
 	DecidedAt int
-	pending   map[int]Record
+	pending   map[int]record.Record
 }
 
 // NewPairTest wraps t.
 func NewPairTest(t *matchstats.SPRT) *PairTest {
-	return &PairTest{Test: t, pending: map[int]Record{}}
+	return &PairTest{Test: t, pending: map[int]record.Record{}}
 }
 
 // aWon reports whether agent A won the game.
-func (r *Record) aWon() bool { return (r.Winner == board.Black) == r.ABlack }
+func aWon(r *record.Record) bool { return (r.Winner == board.Black) == r.ABlack }
 
 // Add takes a finished game and returns true when it completed a pair.
-func (p *PairTest) Add(r Record) bool {
-	if r.Reason == Aborted || r.Game == 0 {
+func (p *PairTest) Add(r record.Record) bool {
+	if r.Reason == record.Aborted || r.Game == 0 {
 		return false
 	}
 	pair := (r.Game + 1) / 2
@@ -82,8 +83,8 @@ func (p *PairTest) Add(r Record) bool {
 	}
 	delete(p.pending, pair)
 	wins := 0
-	for _, g := range []Record{r, other} {
-		if g.aWon() {
+	for _, g := range []record.Record{r, other} {
+		if aWon(&g) {
 			wins++
 		}
 	}
@@ -120,7 +121,7 @@ func (p *PairTest) Report(w io.Writer, nameA, nameB string) {
 	}
 }
 
-// JSONSPRT is the SPRT's result as the last line of the -json file.
+// JSONSPRT is the SPRT's result as the last line of the -o file of littlego arena.
 type JSONSPRT struct {
 	Model     string       `json:"model"`
 	Elo0      float64      `json:"elo0"`

@@ -11,6 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/matchstats"
+	"littlego/record"
 )
 
 // Tally counts wins out of games.
@@ -57,8 +58,8 @@ type Summary struct {
 	// MarginA is the mean of A's stones minus B's on the final boards.
 	MarginA float64
 	// Endings counts the games by reason; Example holds one detail per reason.
-	Endings map[Reason]int
-	Example map[Reason]string
+	Endings map[record.Reason]int
+	Example map[record.Reason]string
 	// Distinct counts the different games (different sequences of actions).
 	Distinct int
 	// Openings counts the different openings the finished games started from, and
@@ -72,12 +73,12 @@ type Summary struct {
 }
 
 // Summarize computes the summary of a match's records.
-func Summarize(records []Record, nameA, nameB string) Summary {
-	s := Summary{NameA: nameA, NameB: nameB, Endings: map[Reason]int{}, Example: map[Reason]string{}}
+func Summarize(records []record.Record, nameA, nameB string) Summary {
+	s := Summary{NameA: nameA, NameB: nameB, Endings: map[record.Reason]int{}, Example: map[record.Reason]string{}}
 	margin := 0
 	openings := map[int]bool{}
 	for _, r := range records {
-		if r.Game == 0 || r.Reason == Aborted {
+		if r.Game == 0 || r.Reason == record.Aborted {
 			s.Aborted++
 			continue
 		}
@@ -135,7 +136,7 @@ func Summarize(records []Record, nameA, nameB string) Summary {
 
 // addProven counts a game from a proven opening, A playing aColour: a slip for the
 // agent that lost a proven win, a swindle for the one that won a proven loss.
-func (s *Summary) addProven(r *Record, aColor board.Color) {
+func (s *Summary) addProven(r *record.Record, aColor board.Color) {
 	s.Proven++
 	provenWinner := board.White
 	if r.OpeningBlackWins {
@@ -152,7 +153,7 @@ func (s *Summary) addProven(r *Record, aColor board.Color) {
 }
 
 // addTimes counts the time of each move the agents chose in r (not the opening's).
-func (s *Summary) addTimes(r *Record) {
+func (s *Summary) addTimes(r *record.Record) {
 	for _, m := range r.Moves {
 		if m.Opening {
 			continue
@@ -231,7 +232,7 @@ func (s *Summary) Write(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "mean margin (%s stones - %s stones): %+.2f\n", s.NameA, s.NameB, s.MarginA)
-	reasons := make([]Reason, 0, len(s.Endings))
+	reasons := make([]record.Reason, 0, len(s.Endings))
 	for r := range s.Endings {
 		reasons = append(reasons, r)
 	}

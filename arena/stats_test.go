@@ -3,29 +3,31 @@
 package arena
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"littlego/board"
+	"littlego/record"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func TestSummarize(t *testing.T) {
-	mv := func(c board.Color, cpu time.Duration, measured bool) MoveRecord {
-		return MoveRecord{Color: c, Point: board.Pass, CPU: cpu, Measured: measured}
+	mv := func(c board.Color, cpu time.Duration, measured bool) record.Move {
+		return record.Move{Color: c, Point: board.Pass, CPU: cpu, Measured: measured}
 	}
-	recs := []Record{
+	recs := []record.Record{
 		// Game 1: A Black wins 13-9.
-		{Game: 1, ABlack: true, Winner: board.Black, Reason: EndMoves, BlackStones: 13, WhiteStones: 9,
-			Moves: []MoveRecord{mv(board.Black, 2*time.Millisecond, true), mv(board.White, 4*time.Millisecond, true)}},
+		{Game: 1, ABlack: true, Winner: board.Black, Reason: record.EndMoves, BlackStones: 13, WhiteStones: 9,
+			Moves: []record.Move{mv(board.Black, 2*time.Millisecond, true), mv(board.White, 4*time.Millisecond, true)}},
 		// Game 2: A White loses by an illegal move.
-		{Game: 2, ABlack: false, Winner: board.Black, Reason: IllegalKo, Detail: "White's move 8: ko", BlackStones: 5, WhiteStones: 4,
-			Moves: []MoveRecord{mv(board.Black, 6*time.Millisecond, false), mv(board.White, 10*time.Millisecond, true)}},
+		{Game: 2, ABlack: false, Winner: board.Black, Reason: record.IllegalKo, Detail: "White's move 8: ko", BlackStones: 5, WhiteStones: 4,
+			Moves: []record.Move{mv(board.Black, 6*time.Millisecond, false), mv(board.White, 10*time.Millisecond, true)}},
 		// Game 3: A White wins.
-		{Game: 3, ABlack: false, Winner: board.White, Reason: EndPasses, BlackStones: 2, WhiteStones: 3},
+		{Game: 3, ABlack: false, Winner: board.White, Reason: record.EndPasses, BlackStones: 2, WhiteStones: 3},
 		// Game 4 never played.
 		{},
 	}
@@ -51,7 +53,7 @@ func TestSummarize(t *testing.T) {
 	if s.Time[1].Moves != 2 || s.Time[1].Mean() != 5*time.Millisecond || s.Time[1].Unmeasured != 1 {
 		t.Errorf("B's time %+v", s.Time[1])
 	}
-	if s.Endings[EndMoves] != 1 || s.Endings[IllegalKo] != 1 || s.Endings[EndPasses] != 1 {
+	if s.Endings[record.EndMoves] != 1 || s.Endings[record.IllegalKo] != 1 || s.Endings[record.EndPasses] != 1 {
 		t.Errorf("endings %v", s.Endings)
 	}
 	var out strings.Builder
@@ -63,20 +65,14 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
-func TestResult(t *testing.T) {
-	cases := []struct {
-		rec  Record
-		want string
-	}{
-		{Record{Winner: board.Black, Reason: EndMoves, BlackStones: 13, WhiteStones: 10}, "B+0.5"},
-		{Record{Winner: board.White, Reason: EndPasses, BlackStones: 10, WhiteStones: 10}, "W+2.5"},
-		{Record{Winner: board.White, Reason: Timeout}, "W+Time"},
-		{Record{Winner: board.Black, Reason: BadOutput}, "B+Forfeit"},
-		{Record{Reason: Aborted}, "Void"},
+// RunSpecs plays a match between agents named by their specs, and names the one it
+// cannot read.
+func TestRunSpecs(t *testing.T) {
+	recs, err := RunSpecs(context.Background(), "random", "greedy", Config{Games: 2, Jobs: 1, CPULimit: board.HostCPULimit, Seed: 3})
+	if err != nil || len(recs) != 2 || recs[0].Reason == "" {
+		t.Fatalf("RunSpecs: %v, %+v", err, recs)
 	}
-	for _, c := range cases {
-		if got := c.rec.Result(); got != c.want {
-			t.Errorf("%+v: result %q, want %q", c.rec, got, c.want)
-		}
+	if _, err := RunSpecs(context.Background(), "random", "best", Config{Games: 2, Jobs: 1, CPULimit: board.HostCPULimit}); err == nil || !strings.Contains(err.Error(), "agent B") {
+		t.Errorf("agent best: %v", err)
 	}
 }

@@ -186,7 +186,7 @@ func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
 	clock.report(b, float64(iterations), "iterations")
 }
 
-// BenchmarkSearchDefaultWorkload measures the profiled workload of cmd/profile: one
+// BenchmarkSearchDefaultWorkload measures the profiled workload of littlego profile: one
 // 5000-iteration search of the default configuration (SearchDefault's) from each
 // workload position.
 func BenchmarkSearchDefaultWorkload(b *testing.B) {

@@ -1,8 +1,8 @@
-// workload.go: the fixed, seeded positions and search settings that the benchmarks and cmd/profile measure.
+// workload.go: the fixed, seeded positions and search settings that the benchmarks and littlego profile measure.
 
 // Package bench holds the speed measurements of the engine: `go test -bench` benchmarks
 // of playouts, Play, Legal and whole searches (see bench_test.go and README.md), and
-// the fixed, seeded workload they share with cmd/profile, so that a benchmark number
+// the fixed, seeded workload they share with littlego profile, so that a benchmark number
 // and a profile describe the same work.
 package bench
 

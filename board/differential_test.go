@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"littlego/internal/racedetect"
 )
 
 // refTracker plays one game on both implementations and compares them after every
@@ -188,10 +190,16 @@ func randomAction(rng *rand.Rand, legal Bitboard, passP float64) Point {
 	return legal.Nth(rng.IntN(legal.Count()))
 }
 
+// TestDifferentialRandomGames plays 100,000 random games on both implementations; under the
+// race detector, which finds nothing to check in this one-goroutine test and slows it tenfold,
+// 5,000 (CI runs the full sweep without it), and 2,000 with -short.
 func TestDifferentialRandomGames(t *testing.T) {
 	games := 100_000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		games = 2_000
+	case racedetect.Enabled:
+		games = 5_000
 	}
 	rng := rand.New(rand.NewPCG(561, 2022))
 	var actions, captures, kos, passes, protocolChecks, endsByPass int
@@ -277,8 +285,8 @@ func TestPerft(t *testing.T) {
 	// White q, Black has 23 points (two stones cannot make a suicide) and a pass (24):
 	// 25*(25 + 24*24) + 1 = 15026.
 	want := map[int]int{0: 1, 1: 26, 2: 626, 3: 15026}
-	maxDepth := 5
-	if testing.Short() {
+	maxDepth := 5 // depth 4 with -short and under the race detector (CI runs depth 5 without it)
+	if testing.Short() || racedetect.Enabled {
 		maxDepth = 4
 	}
 	for depth := 0; depth <= maxDepth; depth++ {

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 func TestHostJudgedPositions(t *testing.T) {
-	cases := testpos.MustLoadHostJudged(t)
+	cases := boardtest.MustLoadHostJudged(t)
 	if len(cases) < 400 {
 		t.Fatalf("expected at least 400 positions, read %d", len(cases))
 	}

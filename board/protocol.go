@@ -317,8 +317,9 @@ func ParseOutput(r io.Reader) (Point, error) {
 	return PointAt(i, j), nil
 }
 
-// ErrOffBoard is wrapped by ParseOutput's error for two integers that name no point of
-// the board: the host reads such a move and rejects it as illegal.
+// ErrOffBoard is wrapped by the errors of ParseOutput (two integers that name no point of
+// the board: the host reads such a move and rejects it as illegal) and ParseVertex (a
+// well-formed GTP vertex of a bigger board).
 var ErrOffBoard = errors.New("off the board")
 
 // Reread returns pos, reached from the board prev by the opponent's last action, as a

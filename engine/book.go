@@ -13,7 +13,7 @@ import (
 	"littlego/tablebase"
 )
 
-//go:generate go run ../cmd/solve book -first 2,2 -last 9 -workers 2 -tt 24 book.lgtb
+//go:generate go run ../cmd/littlego solve book -first 2,2 -last 9 -jobs 2 -tt 24 book.lgtb
 
 // bookFile is the book (solve book): a tablebase file of kind book, one record per
 // position in canonical orientation with Black to move, holding its winning action.

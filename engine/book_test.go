@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/racedetect"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -198,7 +198,7 @@ func TestBookMovesAreProvedWins(t *testing.T) {
 			}
 		}
 	}
-	s := solver.New(22)
+	s := solver.New(solver.DefaultTableBits)
 	for _, i := range sample {
 		p, best := records[i].Position(), records[i].Entry().Best
 		p.Play(best)
@@ -234,7 +234,7 @@ func TestGenMovePlaysTheBook(t *testing.T) {
 // whose proof takes longer than the solver's share of the budget, and the search then
 // played a losing move. The book through move 9 now answers it, and the answer is proved.
 func TestBookHoldsTheMove9Slip(t *testing.T) {
-	pos := testpos.MustDiagram(t, `
+	pos := boardtest.MustDiagram(t, `
 		.O...
 		OXX..
 		..X.X
@@ -255,7 +255,7 @@ func TestBookHoldsTheMove9Slip(t *testing.T) {
 	if _, ok := after.Play(mv); !ok {
 		t.Fatalf("the book's move %v is illegal", mv)
 	}
-	if res := solver.New(22).Solve(after, solver.Limits{}); !res.Known || res.Win {
+	if res := solver.New(solver.DefaultTableBits).Solve(after, solver.Limits{}); !res.Known || res.Win {
 		t.Fatalf("after the book's %v White is not proved lost:\n%s", mv, after.String())
 	}
 }

@@ -39,5 +39,5 @@ func ExampleParseOptions() {
 	fmt.Println(err)
 	// Output:
 	// 200ms 0.7 false pattern
-	// budget 1m0s out of range: want 0 < budget <= 6s of CPU
+	// budget 60 s out of range: want more than 0 and at most 6 s of CPU
 }

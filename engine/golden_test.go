@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/moves.golden from the current engine")
@@ -31,10 +31,10 @@ type goldenCase struct {
 // move numbers.
 func goldenCorpus(t *testing.T) []goldenCase {
 	var out []goldenCase
-	for i, s := range testpos.MustLoadSolved(t) {
+	for i, s := range boardtest.MustLoadSolved(t) {
 		out = append(out, goldenCase{fmt.Sprintf("solved-%02d", i), s.Pos})
 	}
-	for i, h := range testpos.MustLoadHostJudged(t) {
+	for i, h := range boardtest.MustLoadHostJudged(t) {
 		if i%20 != 0 {
 			continue
 		}
@@ -61,7 +61,7 @@ func goldenCorpus(t *testing.T) []goldenCase {
 		over.Pass()
 	}
 	out = append(out, goldenCase{"over", over})
-	won := testpos.MustDiagram(t, "XXXXX .XXXX XXX.. OOOOO .....", board.White, 10)
+	won := boardtest.MustDiagram(t, "XXXXX .XXXX XXX.. OOOOO .....", board.White, 10)
 	won.Pass()
 	out = append(out, goldenCase{"passed-and-winning", won})
 	return out

@@ -87,7 +87,7 @@ func (o *Options) Params() []Param {
 			Get: func() string { return formatSeconds(o.Budget) }, Set: func(s string) error { return parseBudget(s, &o.Budget) },
 			check: func() error {
 				if o.Budget <= 0 || o.Budget > MaxBudget {
-					return fmt.Errorf("budget %v out of range: want 0 < budget <= %v of CPU", o.Budget, MaxBudget)
+					return fmt.Errorf("budget %s s out of range: want more than 0 and at most %s s of CPU", formatSeconds(o.Budget), formatSeconds(MaxBudget))
 				}
 				return nil
 			}},
@@ -113,10 +113,11 @@ func (o *Options) Params() []Param {
 			Get: func() string { return strconv.FormatUint(o.Seed, 10) },
 			Set: func(s string) error {
 				v, err := strconv.ParseUint(s, 10, 64)
-				if err == nil {
-					o.Seed = v
+				if err != nil {
+					return fmt.Errorf("%q is not a whole number from 0 to %d", s, uint64(math.MaxUint64))
 				}
-				return err
+				o.Seed = v
+				return nil
 			}},
 		boolParam("v", "print the configuration and search statistics to stderr", &o.Verbose),
 	}
@@ -210,10 +211,11 @@ func intParam(name, usage string, dst *int, r mcts.Range[int]) Param {
 		Get: func() string { return strconv.Itoa(*dst) },
 		Set: func(s string) error {
 			v, err := strconv.Atoi(s)
-			if err == nil {
-				*dst = v
+			if err != nil {
+				return fmt.Errorf("%q is not a whole number (%s: %v)", s, name, r)
 			}
-			return err
+			*dst = v
+			return nil
 		},
 		check: func() error {
 			if !r.Contains(*dst) {
@@ -230,10 +232,11 @@ func floatParam(name, usage string, dst *float64, r mcts.Range[float64]) Param {
 		Get: func() string { return strconv.FormatFloat(*dst, 'g', -1, 64) },
 		Set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)
-			if err == nil {
-				*dst = v
+			if err != nil {
+				return fmt.Errorf("%q is not a number (%s: %v)", s, name, r)
 			}
-			return err
+			*dst = v
+			return nil
 		},
 		check: func() error {
 			if !r.Contains(*dst) {
@@ -248,9 +251,10 @@ func boolParam(name, usage string, dst *bool) Param {
 		Get: func() string { return strconv.FormatBool(*dst) },
 		Set: func(s string) error {
 			v, err := strconv.ParseBool(s)
-			if err == nil {
-				*dst = v
+			if err != nil {
+				return fmt.Errorf("%q is not true or false", s)
 			}
-			return err
+			*dst = v
+			return nil
 		}}
 }

@@ -82,3 +82,20 @@ func TestOptionRangesAreTheSearchRanges(t *testing.T) {
 		t.Fatalf("the search refuses the engine's options: %v", err)
 	}
 }
+
+// A bad value is refused in the user's terms: the text given, what was wanted, and no
+// parser's internals; a budget out of range in seconds, the unit given.
+func TestBadValuesSaidPlainly(t *testing.T) {
+	for spec, want := range map[string]string{
+		"seed=x":     `"x" is not a whole number from 0 to 18446744073709551615`,
+		"expand=1.5": `"1.5" is not a whole number (expand: `,
+		"c=lots":     `"lots" is not a number (c: `,
+		"book=maybe": `"maybe" is not true or false`,
+		"budget=99":  "budget 99 s out of range: want more than 0 and at most 6 s of CPU",
+	} {
+		_, err := ParseOptions(spec)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "strconv") {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+}

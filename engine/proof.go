@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"littlego/board"
@@ -50,54 +51,91 @@ func (e *Engine) checks(c *moveChoice) bool {
 	return e.opts.Solve && e.opts.Playouts == 0 && int(c.pos.Move) >= CheckFrom && !(c.solved && c.proof.Known)
 }
 
-// checkCandidates proves the search's moves one at a time, in the search's order (best
-// first), each with a single test of the child at the winning threshold on what is left
-// of the budget and the bank, and returns the first one proved to keep a win. Moves the
-// search proved lost are skipped. When none is proved in time it returns false, and the
-// search's move stands, unless the solver proved it loses: then res.Move becomes the
-// best-ranked move not proved to lose (if there is one).
+// checkRounds bounds the rounds of checkCandidates: each round doubles the slice, so the
+// whole budget is reached well before the last.
+const checkRounds = 24
+
+// checkCandidates proves the search's moves in rounds of growing limits, so that no
+// candidate can stake the move on itself: round r gives each of the first r+1 candidates still
+// open in the search's order (best first) one test of the child at the winning threshold,
+// in that order, with a slice of CPU that doubles from round to round, from a quarter of
+// what the proofs may use (the move's budget and the bank). The search's
+// favourites are thus tried first, one more candidate joins in each round, and a candidate
+// proved lost gives its place to the next. The solver keeps its table between the calls, so a
+// candidate tried again goes on from what its earlier try proved. It returns the first move
+// proved to keep a win. Moves the search proved lost, and moves proved lost here, are
+// skipped. When none is proved in time it returns false, and the search's move stands,
+// unless the solver proved it loses: then res.Move becomes the best-ranked move not proved
+// to lose (if any).
 func (e *Engine) checkCandidates(c *moveChoice, res *mcts.Result) (board.Point, bool) {
 	if e.solver == nil {
 		e.solver = solver.New(SolverTableBits)
 	}
 	lost := map[board.Point]bool{}
-	for i, m := range res.Moves {
-		if m.Proof == mcts.Loss {
-			lost[m.Move] = true
-			continue
-		}
-		lim := c.budget.proofLimit(1)
-		if lim < minProof {
-			break
-		}
+	var open []board.Point
+	for _, m := range res.Moves {
 		child := c.pos
-		if !child.Act(m.Move) {
-			continue
+		switch {
+		case m.Proof == mcts.Loss:
+			lost[m.Move] = true
+		case !child.Act(m.Move):
+		case child.Over: // decided by the score, at no cost
+			p := Proof{Of: m.Move, Known: true, Win: child.Winner() == c.pos.Turn}
+			c.rep.Proofs = append(c.rep.Proofs, p)
+			if p.Win {
+				e.note(c, "solver check: %s ends the game won", m.Move)
+				return m.Move, true
+			}
+			lost[m.Move] = true
+		default:
+			open = append(open, m.Move)
 		}
-		p := Proof{Of: m.Move, Known: true, Win: child.Winner() == c.pos.Turn}
-		if !child.Over {
-			r := e.solver.Solve(child, solver.Limits{CPU: lim})
-			c.budget.spendProof(r.CPU)
-			p = Proof{Of: m.Move, Known: r.Known, Win: r.Known && !r.Win, Nodes: r.Nodes, CPU: r.CPU}
-		}
-		c.rep.Proofs = append(c.rep.Proofs, p)
-		e.note(c, "solver check: %s, the search's candidate %d (%d nodes)", p, i+1, p.Nodes)
-		if p.Win {
-			return m.Move, true
-		}
-		if !p.Known {
-			break
-		}
-		lost[m.Move] = true
 	}
-	if lost[res.Move] {
-		for _, m := range res.Moves {
-			if !lost[m.Move] {
-				e.note(c, "solver check: the search's %s loses; playing %s, the best not proved to lose", res.Move, m.Move)
-				res.Move = m.Move
-				break
+	slice := c.budget.proofLimit(1) / 4
+	for round := 0; round < checkRounds && len(open) > 0; round, slice = round+1, 2*slice {
+		for _, mv := range slices.Clone(open[:min(len(open), round+1)]) {
+			lim := min(max(slice, minProof), c.budget.proofLimit(1))
+			if lim < minProof {
+				return board.NoPoint, e.keepNotLost(c, res, lost)
+			}
+			p := e.checkOne(c, mv, lim)
+			e.note(c, "solver check, round %d: %s (%d nodes)", round+1, p, p.Nodes)
+			switch {
+			case p.Win:
+				return mv, true
+			case p.Known:
+				lost[mv] = true
+				open = slices.DeleteFunc(open, func(m board.Point) bool { return m == mv })
 			}
 		}
 	}
-	return board.NoPoint, false
+	return board.NoPoint, e.keepNotLost(c, res, lost)
+}
+
+// checkOne tests whether playing mv keeps a win for the side to move, within lim, and
+// records the proof.
+func (e *Engine) checkOne(c *moveChoice, mv board.Point, lim time.Duration) Proof {
+	child := c.pos
+	child.Act(mv)
+	r := e.solver.Solve(child, solver.Limits{CPU: lim})
+	c.budget.spendProof(r.CPU)
+	p := Proof{Of: mv, Known: r.Known, Win: r.Known && !r.Win, Nodes: r.Nodes, CPU: r.CPU}
+	c.rep.Proofs = append(c.rep.Proofs, p)
+	return p
+}
+
+// keepNotLost makes res.Move, when the solver proved it loses, the best-ranked move not
+// proved to lose (if there is one). It returns false: no move was proved to win.
+func (e *Engine) keepNotLost(c *moveChoice, res *mcts.Result, lost map[board.Point]bool) bool {
+	if !lost[res.Move] {
+		return false
+	}
+	for _, m := range res.Moves {
+		if !lost[m.Move] {
+			e.note(c, "solver check: the search's %s loses; playing %s, the best not proved to lose", res.Move, m.Move)
+			res.Move = m.Move
+			break
+		}
+	}
+	return false
 }

@@ -13,33 +13,40 @@ import (
 	"littlego/internal/racedetect"
 )
 
-// issue38 is the position of issue 38, Black to play move 7 (input.txt's format), where
-// the search alone at the old 0.5 s budget played the losing 3,2 with four seeds of six,
-// and its winning moves (solver.WinningMoves, 15.8 s of CPU).
-const issue38 = "1\n00002\n20001\n00100\n00000\n10000\n20002\n20001\n00100\n00000\n10000"
+// wonAtMove7 is a position at move 7 (input.txt's format) where Black wins with 7 of its 20
+// actions (solver.WinningMoves: 12.7 s of CPU), the search alone at a 0.5 s budget played
+// the losing 3,2 with four seeds of six, and the search may rank two losses first (3,2, refuted in 0.6 s of CPU, and 1,1, refuted only in 3 s): proving a
+// winning move costs 1.3-3.3 s, refuting a losing one 0.2-3 s.
+const wonAtMove7 = "1\n00002\n20001\n00100\n00000\n10000\n20002\n20001\n00100\n00000\n10000"
 
-var issue38Wins = []string{"0,3", "1,2", "1,3", "2,1", "2,3", "2,4", "3,1"}
+var wonAtMove7Wins = []string{"0,3", "1,2", "1,3", "2,1", "2,3", "2,4", "3,1"}
 
-// In issue 38's position, with six seeds, the engine keeps Black's win: the solver
-// checks the search's candidates in turn (a bank tops the move up to MaxBudget, as in a
-// game where earlier moves left time), and the Report says what was proved and for how
-// long, within the CPU offered. One seed in six may miss: when the search ranks 3,2 and
-// then 1,1 first (both losses), refuting 1,1 takes 4-4.7 s of CPU, and on a loaded
-// machine it can outrun the 5.3 s the proofs have (quiet, it ends in time and 2,1 or
-// 3,1 is played as the best move not proved to lose).
-func TestCheckKeepsIssue38sWin(t *testing.T) {
+// With a bank that tops the move up to MaxBudget (a game where earlier moves left time),
+// the engine keeps Black's win in wonAtMove7 with every one of six seeds: the candidates are
+// proved in rounds of growing limits, so the long refutation of a favourite cannot use up
+// the proofs' time while a cheap proof of another move waits. The Report says what was
+// proved and for how long, within the CPU offered.
+func TestCheckKeepsTheWinWithABank(t *testing.T) {
 	if testing.Short() || racedetect.Enabled {
 		t.Skip("six moves of up to 6 s of CPU each")
 	}
-	in, err := board.ParseInput(strings.NewReader(issue38))
+	budget := PlanBudget(Defaults(), 7)
+	if kept := keepsTheWin(t, budget, MaxBudget-budget); kept < 6 {
+		t.Errorf("the win kept with %d seeds of 6, want 6", kept)
+	}
+}
+
+// keepsTheWin plays wonAtMove7 with six seeds within budget and bank, checks each move's
+// report against the proved values and the CPU offered, and returns how many seeds kept the
+// win.
+func keepsTheWin(t *testing.T, budget, bank time.Duration) (kept int) {
+	t.Helper()
+	in, err := board.ParseInput(strings.NewReader(wonAtMove7))
 	if err != nil {
 		t.Fatal(err)
 	}
 	pos := in.Position(7)
 	o := Defaults()
-	budget := PlanBudget(o, 7)
-	bank := MaxBudget - budget
-	kept := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		o.Seed = seed
 		e, err := New(o)
@@ -49,40 +56,51 @@ func TestCheckKeepsIssue38sWin(t *testing.T) {
 		start := cputime.Process()
 		mv, rep := e.GenMoveBanked(pos, budget, bank)
 		used := cputime.Process() - start
-		if slices.Contains(issue38Wins, mv.String()) {
+		if slices.Contains(wonAtMove7Wins, mv.String()) {
 			kept++
 		} else {
 			t.Logf("seed %d: %s (%s) gives the win away; proofs %v", seed, mv, rep.Method, rep.Proofs)
 		}
-		for _, p := range rep.Proofs {
-			if p.Of == mv && p.Known && !p.Win {
-				t.Errorf("seed %d: played %s, proved to lose", seed, mv)
-			}
-		}
-		if len(rep.Proofs) == 0 || rep.Search == nil {
-			t.Errorf("seed %d: no search or no proof reported: %+v", seed, rep)
-		}
-		for _, p := range rep.Proofs {
-			if p.Known && p.Win && !slices.Contains(issue38Wins, p.Of.String()) {
-				t.Errorf("seed %d: %s reported proved to win", seed, p.Of)
-			}
-			if p.Known && !p.Win && slices.Contains(issue38Wins, p.Of.String()) {
-				t.Errorf("seed %d: %s reported proved to lose", seed, p.Of)
-			}
-		}
-		if rep.Method == MethodSolver && rep.Proofs[len(rep.Proofs)-1].Of != mv {
-			t.Errorf("seed %d: method solver, but the last proof is of %s, not %s", seed, rep.Proofs[len(rep.Proofs)-1].Of, mv)
-		}
+		checkProofReport(t, seed, mv, rep)
 		// The search's overshoot of its deadline is at most a few milliseconds.
 		if used > budget+bank+10*time.Millisecond {
 			t.Errorf("seed %d: used %v of CPU, offered %v and a bank of %v", seed, used, budget, bank)
 		}
-		t.Logf("seed %d: %s by %s, %v of CPU, bank spent %v, proofs %v", seed, mv, rep.Method, used.Round(time.Millisecond),
-			rep.BankSpent.Round(time.Millisecond), rep.Proofs)
+		t.Logf("seed %d: %s by %s, %v of CPU, bank spent %v, %d proofs", seed, mv, rep.Method, used.Round(time.Millisecond),
+			rep.BankSpent.Round(time.Millisecond), len(rep.Proofs))
 	}
-	if kept < 5 {
-		t.Errorf("the win kept with %d seeds of 6, want at least 5", kept)
+	return kept
+}
+
+// checkProofReport checks a move's proofs against wonAtMove7's proved values.
+func checkProofReport(t *testing.T, seed uint64, mv board.Point, rep Report) {
+	t.Helper()
+	for _, p := range rep.Proofs {
+		if p.Of == mv && p.Known && !p.Win {
+			t.Errorf("seed %d: played %s, proved to lose", seed, mv)
+		}
+		if p.Known && p.Win != slices.Contains(wonAtMove7Wins, p.Of.String()) {
+			t.Errorf("seed %d: %s reported proved to win %v", seed, p.Of, p.Win)
+		}
 	}
+	if len(rep.Proofs) == 0 || rep.Search == nil {
+		t.Errorf("seed %d: no search or no proof reported: %+v", seed, rep)
+	}
+	if rep.Method == MethodSolver && rep.Proofs[len(rep.Proofs)-1].Of != mv {
+		t.Errorf("seed %d: method solver, but the last proof is of %s, not %s", seed, rep.Proofs[len(rep.Proofs)-1].Of, mv)
+	}
+}
+
+// Without a bank (a fresh folder), the move has only the game plan's budget for move 7,
+// less than any proof of a winning move costs: the proofs refute the search's cheap losses
+// and the engine plays the best move not proved to lose. How often that keeps the win is
+// measured here, not promised: docs/my_player.md has the figures.
+func TestCheckWithoutABank(t *testing.T) {
+	if testing.Short() || racedetect.Enabled {
+		t.Skip("six moves of the plan's budget")
+	}
+	kept := keepsTheWin(t, PlanBudget(Defaults(), 7), 0)
+	t.Logf("the win kept with %d seeds of 6 without a bank", kept)
 }
 
 // The bank pays for proofs only: a book move leaves it untouched, and in fixed-playout

@@ -13,7 +13,7 @@ import (
 	"littlego/facts"
 	"littlego/facts/factstest"
 	"littlego/internal/racedetect"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/solver"
 )
 
@@ -156,7 +156,7 @@ func checkEnd(t *testing.T, pos board.Position, f facts.Fact) {
 		t.Fatalf("Known: %+v; counted: %d - %d", f, black, white)
 	}
 	if got, want := f.Outcome(), "W+0.5"; got != want {
-		t.Errorf("the issue's game: %q, want %q", got, want)
+		t.Errorf("the half-point game: %q, want %q", got, want)
 	}
 }
 
@@ -175,11 +175,11 @@ func checkUnknown(t *testing.T, pos board.Position, f facts.Fact) {
 	}
 }
 
-// The prover's winning moves on the host-judged solved positions (testpos, moves 13-18,
+// The prover's winning moves on the host-judged solved positions (boardtest, moves 13-18,
 // judged by the course host's rules apart from this code) are theirs.
 func TestProverAgreesWithHostJudgedPositions(t *testing.T) {
 	p := facts.NewProver(facts.NewCache())
-	for _, c := range testpos.MustLoadSolved(t) {
+	for _, c := range boardtest.MustLoadSolved(t) {
 		f := p.Winning(context.Background(), c.Pos, facts.Limits{CPU: solveLimit})
 		want := slices.Clone(c.Winning)
 		slices.Sort(want)

@@ -143,6 +143,33 @@ func TestKnownEnd(t *testing.T) {
 	}
 }
 
+// When the opponent has just passed, the side to move can end the game by passing: the
+// score bounds the margin at once, and decides the value when it wins for the mover.
+func TestKnownPassThatEndsTheGame(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{board.PointAt(2, 2), board.PointAt(3, 3), board.Pass} {
+		pos.Act(a)
+	}
+	// White to move after Black's pass, one stone each: White's pass ends the game 0 to 0
+	// on the board, a White win by the komi.
+	f := Known(pos)
+	if f.Value != Win || f.Source != End || !slices.Contains(f.Winning, board.Pass) || f.High != 0 {
+		t.Errorf("after 2,2 3,3 pass, White to move: %+v, want a win by the pass with the margin at most 0", f)
+	}
+	// Black to move after White's pass, Black a stone ahead: Black's pass ends the game
+	// +1, a loss; Black may do better, so only the margin's lower bound is known.
+	pos = board.New()
+	pos.Act(board.PointAt(2, 2))
+	pos.Act(board.Pass)
+	f = Known(pos)
+	if f.Low < 1 || slices.Contains(f.Winning, board.Pass) {
+		t.Errorf("after 2,2 pass, Black to move: %+v, want the margin at least 1 and no winning pass", f)
+	}
+	if f.Value == Loss {
+		t.Errorf("after 2,2 pass, Black to move: a loss from the pass alone: %+v", f)
+	}
+}
+
 // A fact one prover proved is served by another sharing the cache, without search, in
 // every orientation.
 func TestCacheServesEveryProver(t *testing.T) {

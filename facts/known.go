@@ -19,8 +19,9 @@ const WinningFirstMove = board.Point(2*board.Size + 2)
 // (docs/solver.md, "The game's exact value", gives the command that proves it).
 const EmptyBoardMargin = 3
 
-// Known returns what is proved of pos without search: the game's end (the score), the
-// opening table (engine.Opening: the value, the margin where it holds it, the winning
+// Known returns what is proved of pos without search: the game's end (the score), a
+// pass that would end it (the score bounds the margin, and decides the value when it
+// wins for the side to move), the opening table (engine.Opening: the value, the margin where it holds it, the winning
 // actions where it proves the children), the solved empty board and, after a first
 // move, its value, and Black's opening book (a Black position it holds is won by its
 // move; a White position all of whose replies it holds is lost). A position of a game
@@ -35,6 +36,8 @@ func Known(pos board.Position) Fact {
 		f.setMargin(pos.Margin(), End)
 		f.Winning, f.Complete = nil, true
 		return f
+	case pos.Passed:
+		passEnds(pos, &f)
 	}
 	if e, ok := engine.Opening(pos); ok {
 		f.setValue(e.Win == (pos.Turn == board.Black), Table)
@@ -69,6 +72,25 @@ func Known(pos board.Position) Fact {
 		f.setValue(true, Book)
 	}
 	return f
+}
+
+// passEnds records what a pass that ends the game proves of pos (its previous board
+// equals the current one: the opponent has just passed, or nothing was played yet): the
+// side to move can take the score as it stands, so the final margin is at least the
+// score's for Black to move and at most it for White; when that score wins, the position
+// is won and the pass is a winning action.
+func passEnds(pos board.Position, f *Fact) {
+	end := pos
+	end.Pass()
+	m := end.Margin()
+	if pos.Turn == board.Black {
+		f.bound(m, MaxMargin, End)
+	} else {
+		f.bound(MinMargin, m, End)
+	}
+	if end.Winner() == pos.Turn {
+		f.addWinning([]board.Point{board.Pass}, false)
+	}
 }
 
 // isEmptyBoard reports whether pos is the start of a game.

@@ -1,10 +1,11 @@
-// notation.go: results for people, as Go writes them: after the komi (B+0.5, W+2.5, SGF's RE[] convention), and the stone count in words.
+// notation.go: results for people, as Go writes them, in the one place every front end takes them from: after the komi (B+0.5, W+2.5, SGF's RE[] convention), on time or by forfeit (B+Time, W+Forfeit), and the stone count in words.
 
 package facts
 
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"littlego/board"
 )
@@ -28,6 +29,36 @@ func Score(diff, komi float64) string {
 		return "W+" + points(-d)
 	}
 	return "0"
+}
+
+// The results of games not decided on the board, in SGF's RE[] notation: a win on time
+// ("B+Time"), by forfeit ("W+Forfeit": an illegal move or another fault), and a game
+// that counts for no one.
+const (
+	timeSuffix    = "+Time"
+	forfeitSuffix = "+Forfeit"
+	// Void is the result of a game that counts for no one (an interrupted one).
+	Void = "Void"
+)
+
+// OnTime returns the result of a game winner won on time: "B+Time" or "W+Time".
+func OnTime(winner board.Color) string { return board.ColorLetter(winner) + timeSuffix }
+
+// ByForfeit returns the result of a game winner won by the opponent's fault (an illegal
+// move, a crash, an unreadable answer): "B+Forfeit" or "W+Forfeit".
+func ByForfeit(winner board.Color) string { return board.ColorLetter(winner) + forfeitSuffix }
+
+// ParseResult reads a result in Go's notation: the winner ("B+..." or "W+...", ok false
+// for anything else, "Void" and "0" among them) and whether it was won on time or by
+// forfeit rather than on the board.
+func ParseResult(s string) (winner board.Color, offBoard, ok bool) {
+	switch {
+	case strings.HasPrefix(s, "B+"):
+		winner, ok = board.Black, true
+	case strings.HasPrefix(s, "W+"):
+		winner, ok = board.White, true
+	}
+	return winner, ok && (strings.HasSuffix(s, timeSuffix) || strings.HasSuffix(s, forfeitSuffix)), ok
 }
 
 // points writes a non-negative score as briefly as it is exact ("0.5", "12.5", "3").

@@ -185,8 +185,7 @@ func summary(snap *analysis.Snapshot) string {
 			unproved++
 		}
 	}
-	why := map[analysis.End]string{analysis.Complete: "complete", analysis.Stopped: "stopped by the next command",
-		analysis.Limit: "time limit", analysis.Failed: "failed"}[snap.End]
+	why := snap.Reason("stopped by the next command")
 	return fmt.Sprintf("%s after %.1f s of CPU, %d iterations: %d moves proved, %d estimated by the search, %d not proved within the limit",
 		why, snap.CPU.Seconds(), snap.Iterations, proved, estimated, unproved)
 }
@@ -251,6 +250,6 @@ func (s *Server) genmoveAnalyze(id, command string, args []string, f infoFormat)
 			s.out.WriteString(line + "\n")
 		}
 	}
-	s.out.WriteString("play " + Vertex(pt) + "\n\n")
+	s.out.WriteString("play " + board.Vertex(pt) + "\n\n")
 	return nil
 }

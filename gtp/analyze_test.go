@@ -89,7 +89,7 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 	}
 	seen := map[string]bool{}
 	for i, e := range es {
-		pt, err := ParseVertex(e.Move)
+		pt, err := board.ParseVertex(e.Move)
 		switch {
 		case err != nil || !pos.IsLegal(pt):
 			t.Fatalf("entry %d: move %q not legal", i, e.Move)
@@ -109,7 +109,7 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 			t.Fatalf("entry %d: pv %v does not start with %s", i, e.PV, e.Move)
 		}
 		for _, v := range e.PV {
-			if _, err := ParseVertex(v); err != nil {
+			if _, err := board.ParseVertex(v); err != nil {
 				t.Fatalf("entry %d: pv vertex %q: %v", i, v, err)
 			}
 		}
@@ -262,7 +262,7 @@ func TestParseAnalyzeArgs(t *testing.T) {
 
 func TestInfoLineFormat(t *testing.T) {
 	pos := board.New()
-	v := &infoView{pos: pos, komi: board.Komi, priors: priorsOf(&pos, "light", false)} // uniform priors: 26 actions
+	v := &infoView{pos: pos, komi: board.Komi, priors: analysis.Priors(&pos, "light", false)} // uniform priors: 26 actions
 	c3, b2, d4, e5 := mustVertex(t, "C3"), mustVertex(t, "B2"), mustVertex(t, "D4"), mustVertex(t, "E5")
 	unproved := func(a board.Point, visits int, w float64, pv ...board.Point) analysis.Move {
 		return analysis.Move{Action: a, Visits: visits, WinRate: w, After: facts.Unproved(board.White), PV: append([]board.Point{a}, pv...)}
@@ -271,8 +271,8 @@ func TestInfoLineFormat(t *testing.T) {
 		unproved(b2, 100, 0.64, c3), unproved(c3, 100, 0.48, mustVertex(t, "D3"), mustVertex(t, "C2")), unproved(board.Pass, 0, 0),
 	}}
 	// Pass, never visited and not proved, is not listed.
-	want := "info move B2 visits 100 winrate 6400 prior 385 lcb " + itoa(per10000(wilsonLower(0.64, 100))) + " order 0 pv B2 C3 " +
-		"info move C3 visits 100 winrate 4800 prior 385 lcb " + itoa(per10000(wilsonLower(0.48, 100))) + " order 1 pv C3 D3 C2"
+	want := "info move B2 visits 100 winrate 6400 prior 385 lcb " + itoa(per10000(lcbOf(0.64, 100))) + " order 0 pv B2 C3 " +
+		"info move C3 visits 100 winrate 4800 prior 385 lcb " + itoa(per10000(lcbOf(0.48, 100))) + " order 1 pv C3 D3 C2"
 	if got := v.line(snap, 0, lzFormat); got != want {
 		t.Fatalf("line\n%s\nwant\n%s", got, want)
 	}
@@ -299,15 +299,15 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestPriors(t *testing.T) {
 	pos := replay(t, "b c3", "w c4", "b b4") // White to move
 	for _, use := range []bool{true, false} {
-		priors := priorsOf(&pos, "light", use)
+		priors := analysis.Priors(&pos, "light", use)
 		legal := pos.Legal() | board.Pass.Bit()
 		sum := 0.0
 		for p := board.Point(0); p < board.NumActions; p++ {
 			switch {
 			case legal.Has(p) && priors[p] <= 0:
-				t.Errorf("priors %v: legal %s has prior %v", use, Vertex(p), priors[p])
+				t.Errorf("priors %v: legal %s has prior %v", use, board.Vertex(p), priors[p])
 			case !legal.Has(p) && priors[p] != 0:
-				t.Errorf("priors %v: illegal %s has prior %v", use, Vertex(p), priors[p])
+				t.Errorf("priors %v: illegal %s has prior %v", use, board.Vertex(p), priors[p])
 			}
 			sum += priors[p]
 		}
@@ -316,34 +316,22 @@ func TestPriors(t *testing.T) {
 		}
 	}
 	// The light policy's prior knowledge counts Pass as bad while placements remain.
-	priors := priorsOf(&pos, "light", true)
+	priors := analysis.Priors(&pos, "light", true)
 	if priors[board.Pass] >= priors[mustVertex(t, "A1")] {
 		t.Errorf("pass prior %v not below a placement's %v", priors[board.Pass], priors[mustVertex(t, "A1")])
 	}
 	over := board.New()
 	over.Pass()
-	v := &infoView{pos: over, priors: priorsOf(&over, "light", true)}
+	v := &infoView{pos: over, priors: analysis.Priors(&over, "light", true)}
 	if got := v.line(analysis.OfSearch(over, nil, nil, analysis.Config{}), 0, lzFormat); got != "" {
 		t.Errorf("a finished game has the analysis line %q", got)
 	}
 }
 
-func TestWilsonLower(t *testing.T) {
-	cases := []struct {
-		p    float64
-		n    int
-		want float64
-	}{
-		{0.5, 100, 0.40383}, // the textbook 50 of 100 at 95%
-		{0, 0, 0},
-		{0, 10, 0},
-		{1, 1_000_000, 0.999996},
-	}
-	for _, c := range cases {
-		if got := wilsonLower(c.p, c.n); got < c.want-1e-5 || got > c.want+1e-5 {
-			t.Errorf("wilsonLower(%v, %d) = %v, want %v", c.p, c.n, got, c.want)
-		}
-	}
+// lcbOf is the lower bound the info lines give an unproved move of win rate p over n visits.
+func lcbOf(p float64, n int) float64 {
+	_, lcb := (&analysis.Move{WinRate: p, Visits: n}).Rates()
+	return lcb
 }
 
 func TestParseInfoLine(t *testing.T) {

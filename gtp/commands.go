@@ -90,8 +90,8 @@ func (s *Server) parseMove(args []string) (board.Color, board.Point, error) {
 	if err != nil {
 		return 0, 0, s.syntaxError("play", err)
 	}
-	pt, err := ParseVertex(args[1])
-	if errors.Is(err, ErrOffBoard) {
+	pt, err := board.ParseVertex(args[1])
+	if errors.Is(err, board.ErrOffBoard) {
 		s.diag("play %s: off the 5x5 board", args[1])
 		return 0, 0, errors.New(msgIllegalMove)
 	}
@@ -107,7 +107,7 @@ func (s *Server) play(args []string) (string, error) {
 		return "", err
 	}
 	if !s.game.play(c, pt) {
-		s.diag("play %s %s: %s", ColorName(c), Vertex(pt), s.game.illegalReason(c, pt))
+		s.diag("play %s %s: %s", board.ColorLetter(c), board.Vertex(pt), s.game.illegalReason(c, pt))
 		return "", errors.New(msgIllegalMove)
 	}
 	return "", nil
@@ -131,7 +131,7 @@ func (s *Server) genmove(args []string) (string, error) {
 		return "", err
 	}
 	pt, _ := s.think(c)
-	return Vertex(pt), nil
+	return board.Vertex(pt), nil
 }
 
 // think chooses c's move with the engine under the time controls, plays it on the
@@ -152,12 +152,12 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	if !s.game.play(c, pt) {
 		// GenMove's move is legal in pos; pos differs from the game only in the move
 		// numbering under Area rules, so this cannot happen, but a pass is always safe.
-		s.diag("genmove: engine move %s not playable, passing", Vertex(pt))
+		s.diag("genmove: engine move %s not playable, passing", board.Vertex(pt))
 		pt = board.Pass
 		s.game.play(c, pt)
 	}
 	if o.Verbose {
-		s.diag("genmove %s: %s by %s, %d iterations, budget %v", ColorName(c), Vertex(pt), rep.Method, rep.Iterations, rep.Budget)
+		s.diag("genmove %s: %s by %s, %d iterations, budget %v", board.ColorLetter(c), board.Vertex(pt), rep.Method, rep.Iterations, rep.Budget)
 	}
 	if o.Verbose || rep.Method == engine.MethodFallback {
 		// The engine's own account of the move: why it fell back, and when verbose the

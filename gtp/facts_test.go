@@ -32,7 +32,7 @@ func TestAnalysisSaysWhatFactsProve(t *testing.T) {
 			ps := startPipe(t, s)
 			pos := board.New()
 			for _, a := range p.Actions {
-				ps.send(t, "play "+strings.ToLower(pos.Turn.String()[:1])+" "+Vertex(a))
+				ps.send(t, "play "+strings.ToLower(pos.Turn.String()[:1])+" "+board.Vertex(a))
 				ps.expect(t, "= ")
 				ps.expect(t, "")
 				pos.Act(a)

@@ -191,7 +191,7 @@ func (g *game) showboard() string {
 	var sb strings.Builder
 	letters := "  "
 	for j := 0; j < board.Size; j++ {
-		letters += " " + Vertex(board.PointAt(0, j))[:1]
+		letters += " " + board.Vertex(board.PointAt(0, j))[:1]
 	}
 	sb.WriteString(letters + "\n")
 	for i := 0; i < board.Size; i++ {

@@ -40,7 +40,7 @@ func TestGenmoveWholeGame(t *testing.T) {
 		}
 		before := replay(t, moves...)
 		v := mustOK(t, s, "genmove "+c)
-		pt, err := ParseVertex(v)
+		pt, err := board.ParseVertex(v)
 		if err != nil || !withTurnPtr(before, c).IsLegal(pt) {
 			t.Fatalf("genmove %s = %q, not legal in\n%s", c, v, before.String())
 		}
@@ -65,7 +65,7 @@ func TestGenmoveWholeGame(t *testing.T) {
 	}
 	empty := s.game.pos.Empty()
 	if empty != 0 {
-		if r := send(t, s, "play b "+Vertex(empty.First())); r.raw != "? illegal move" {
+		if r := send(t, s, "play b "+board.Vertex(empty.First())); r.raw != "? illegal move" {
 			t.Errorf("play after the end: %q", r.raw)
 		}
 	}
@@ -159,7 +159,7 @@ func TestIllegalPlays(t *testing.T) {
 
 func mustVertex(t *testing.T, v string) board.Point {
 	t.Helper()
-	p, err := ParseVertex(v)
+	p, err := board.ParseVertex(v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestAreaRules(t *testing.T) {
 	// Black fills 13 points while White passes: 25 moves, past the course's 24.
 	var v []string
 	for p := board.Point(0); p < 13; p++ {
-		v = append(v, Vertex(p))
+		v = append(v, board.Vertex(p))
 	}
 	for i, vx := range v {
 		mustOK(t, s, "play b "+vx)
@@ -383,7 +383,7 @@ func TestSearchPositionUnderAreaRules(t *testing.T) {
 			}
 		}
 		if !g.play(c, pt) {
-			t.Fatalf("move %d: %s %s illegal", n, ColorName(c), Vertex(pt))
+			t.Fatalf("move %d: %s %s illegal", n, board.ColorLetter(c), board.Vertex(pt))
 		}
 		if g.pos.Over {
 			g.clear()

@@ -102,7 +102,7 @@ func replay(t *testing.T, moves ...string) board.Position {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pt, err := ParseVertex(vs)
+		pt, err := board.ParseVertex(vs)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,8 +12,6 @@ import (
 	"littlego/analysis"
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/matchstats"
-	"littlego/policy"
 )
 
 // infoView formats the snapshots of one position's analysis for the side to move.
@@ -27,55 +25,8 @@ type infoView struct {
 // newInfoView returns the view of an analysis of pos in the session.
 func (s *Server) newInfoView(pos *board.Position) *infoView {
 	v := &infoView{pos: *pos, komi: s.game.komi, area: s.game.rules == Area}
-	v.priors = priorsOf(pos, s.opts.Policy, s.opts.Priors)
+	v.priors = analysis.Priors(pos, s.opts.Policy, s.opts.Priors)
 	return v
-}
-
-// priorsOf returns the prior probability of each action of pos, summing to 1 over the
-// legal ones: from the rollout policy's prior knowledge (each legal action's prior win
-// rate, normalised) when the policy has some and priors are on, otherwise uniform.
-func priorsOf(pos *board.Position, policyName string, usePriors bool) [board.NumActions]float64 {
-	var out [board.NumActions]float64
-	if pos.Over {
-		return out
-	}
-	legal := pos.Legal() | board.Pass.Bit()
-	var raw [board.NumActions]float64
-	var pr [board.NumActions]policy.Prior
-	priorer := priorerFor(policyName, usePriors)
-	if priorer != nil {
-		priorer.Priors(pos, &pr)
-	}
-	total := 0.0
-	for p := board.Point(0); p < board.NumActions; p++ {
-		if !legal.Has(p) {
-			continue
-		}
-		raw[p] = 1
-		if priorer != nil && pr[p].Visits > 0 {
-			raw[p] = float64(pr[p].Wins) / float64(pr[p].Visits)
-		}
-		total += raw[p]
-	}
-	for p := range raw {
-		if total > 0 {
-			out[p] = raw[p] / total
-		}
-	}
-	return out
-}
-
-// priorerFor returns the named policy's prior knowledge, or nil.
-func priorerFor(name string, use bool) policy.Priorer {
-	if !use {
-		return nil
-	}
-	pol, err := policy.ByName(name)
-	if err != nil {
-		return nil
-	}
-	pr, _ := pol.NewPlayer().(policy.Priorer)
-	return pr
 }
 
 // line formats a snapshot as Leela Zero or KataGo does: one info entry per move that
@@ -96,88 +47,41 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		if order > 0 {
 			sb.WriteByte(' ')
 		}
-		w, lcb := rates(m)
+		w, lcb := m.Rates()
 		if f == kataFormat {
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
-				Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.lead), strconv.FormatFloat(sc.stdev, 'f', 1, 64), points(sc.lead),
-				points(sc.selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
+				board.Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.Lead), strconv.FormatFloat(sc.Stdev, 'f', 1, 64), points(sc.Lead),
+				points(sc.Selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
-				Vertex(m.Action), m.Visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
+				board.Vertex(m.Action), m.Visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
 		}
 		for _, q := range m.PV {
-			sb.WriteString(" " + Vertex(q))
+			sb.WriteString(" " + board.Vertex(q))
 		}
 		order++
 	}
 	return sb.String()
 }
 
-// rates returns m's win rate for the mover and its lower bound: 1 for a proved win and
-// 0 for a proved loss (exact, so the bound is the rate), else the search's estimate and
-// the lower end of its 95% Wilson interval.
-func rates(m *analysis.Move) (w, lcb float64) {
-	switch m.Value {
-	case facts.Win:
-		return 1, 1
-	case facts.Loss:
-		return 0, 0
-	}
-	return m.WinRate, wilsonLower(m.WinRate, m.Visits)
-}
-
-// kataScores are KataGo's score fields of one move, in points for the mover.
-type kataScores struct {
-	lead     float64 // scoreLead (and scoreMean): exact where proved, else the estimate within the proved bounds
-	stdev    float64 // scoreStdev: 0 for a proved margin, else the spread the proved bounds leave
-	selfplay float64 // scoreSelfplay: the score at the end of the move's principal variation
-}
-
-// scores returns KataGo's scores of move m: the final margin black − white after it
-// less the session's komi, for the mover. A proved margin gives all three exactly, with
-// scoreStdev 0. Otherwise the search keeps no scores, so the estimate is the stone
-// difference (under area rules, stones and one-colour regions) at the end of the move's
-// principal variation (scoreSelfplay), moved into the margin's proved bounds (scoreLead,
-// scoreMean), and scoreStdev is the standard deviation of a margin spread evenly over
-// those bounds, (high − low)/√12, never 0 (written with one decimal: at least 0.3).
-func (v *infoView) scores(m *analysis.Move) kataScores {
-	sign := 1.0
-	if v.pos.Turn == board.White {
-		sign = -1
-	}
-	if margin, exact := m.After.Margin(); exact {
-		lead := sign * (float64(margin) - v.komi)
-		return kataScores{lead: lead, selfplay: lead}
-	}
-	end := v.pos
-	for _, q := range m.PV {
-		if !end.Act(q) {
-			break
+// scores returns KataGo's scores of move m (analysis.Move.Scores) for the session's komi;
+// under area rules the estimate at the end of the move's principal variation counts
+// stones and one-colour regions.
+func (v *infoView) scores(m *analysis.Move) analysis.Scores {
+	var estimate func(board.Position) int
+	if v.area {
+		estimate = func(end board.Position) int {
+			b, w := territory(end.Stones)
+			return end.Margin() + b - w
 		}
 	}
-	est := end.Margin()
-	if v.area {
-		b, w := territory(end.Stones)
-		est += b - w
-	}
-	within := min(max(est, m.After.Low), m.After.High)
-	spread := float64(m.After.High-m.After.Low) / math.Sqrt(12)
-	return kataScores{lead: sign * (float64(within) - v.komi), stdev: spread, selfplay: sign * (float64(est) - v.komi)}
+	return m.Scores(v.pos, v.komi, estimate)
 }
 
 // per10000 converts a probability to an integer 0..10000.
 func per10000(x float64) int {
 	return int(math.Round(10000 * min(max(x, 0), 1)))
-}
-
-// wilsonLower is the lower end of the 95% Wilson score interval of a rate p over n.
-func wilsonLower(p float64, n int) float64 {
-	lo, _ := matchstats.WilsonRate(p, n)
-	if n <= 0 {
-		return 0
-	}
-	return lo
 }
 
 // signed writes a utility in [-1,1] with six decimals, as KataGo does.

@@ -119,12 +119,12 @@ func TestAnalysisShowsTheBooksWin(t *testing.T) {
 	es := checkInfoLine(t, lz, pos)
 	found := false
 	for _, e := range es {
-		if e.Move == Vertex(best) {
+		if e.Move == board.Vertex(best) {
 			found = e.Winrate == 10000 && e.LCB == 10000
 		}
 	}
 	if !found || es[0].Winrate != 10000 {
-		t.Errorf("lz-analyze after C3 C4: %q; want the book's %s and the first entry at 10000", lz, Vertex(best))
+		t.Errorf("lz-analyze after C3 C4: %q; want the book's %s and the first entry at 10000", lz, board.Vertex(best))
 	}
 	kata := analyzeUntil(t, ps, "kata-analyze 5", func(string) bool { return true })
 	ks, err := parseKataLine(kata)
@@ -133,12 +133,12 @@ func TestAnalysisShowsTheBooksWin(t *testing.T) {
 	}
 	found = false
 	for _, k := range ks {
-		if k.Move == Vertex(best) {
+		if k.Move == board.Vertex(best) {
 			found = k.Winrate == 1 && k.LCB == 1 && k.ScoreLead >= float64(board.BlackMargin)-board.Komi
 		}
 	}
 	if !found || ks[0].Winrate != 1 {
-		t.Errorf("kata-analyze after C3 C4: %q; want the book's %s at 1 with a winning lead, and the first entry at 1", kata, Vertex(best))
+		t.Errorf("kata-analyze after C3 C4: %q; want the book's %s at 1 with a winning lead, and the first entry at 1", kata, board.Vertex(best))
 	}
 }
 
@@ -160,7 +160,7 @@ func latePosition(t *testing.T) ([]string, board.Position) {
 				break
 			}
 			p := legal[rng.IntN(len(legal))]
-			moves = append(moves, fmt.Sprintf("play %s %s", strings.ToLower(pos.Turn.String()[:1]), Vertex(p)))
+			moves = append(moves, fmt.Sprintf("play %s %s", strings.ToLower(pos.Turn.String()[:1]), board.Vertex(p)))
 			pos.Play(p)
 		}
 		if pos.Move == 23 && !pos.Over {
@@ -220,7 +220,7 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 			ps.expect(t, "= ")
 			ps.expect(t, "")
 			best := bestAction(t, pos)
-			ps.send(t, "play b "+Vertex(best))
+			ps.send(t, "play b "+board.Vertex(best))
 			ps.expect(t, "= ")
 			ps.expect(t, "")
 			pos.Act(best)
@@ -245,7 +245,7 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 		})
 		es, _ := parseKataLine(line)
 		for k, e := range es {
-			a, err := ParseVertex(e.Move)
+			a, err := board.ParseVertex(e.Move)
 			if err != nil {
 				t.Fatal(err)
 			}

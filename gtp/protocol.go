@@ -130,57 +130,6 @@ func ParseColor(s string) (board.Color, error) {
 	return board.Black, fmt.Errorf("%q is not a colour", s)
 }
 
-// ColorName is the GTP colour of c: "B" or "W".
-func ColorName(c board.Color) string {
-	if c == board.Black {
-		return "B"
-	}
-	return "W"
-}
-
-// ErrOffBoard is returned by ParseVertex for a well-formed vertex outside the 5x5 board
-// (a bigger board's vertex, such as F1 or A6).
-var ErrOffBoard = errors.New("vertex off the board")
-
-// ParseVertex reads a GTP vertex case-insensitively: "pass", or a column letter (A..E,
-// the letter I is never used) and a row number counted from the bottom (1..5). GTP A5
-// is the top-left point (0,0) of the board package, E1 the bottom-right (4,4). A
-// well-formed vertex outside the board returns ErrOffBoard; anything else another error.
-func ParseVertex(s string) (board.Point, error) {
-	v := strings.ToLower(s)
-	if v == "pass" {
-		return board.Pass, nil
-	}
-	if len(v) < 2 || v[0] < 'a' || v[0] > 'z' || v[0] == 'i' || !isDigits(v[1:]) {
-		return board.NoPoint, fmt.Errorf("%q is not a vertex", s)
-	}
-	col := int(v[0] - 'a')
-	if v[0] > 'i' {
-		col--
-	}
-	row, err := strconv.Atoi(v[1:])
-	if err != nil || row < 1 || row > board.Size || col >= board.Size {
-		return board.NoPoint, ErrOffBoard
-	}
-	return board.PointAt(board.Size-row, col), nil
-}
-
-// Vertex returns the GTP vertex of p: "pass", or the column letter and the row counted
-// from the bottom, so board point (0,0) is "A5".
-func Vertex(p board.Point) string {
-	if p == board.Pass {
-		return "pass"
-	}
-	if p < 0 || p >= board.NumPoints {
-		return "pass"
-	}
-	col := byte('A' + p.Col())
-	if col >= 'I' {
-		col++
-	}
-	return string(col) + strconv.Itoa(board.Size-p.Row())
-}
-
 // parseFloat reads a finite number.
 func parseFloat(s string) (float64, error) {
 	f, err := strconv.ParseFloat(s, 64)

@@ -3,7 +3,6 @@
 package gtp
 
 import (
-	"errors"
 	"testing"
 
 	"littlego/board"
@@ -99,60 +98,4 @@ func TestParseColor(t *testing.T) {
 			t.Errorf("ParseColor(%q) accepted", s)
 		}
 	}
-}
-
-func TestVertices(t *testing.T) {
-	// GTP letters are columns from the left (no I), numbers rows from the bottom.
-	fixed := map[string]board.Point{
-		"A5": board.PointAt(0, 0), "E5": board.PointAt(0, 4),
-		"A1": board.PointAt(4, 0), "E1": board.PointAt(4, 4),
-		"C3": board.PointAt(2, 2), "B4": board.PointAt(1, 1), "D2": board.PointAt(3, 3),
-		"pass": board.Pass,
-	}
-	for v, want := range fixed {
-		if got := Vertex(want); got != v {
-			t.Errorf("Vertex(%v) = %q, want %q", want, got, v)
-		}
-		for _, s := range []string{v, lower(v), upper(v)} {
-			if got, err := ParseVertex(s); err != nil || got != want {
-				t.Errorf("ParseVertex(%q) = %v, %v; want %v", s, got, err, want)
-			}
-		}
-	}
-	for p := board.Point(0); p < board.NumActions; p++ {
-		if got, err := ParseVertex(Vertex(p)); err != nil || got != p {
-			t.Errorf("round trip of %v: %v, %v", p, got, err)
-		}
-	}
-	for _, s := range []string{"F1", "f5", "A6", "A0", "E9", "J1", "Z25", "A100000000000000000000"} {
-		if _, err := ParseVertex(s); !errors.Is(err, ErrOffBoard) {
-			t.Errorf("ParseVertex(%q) error %v, want off the board", s, err)
-		}
-	}
-	for _, s := range []string{"", "A", "5", "11", "I1", "i3", "A-1", "A+1", "A 1", "AA1", "resign", "pas", "1A", "é1"} {
-		_, err := ParseVertex(s)
-		if err == nil || errors.Is(err, ErrOffBoard) {
-			t.Errorf("ParseVertex(%q) error %v, want not a vertex", s, err)
-		}
-	}
-}
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
-func upper(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'a' && c <= 'z' {
-			b[i] = c - ('a' - 'A')
-		}
-	}
-	return string(b)
 }

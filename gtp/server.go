@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"littlego/analysis"
-	"littlego/board"
 	"littlego/engine"
 )
 
@@ -32,16 +31,6 @@ const (
 // then usually a syntax error).
 const maxLine = 1 << 16
 
-// Engine is what the server needs of a move generator; *engine.Engine is one.
-type Engine interface {
-	// GenMove returns a legal action for the side to move in pos, and how it was chosen.
-	GenMove(pos board.Position) (board.Point, engine.Report)
-	// Options returns the options the next GenMove uses.
-	Options() engine.Options
-	// SetOptions changes them, or returns an error and keeps the old ones.
-	SetOptions(o engine.Options) error
-}
-
 // Config configures a Server.
 type Config struct {
 	// Rules are the starting rules (littlego-rules changes them).
@@ -53,7 +42,7 @@ type Config struct {
 // Server is one GTP session: an engine, a game and the time controls. It is not safe
 // for concurrent use; Run drives it.
 type Server struct {
-	eng   Engine
+	eng   analysis.Engine
 	opts  engine.Options // the options set at start and by littlego-set_param
 	game  game
 	clock clock
@@ -68,7 +57,7 @@ type Server struct {
 }
 
 // NewServer returns a server that plays with eng, starting from eng's options.
-func NewServer(eng Engine, cfg Config) *Server {
+func NewServer(eng analysis.Engine, cfg Config) *Server {
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard

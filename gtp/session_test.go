@@ -219,7 +219,7 @@ func checkLegal(r response, arg string) error {
 		if err != nil {
 			return err
 		}
-		pt, err := ParseVertex(vs)
+		pt, err := board.ParseVertex(vs)
 		if err != nil {
 			return err
 		}
@@ -228,7 +228,7 @@ func checkLegal(r response, arg string) error {
 			return fmt.Errorf("%s is illegal", m)
 		}
 	}
-	pt, err := ParseVertex(r.text)
+	pt, err := board.ParseVertex(r.text)
 	if !r.ok || err != nil || !pos.IsLegal(pt) {
 		return fmt.Errorf("move %q (%v) is not legal in\n%s", r.text, err, pos.String())
 	}
@@ -267,7 +267,7 @@ func checkInfoLines(r response, kata, lastPlay bool) error {
 		if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "play ") {
 			return fmt.Errorf("no final play line")
 		}
-		if _, err := ParseVertex(strings.TrimPrefix(lines[len(lines)-1], "play ")); err != nil {
+		if _, err := board.ParseVertex(strings.TrimPrefix(lines[len(lines)-1], "play ")); err != nil {
 			return fmt.Errorf("final line %q: %v", lines[len(lines)-1], err)
 		}
 		lines = lines[:len(lines)-1]

@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/policy"
 )
 
-// diagram builds a position from five rows of X, O and . (testpos.Diagram).
+// diagram builds a position from five rows of X, O and . (boardtest.Diagram).
 func diagram(t testing.TB, rows string, turn board.Color, move int) board.Position {
 	t.Helper()
-	return testpos.MustDiagram(t, rows, turn, move)
+	return boardtest.MustDiagram(t, rows, turn, move)
 }
 
 // wins reports whether c wins pos with perfect play by both sides (plain minimax over

@@ -12,7 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/cputime"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 	"littlego/policy"
 )
 
@@ -242,7 +242,7 @@ func TestProofsAgreeWithBruteForce(t *testing.T) {
 // TestSolvedPositions plays the host-judged solved positions (moves 13-18) that have a
 // winning action and checks the search picks one of them.
 func TestSolvedPositions(t *testing.T) {
-	cases := testpos.MustLoadSolved(t)
+	cases := boardtest.MustLoadSolved(t)
 	tried, right, proven := 0, 0, 0
 	for _, c := range cases {
 		if len(c.Winning) == 0 {

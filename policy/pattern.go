@@ -2,7 +2,7 @@
 
 package policy
 
-//go:generate go run ../cmd/train-patterns fit -data testdata/patterns/selfplay.txt -out pattern_weights.json
+//go:generate go run ../cmd/littlego train-patterns fit -data testdata/patterns/selfplay.txt -o pattern_weights.json
 
 import (
 	"sync"

@@ -11,7 +11,7 @@ import "littlego/board"
 // move patterns in the game of Go", 2007), in the spirit of MoGo's 3x3 patterns
 // (Gelly, Wang, Munos and Teytaud, "Modification of UCT with patterns in Monte-Carlo
 // Go", INRIA RR-6062, 2006). The weights were fitted to the moves of high-budget
-// self-play of this engine under these rules (cmd/train-patterns), not to human Go:
+// self-play of this engine under these rules (littlego train-patterns), not to human Go:
 // only stones count here.
 //
 // Passing: after the opponent's pass the policy passes when that wins the game (the

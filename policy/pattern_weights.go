@@ -1,4 +1,4 @@
-// pattern_weights.go: the pattern policy's weights as data: the learned weights embedded from pattern_weights.json (written by cmd/train-patterns), and their encoding.
+// pattern_weights.go: the pattern policy's weights as data: the learned weights embedded from pattern_weights.json (written by littlego train-patterns), and their encoding.
 
 package policy
 

@@ -9,13 +9,13 @@ import (
 
 	"littlego/board"
 	"littlego/internal/cputime"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
-// diagram builds a position from five rows of X, O and . (testpos.Diagram).
+// diagram builds a position from five rows of X, O and . (boardtest.Diagram).
 func diagram(t testing.TB, rows string, turn board.Color, move int) board.Position {
 	t.Helper()
-	return testpos.MustDiagram(t, rows, turn, move)
+	return boardtest.MustDiagram(t, rows, turn, move)
 }
 
 // randomPositions plays n seeded random games with board alone and returns every

@@ -1,5 +1,11 @@
 // text.go: the review for people: a line per move, the decisive position drawn, the verdict, and each agent's record.
 
+// Package review is the game review's front end for the terminal: it writes the
+// judgement of package judge (every move's value before and after, its result with
+// perfect play, blunders, mistakes, where the game was lost, the verdict) as text for
+// people (WriteGame, WriteAgents), results after the komi as Go writes them (B+0.5,
+// W+2.5). littlego review and littlego arena -review print it; their -json is the
+// judgement's own encoding.
 package review
 
 import (
@@ -10,12 +16,13 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
+	"littlego/judge"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
 // move, the mistakes with their best moves, the decisive position drawn with its winning
 // alternatives, and the verdict.
-func WriteGame(w io.Writer, r *GameReview) {
+func WriteGame(w io.Writer, r *judge.GameReview) {
 	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	if r.Result != "" {
 		fmt.Fprintf(w, ", %s", resultWords(r))
@@ -35,7 +42,7 @@ func WriteGame(w io.Writer, r *GameReview) {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
 	}
 	if len(r.Mistakes) > 0 {
-		fmt.Fprintf(w, "mistakes (%d or more stones lost, result unchanged):\n", MistakePoints)
+		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", judge.MistakePoints)
 		for _, n := range r.Mistakes {
 			m := &r.Moves[n-1]
 			fmt.Fprintf(w, "    move %d, %s %s: %s; %s\n", m.Number, m.Color, m.Action, marginChange(m), bestWords(m))
@@ -53,8 +60,8 @@ func WriteGame(w io.Writer, r *GameReview) {
 // resultWords says the game's result: Go's notation after the komi, and the stones on
 // the board when the game ended there ("W+0.5 (Black 2 stones ahead on the board, komi
 // 2.5)").
-func resultWords(r *GameReview) string {
-	last := r.positions[len(r.positions)-1]
+func resultWords(r *judge.GameReview) string {
+	last, _ := r.Position(len(r.Moves) + 1)
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
 	}
@@ -65,29 +72,57 @@ func resultWords(r *GameReview) string {
 // value for the side that moved before -> after, how the value before was proved, the
 // results with perfect play before -> after and the stones lost, the engine's move,
 // and the marks.
-const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-18s %s"
+const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-26s %s"
 
 // MoveHeader is the line over the moves' columns in WriteGame's text.
 var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
-	"proved by", "result with perfect play", "engine's move", "marks"), " ")
+	"proved by", "result with perfect play", "best move", "marks"), " ")
 
 // moveLine is the line of move k of r under MoveHeader.
-func moveLine(r *GameReview, k int) string {
+func moveLine(r *judge.GameReview, k int) string {
 	m := &r.Moves[k]
-	engine := ""
-	if m.EngineMove != board.NoPoint {
-		engine = fmt.Sprintf("%s (%s %.0f%%)", m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
-	}
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
-		proofWord(m.Proof), marginChange(m), engine, strings.Join(marks(r, k), "; "))
+		proofWord(m.Proof), marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
 	return strings.TrimRight(line, " ")
+}
+
+// BestMoveWords is the "best move" column of a move: the proved best moves where the
+// review proved them (a blunder's winning alternatives, a mistake's best moves: never
+// the move the line marks), else the engine's move with how it chose it: a proved win
+// (book, table, solver, the pass rule), the move played when it is proved best, or the
+// search's choice, whose win rate is shown only where nothing is proved, as an
+// estimate; in a proved position a search's rate would contradict the proof.
+func BestMoveWords(m *judge.MoveReview) string {
+	list := func(ps []board.Point, complete bool) string {
+		if complete {
+			return "proved: " + pointList(ps)
+		}
+		return "proved: " + pointList(ps) + " ..."
+	}
+	switch {
+	case m.Blunder && len(m.WinningAlternatives) > 0:
+		return list(m.WinningAlternatives, m.AlternativesComplete)
+	case m.Mistake && len(m.BestMoves) > 0:
+		return list(m.BestMoves, m.BestComplete)
+	case m.EngineMove == board.NoPoint:
+		return ""
+	case m.EngineMethod == "lost":
+		return fmt.Sprintf("%s (every move loses)", m.EngineMove)
+	case judge.ProvedMethod(m.EngineMethod):
+		return fmt.Sprintf("%s (%s, proved win)", m.EngineMove, m.EngineMethod)
+	case m.EngineMove == m.Action && m.PointsLost != nil && *m.PointsLost == 0:
+		return fmt.Sprintf("%s (%s, proved best)", m.EngineMove, m.EngineMethod)
+	case m.Before != facts.Unknown:
+		return fmt.Sprintf("%s (%s, not proved)", m.EngineMove, m.EngineMethod)
+	}
+	return fmt.Sprintf("%s (%s estimate %.0f%%)", m.EngineMove, m.EngineMethod, 100*m.EngineWinRate)
 }
 
 // marks are the words of move k's last column: an imposed opening move, a blunder (a
 // gift to the opponent) with its winning alternatives, the reply that punished one, and
 // a mistake with its best moves.
-func marks(r *GameReview, k int) []string {
+func marks(r *judge.GameReview, k int) []string {
 	m := &r.Moves[k]
 	var out []string
 	if m.Opening {
@@ -99,7 +134,7 @@ func marks(r *GameReview, k int) []string {
 			gift = "BLUNDER (the gift given back)"
 		}
 		out = append(out, gift, alternatives(m))
-	} else if m.Gift && m.After == Win {
+	} else if m.Gift && m.After == facts.Win {
 		out = append(out, fmt.Sprintf("punishes move %d", m.Number-1))
 	}
 	if m.Mistake {
@@ -111,7 +146,7 @@ func marks(r *GameReview, k int) []string {
 // marginChange says the move's results with perfect play before and after and the
 // stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
 // neither is.
-func marginChange(m *MoveReview) string {
+func marginChange(m *judge.MoveReview) string {
 	if m.MarginBefore == nil && m.MarginAfter == nil {
 		return ""
 	}
@@ -129,15 +164,15 @@ func marginChange(m *MoveReview) string {
 }
 
 // proofWord names how the value before the move was proved, in brackets.
-func proofWord(p Proof) string {
-	if p == ProofNone {
+func proofWord(p facts.Source) string {
+	if p == facts.None {
 		return ""
 	}
 	return "[" + string(p) + "]"
 }
 
 // alternatives lists a blunder's winning alternatives in words.
-func alternatives(m *MoveReview) string {
+func alternatives(m *judge.MoveReview) string {
 	if len(m.WinningAlternatives) == 0 {
 		return "winning alternatives not found within the limit"
 	}
@@ -149,7 +184,7 @@ func alternatives(m *MoveReview) string {
 }
 
 // bestWords lists a mistake's best moves and the result they keep.
-func bestWords(m *MoveReview) string {
+func bestWords(m *judge.MoveReview) string {
 	if len(m.BestMoves) == 0 || m.MarginBefore == nil {
 		return "best moves not found within the limit"
 	}
@@ -170,7 +205,7 @@ func pointList(ps []board.Point) string {
 }
 
 // drawDecisive draws pos with the move played (!) and the winning alternatives (*).
-func drawDecisive(pos board.Position, m *MoveReview) string {
+func drawDecisive(pos board.Position, m *judge.MoveReview) string {
 	var sb strings.Builder
 	sb.WriteString("    0 1 2 3 4\n")
 	for i := 0; i < board.Size; i++ {
@@ -207,7 +242,7 @@ func drawDecisive(pos board.Position, m *MoveReview) string {
 // moves in proved won positions split by what followed: still won, a proved loss (a
 // blunder), or not proved either way), then, game by game, the moves of its blunders and
 // mistakes.
-func WriteAgents(w io.Writer, stats []AgentStats) {
+func WriteAgents(w io.Writer, stats []judge.AgentStats) {
 	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
 		"won: kept/unknown")
 	for _, s := range stats {

@@ -256,7 +256,11 @@ func toGame(nodes []node) (Game, error) {
 	sawSize := false
 	for k, n := range nodes {
 		sawMove := false
+		comment := ""
 		for i := range n {
+			if prop := &n[i]; k > 0 && prop.id == "C" && len(prop.values) == 1 {
+				comment = prop.values[0]
+			}
 			prop := &n[i]
 			if k > 0 && rootOnly[prop.id] {
 				return g, prop.errorf("root property %s outside the root node", prop.id)
@@ -270,6 +274,9 @@ func toGame(nodes []node) (Game, error) {
 			}
 			sawMove = sawMove || isMove
 			sawSize = sawSize || isSize
+		}
+		if sawMove {
+			g.Moves[len(g.Moves)-1].Comment = comment
 		}
 	}
 	if !sawSize {

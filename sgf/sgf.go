@@ -24,6 +24,8 @@ import (
 type Move struct {
 	Color board.Color
 	Point board.Point
+	// Comment is the comment (C) of the move's node, "" for none.
+	Comment string
 }
 
 // Game is a record of one 5x5 game. The board size is always board.Size.
@@ -76,6 +78,9 @@ func Write(w io.Writer, g Game) error {
 			bw.WriteByte('\n')
 		}
 		bw.WriteString(";" + colorID(m.Color) + "[" + Coord(m.Point) + "]")
+		if m.Comment != "" {
+			bw.WriteString("C[" + escape(m.Comment) + "]")
+		}
 	}
 	bw.WriteString(")\n")
 	return bw.Flush()

@@ -26,9 +26,9 @@ func sampleGame() Game {
 		Name:    "game 7",
 		Comment: "White wins: Black's move 9 [2,2] was illegal",
 		Moves: []Move{
-			{board.Black, pt(0, 1)}, {board.White, pt(0, 0)}, {board.Black, pt(1, 0)},
-			{board.White, board.Pass}, {board.Black, pt(2, 2)}, {board.White, pt(4, 4)},
-			{board.Black, pt(1, 1)}, {board.White, pt(3, 4)}, {board.Black, board.Pass},
+			{Color: board.Black, Point: pt(0, 1)}, {Color: board.White, Point: pt(0, 0)}, {Color: board.Black, Point: pt(1, 0)},
+			{Color: board.White, Point: board.Pass}, {Color: board.Black, Point: pt(2, 2)}, {Color: board.White, Point: pt(4, 4)},
+			{Color: board.Black, Point: pt(1, 1)}, {Color: board.White, Point: pt(3, 4)}, {Color: board.Black, Point: board.Pass},
 		},
 	}
 }
@@ -45,7 +45,7 @@ func TestCoord(t *testing.T) {
 
 func TestWriteExact(t *testing.T) {
 	g := Game{Komi: 2.5, Black: "a", White: "b", Result: "B+0.5",
-		Moves: []Move{{board.Black, pt(2, 2)}, {board.White, pt(1, 3)}, {board.Black, board.Pass}}}
+		Moves: []Move{{Color: board.Black, Point: pt(2, 2)}, {Color: board.White, Point: pt(1, 3)}, {Color: board.Black, Point: board.Pass}}}
 	var b bytes.Buffer
 	if err := Write(&b, g); err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestWriteRejectsBadMoves(t *testing.T) {
-	for _, m := range []Move{{board.Black, board.NoPoint}, {board.Black, 26}, {2, pt(0, 0)}} {
+	for _, m := range []Move{{Color: board.Black, Point: board.NoPoint}, {Color: board.Black, Point: 26}, {Color: 2, Point: pt(0, 0)}} {
 		if err := Write(&bytes.Buffer{}, Game{Moves: []Move{m}}); err == nil {
 			t.Errorf("Write accepted move %+v", m)
 		}
@@ -92,9 +92,9 @@ func TestParseAccepts(t *testing.T) {
 		name, text string
 		moves      []Move
 	}{
-		{"spaces and line breaks", " (\n ; GM [1] FF[4]\r\n SZ[5] ; B [cc]\n;W[tt] )\n", []Move{{board.Black, pt(2, 2)}, {board.White, board.Pass}}},
-		{"variation: main line", "(;SZ[5];B[aa](;W[bb];B[cc])(;W[dd]))", []Move{{board.Black, pt(0, 0)}, {board.White, pt(1, 1)}, {board.Black, pt(2, 2)}}},
-		{"unknown property kept out", "(;SZ[5]XX[anything \\] here][second];B[ee])", []Move{{board.Black, pt(4, 4)}}},
+		{"spaces and line breaks", " (\n ; GM [1] FF[4]\r\n SZ[5] ; B [cc]\n;W[tt] )\n", []Move{{Color: board.Black, Point: pt(2, 2)}, {Color: board.White, Point: board.Pass}}},
+		{"variation: main line", "(;SZ[5];B[aa](;W[bb];B[cc])(;W[dd]))", []Move{{Color: board.Black, Point: pt(0, 0)}, {Color: board.White, Point: pt(1, 1)}, {Color: board.Black, Point: pt(2, 2)}}},
+		{"unknown property kept out", "(;SZ[5]XX[anything \\] here][second];B[ee])", []Move{{Color: board.Black, Point: pt(4, 4)}}},
 		{"byte order mark", "\xef\xbb\xbf(;SZ[5:5])", nil},
 		{"soft line break in text", "(;SZ[5]C[one\\\ntwo])", nil},
 	}
@@ -169,9 +169,9 @@ func TestReplayRejects(t *testing.T) {
 		moves []Move
 		want  string
 	}{
-		{"white first", []Move{{board.White, pt(0, 0)}}, "Black is to play"},
-		{"occupied", []Move{{board.Black, pt(0, 0)}, {board.White, pt(0, 0)}}, "illegal"},
-		{"after the end", []Move{{board.Black, board.Pass}, {board.White, pt(0, 0)}}, "end of the game"},
+		{"white first", []Move{{Color: board.White, Point: pt(0, 0)}}, "Black is to play"},
+		{"occupied", []Move{{Color: board.Black, Point: pt(0, 0)}, {Color: board.White, Point: pt(0, 0)}}, "illegal"},
+		{"after the end", []Move{{Color: board.Black, Point: board.Pass}, {Color: board.White, Point: pt(0, 0)}}, "end of the game"},
 	}
 	for _, c := range cases {
 		g := Game{Moves: c.moves}
@@ -206,4 +206,25 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("second round trip differs:\n%+v\n%+v", g, g2)
 		}
 	})
+}
+
+// TestMoveComments: a move's comment is written on its node and read back, escaped,
+// whichever order the node's properties come in; the root's comment stays the game's.
+func TestMoveComments(t *testing.T) {
+	g := Game{Komi: 2.5, Comment: "root", Moves: []Move{{Color: board.Black, Point: pt(2, 2), Comment: "set ] by [x]"}, {Color: board.White, Point: board.Pass}}}
+	var buf bytes.Buffer
+	if err := Write(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Parse(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Comment != "root" || got.Moves[0].Comment != "set ] by [x]" || got.Moves[1].Comment != "" {
+		t.Errorf("comments read back: root %q, moves %q %q", got.Comment, got.Moves[0].Comment, got.Moves[1].Comment)
+	}
+	got, err = Parse(strings.NewReader("(;SZ[5];C[before]B[cc];W[dd]C[after])"))
+	if err != nil || got.Moves[0].Comment != "before" || got.Moves[1].Comment != "after" || got.Comment != "" {
+		t.Errorf("comment before and after the move: %+v, %v", got, err)
+	}
 }

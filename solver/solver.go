@@ -106,6 +106,9 @@ type Solver struct {
 	last    uint8 // board.Position.Last of the positions in the table
 	symLeft int   // the fewest moves left at which the table key is canonical
 	nodes   int64 // visited by the last call, all workers
+	// proofNumbers makes Solve and Reaches with one worker search by proof numbers
+	// (dfpn.go) instead of alpha-beta.
+	proofNumbers bool
 }
 
 // control is what the workers of one call share besides the table: the limits, the
@@ -134,7 +137,13 @@ type worker struct {
 	aborted   bool
 	rootBest  board.Point
 	result    int
+	pn        *pnSearch // the proof-number search's state, made on first use
 }
+
+// DefaultTableBits is the transposition table size, log2 of its entries, of a solver
+// that proves one position at a time for a caller with no reason to choose: 2^22
+// entries, 64 MiB, past which the table saves almost no nodes below move 8.
+const DefaultTableBits = 22
 
 // New returns a solver with one worker whose transposition table has 2^ttBits entries
 // of 16 bytes (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
@@ -179,6 +188,7 @@ func (w *worker) clearKillers() {
 func (s *Solver) Clear() {
 	s.tt.clear()
 	for _, w := range s.workers {
+		w.clearProofNumbers()
 		w.history = [2][board.NumActions]int32{}
 		w.clearKillers()
 	}
@@ -207,6 +217,9 @@ func (s *Solver) begin(pos *board.Position, lim Limits) {
 	if pos.Last != s.last {
 		// Keys do not include Last: a table filled for another game length is wrong.
 		s.tt.clear()
+		for _, w := range s.workers {
+			w.clearProofNumbers()
+		}
 		s.last = pos.Last
 	}
 	s.tt.gen++
@@ -263,7 +276,7 @@ func (w *worker) outOfBudget() bool {
 // run runs the null-window test at t on pos (at ply 0, or 1 for a root's child) with every worker and returns its
 // result, the root action that proved it and true, or false when a limit stopped it.
 // Helpers start together with the main worker; the first to finish stops the others.
-func (s *Solver) run(pos *board.Position, ply, t int) (v int, best board.Point, ok bool) {
+func (s *Solver) run(pos *board.Position, ply, t int, winLoss bool) (v int, best board.Point, ok bool) {
 	defer func() {
 		for _, w := range s.workers {
 			s.ctl.nodes.Add(w.nodes - w.flushed)
@@ -274,7 +287,12 @@ func (s *Solver) run(pos *board.Position, ply, t int) (v int, best board.Point, 
 	}()
 	main := s.workers[0]
 	if len(s.workers) == 1 {
-		v := main.test(pos, ply, t)
+		var v int
+		if winLoss && s.proofNumbers {
+			v = main.pnTest(pos, t)
+		} else {
+			v = main.test(pos, ply, t)
+		}
 		return v, main.rootBest, !main.aborted
 	}
 	return s.runParallel(*pos, ply, t)
@@ -321,7 +339,7 @@ func (s *Solver) Solve(pos board.Position, lim Limits) Result {
 	if pos.Over {
 		r.Known, r.Win = true, pos.Winner() == pos.Turn
 	} else {
-		v, best, ok := s.run(&pos, 0, board.BlackMargin)
+		v, best, ok := s.run(&pos, 0, board.BlackMargin, true)
 		if ok {
 			r.Known = true
 			r.Win = (v >= board.BlackMargin) == (pos.Turn == board.Black)
@@ -352,7 +370,7 @@ func (s *Solver) WinningMoves(pos board.Position, lim Limits) (winning, losing [
 		if _, ok := child.Play(a); !ok {
 			continue
 		}
-		v, _, ok := s.run(&child, 1, board.BlackMargin)
+		v, _, ok := s.run(&child, 1, board.BlackMargin, false)
 		if !ok {
 			return winning, losing, false
 		}
@@ -373,11 +391,25 @@ func (s *Solver) Reaches(pos board.Position, margin int, lim Limits) (reaches, k
 	if pos.Over {
 		return pos.Margin() >= margin, true
 	}
-	v, _, ok := s.run(&pos, 0, margin)
+	v, _, ok := s.run(&pos, 0, margin, true)
 	if !ok {
 		return false, false
 	}
 	return v >= margin, true
+}
+
+// ProveAtLeast proves whether the side to move can end the game at least k stones
+// ahead, its stones minus the opponent's (komi not counted), whatever the opponent does:
+// one null-window test, Reaches(pos, k) for Black to move and not Reaches(pos, 1-k) for
+// White. Solve's question is ProveAtLeast with k = board.BlackMargin for Black and
+// k = 1 - board.BlackMargin for White (White wins when black - white <= 2). known is
+// false when a limit stopped the search.
+func (s *Solver) ProveAtLeast(pos board.Position, k int, lim Limits) (holds, known bool) {
+	if pos.Turn == board.Black {
+		return s.Reaches(pos, k, lim)
+	}
+	r, known := s.Reaches(pos, 1-k, lim)
+	return known && !r, known
 }
 
 // Margin finds the exact final margin black - white under perfect play, and an action
@@ -398,7 +430,7 @@ func (s *Solver) Margin(pos board.Position, lim Limits) MarginResult {
 	best := board.NoPoint
 	step := 1
 	for lo < hi {
-		v, mv, ok := s.run(&pos, 0, t)
+		v, mv, ok := s.run(&pos, 0, t, false)
 		if !ok {
 			r.Nodes, r.CPU = s.nodes, s.elapsed()
 			return r

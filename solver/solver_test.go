@@ -10,7 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/internal/cputime"
-	"littlego/internal/testpos"
+	"littlego/board/boardtest"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that
@@ -178,7 +178,10 @@ func densePosition(rng *rand.Rand, left, extra int, passProb float64) (board.Pos
 func TestAgainstBruteForce(t *testing.T) {
 	perDepth := []int{0, 500, 500, 500, 500, 400, 300, 150, 100}
 	budget := 200_000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
+		// The full sweep took 517 s of the race detector's 10-minute test limit at load
+		// 2-8: under -race the short sweep (about a sixth of the work) checks the
+		// concurrency, and the plain test run keeps the full sweep.
 		perDepth = []int{0, 80, 80, 80, 60, 50, 40, 20, 12}
 		budget = 60_000
 	}
@@ -262,7 +265,7 @@ func symmetricPosition(rng *rand.Rand, left int) (board.Position, bool) {
 // positions invariant under a symmetry, where the key matters most, against brute force.
 func TestSymmetricPositions(t *testing.T) {
 	want := 150
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		want = 30
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -333,7 +336,7 @@ func pointNames(ps []board.Point) []string {
 // TestSolvedPositions checks the winning actions of every exactly solved position of
 // the shared test data, and that Solve agrees on the value.
 func TestSolvedPositions(t *testing.T) {
-	cases := testpos.MustLoadSolved(t)
+	cases := boardtest.MustLoadSolved(t)
 	if len(cases) < 47 {
 		t.Fatalf("expected 47 solved positions, read %d", len(cases))
 	}

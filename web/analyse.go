@@ -59,9 +59,17 @@ type VerdictsView struct {
 	Sources map[string]string `json:"sources"`
 	// Thinking lists the actions still being proved; empty once the analysis has ended.
 	Thinking []string `json:"thinking"`
-	// Unproved lists the actions not proved within the limit (their win rate, if the
-	// search visited them, is its estimate).
+	// Unproved lists the actions not proved within their own limit, MoveLimit of the
+	// solver's CPU (their win rate, if the search visited them, is its estimate).
 	Unproved []string `json:"unproved"`
+	// Stopped lists the actions left open when the analysis's own limit (TimeLimit of
+	// wall-clock time) or its client stopped it, before they had their MoveLimit: only
+	// in the last event.
+	Stopped []string `json:"stopped"`
+	// MoveLimit is the solver's CPU per action and TimeLimit the analysis's wall-clock
+	// time, in seconds (Config.SolveLimit and Config.AnalysisTime).
+	MoveLimit float64 `json:"moveLimit"`
+	TimeLimit float64 `json:"timeLimit"`
 	// Book is an action the opening book proves to win, or "".
 	Book string `json:"book"`
 	// Margins maps an action to the exact final margin black − white before the komi
@@ -156,17 +164,29 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	defer s.release(slot)
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
+	// reached holds the actions given up after their own limit while the analysis ran.
+	reached := map[string]bool{}
 	final := s.analyzer(slot).Run(ctx, pos, s.analysisConfig(), func(snap *analysis.Snapshot) error {
 		if snap.Iterations > 0 {
 			if err := out.send("search", searchOf(snap)); err != nil {
 				return err
 			}
 		}
-		// The final snapshot has no move pending: its verdicts list each open one as
-		// not proved within the limit, so that nothing reads "thinking" after the end.
-		return out.send("verdicts", verdictsOf(snap))
+		v := s.verdicts(snap)
+		if !snap.Done() || snap.End == analysis.Complete {
+			for _, a := range v.Unproved {
+				reached[a] = true
+			}
+			return out.send("verdicts", v)
+		}
+		// The final snapshot of an analysis stopped by its time limit (or its client) has
+		// no move pending: the actions still open then are told apart from those that had
+		// their own limit, so that nothing reads "thinking" after the end, and no action
+		// is said to be "not proved within its limit" that never had it.
+		v.Unproved, v.Stopped = splitReached(v.Unproved, reached)
+		return out.send("verdicts", v)
 	})
-	_ = out.send("done", map[string]string{"reason": endReason(final)})
+	_ = out.send("done", map[string]string{"reason": final.Reason(reasonClientGone)})
 }
 
 // reserveWait takes one of the MaxWaiting places of the requests that may wait for an
@@ -220,31 +240,9 @@ func (s *Server) release(slot *analysisSlot) {
 	s.slots <- slot
 }
 
-// The reasons a done event gives for the end of an analysis.
-const (
-	reasonAllProved  = "every move proved" // every action's value and exact margin
-	reasonComplete   = "complete"          // nothing left to do; some actions not proved within the limit
-	reasonTimeLimit  = "time limit"        // Config.AnalysisTime passed
-	reasonClientGone = "client gone"       // never read: the client is gone
-)
-
-// endReason says why the analysis of final ended, in the done event's words.
-func endReason(final *analysis.Snapshot) string {
-	switch final.End {
-	case analysis.Complete:
-		for _, m := range final.Moves {
-			if m.Status != analysis.Proved || m.MarginStatus != analysis.Proved {
-				return reasonComplete
-			}
-		}
-		return reasonAllProved
-	case analysis.Limit:
-		return reasonTimeLimit
-	case analysis.Failed:
-		return "the search failed: " + fmt.Sprint(final.Err)
-	}
-	return reasonClientGone
-}
+// reasonClientGone is the done event's reason for an analysis stopped because the
+// client went away (it is never read); the other reasons are analysis.Snapshot.Reason's.
+const reasonClientGone = "client gone"
 
 // analyzer returns the slot's analyzer, made on its first use over the server's cache
 // of facts.
@@ -269,23 +267,43 @@ func (s *Server) analysisConfig() analysis.Config {
 // action not proved is still to be worked on.
 func (s *Server) knownVerdicts(pos board.Position) VerdictsView {
 	s.knownMu.Lock()
-	parent := s.known.Known(pos)
-	moves := facts.Moves(pos, parent, s.known.Known)
+	snap := analysis.OfKnown(pos, s.known.Known)
 	s.knownMu.Unlock()
-	snap := &analysis.Snapshot{Position: pos, Fact: facts.FromMoves(parent, moves)}
-	for _, m := range moves {
-		st := analysis.Proved
-		if m.Value == facts.Unknown {
-			st = analysis.Pending
+	return s.verdicts(snap)
+}
+
+// verdicts returns the verdicts event of a snapshot, with the server's limits.
+func (s *Server) verdicts(snap *analysis.Snapshot) VerdictsView {
+	v := verdictsOf(snap)
+	v.MoveLimit, v.TimeLimit = s.cfg.SolveLimit.Seconds(), s.cfg.AnalysisTime.Seconds()
+	return v
+}
+
+// splitReached splits actions into those in reached and the others.
+func splitReached(actions []string, reached map[string]bool) (in, out []string) {
+	in, out = []string{}, []string{}
+	for _, a := range actions {
+		if reached[a] {
+			in = append(in, a)
+		} else {
+			out = append(out, a)
 		}
-		snap.Moves = append(snap.Moves, analysis.Move{Action: m.Action, Value: m.Value, After: m.After, Status: st, MarginStatus: analysis.NotProved})
 	}
-	return verdictsOf(snap)
+	return in, out
+}
+
+// learn keeps f, proved of pos by other means (the engine's move), for every later
+// request, and returns all that is now known of pos.
+func (s *Server) learn(pos board.Position, f facts.Fact) facts.Fact {
+	s.knownMu.Lock()
+	defer s.knownMu.Unlock()
+	s.known.Learn(pos, f)
+	return s.known.Known(pos)
 }
 
 // verdictsOf returns the verdicts event of a snapshot.
 func verdictsOf(snap *analysis.Snapshot) VerdictsView {
-	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, Thinking: []string{}, Unproved: []string{},
+	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, Thinking: []string{}, Unproved: []string{}, Stopped: []string{},
 		Margins: map[string]int{}, Results: map[string]string{}, Value: valueOf(snap.Fact)}
 	for _, m := range snap.Moves {
 		a := m.Action.String()

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
-	"littlego/review"
+	"littlego/judge"
+	"littlego/record"
 	"littlego/solver"
 )
 
@@ -294,7 +294,7 @@ func TestRecordsReadBackAsTheGame(t *testing.T) {
 		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("%s: status %d, %q", format, res.StatusCode, res.Header.Get("Content-Disposition"))
 		}
-		games, errs := review.Parse(format, data)
+		games, errs := judge.Parse(format, data)
 		if len(games) != 1 || len(errs) > 0 || actionString(games[0].Actions) != moves {
 			t.Errorf("%s: %q reads back as %+v (%v); want %s", format, data, games, errs, moves)
 			continue
@@ -334,7 +334,7 @@ func TestAPlayedGamesRecordHasItsClock(t *testing.T) {
 		}
 		return data
 	}
-	var line arena.JSONGame
+	var line record.JSONGame
 	if err := json.Unmarshal(get("json"), &line); err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestAPlayedGamesRecordHasItsClock(t *testing.T) {
 		t.Errorf("the moves' times sum to %v s; the game's to %v s", sum, line.WallSeconds)
 	}
 	for _, format := range []string{"sgf", "actions", "json"} {
-		games, errs := review.Parse(format, get(format))
+		games, errs := judge.Parse(format, get(format))
 		if len(games) != 1 || len(errs) > 0 || strings.Join(g.Position.Actions, " ") != actionString(games[0].Actions) {
 			t.Errorf("%s: reads back as %+v (%v); want %v", format, games, errs, g.Position.Actions)
 		}

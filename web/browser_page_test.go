@@ -248,8 +248,9 @@ func TestBrowserCountsPointsAndSaysTheScoreInGoNotation(t *testing.T) {
 	}
 }
 
-// An analysis that runs out of time ends saying so: each move left open is marked "not
-// proved within the limit", none reads "thinking", and the end is said in words.
+// An analysis that runs out of time ends saying so: each move left open is marked not
+// proved, none reads "thinking", and the end is said in words, with the limit that
+// stopped it: in 3 s no point had its own 4 s, so none is "not proved within 4 s".
 func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 	ctx, url, _ := newBrowserWith(t, Config{AnalysisTime: 3 * time.Second})
 	run := runner(t, ctx)
@@ -265,9 +266,9 @@ func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 			return {Status: document.getElementById("analysis-status").textContent, Summary: document.getElementById("verdict-summary").textContent,
 				Page: document.body.innerText, Thinking: document.querySelectorAll('#board [data-mark="thinking"]').length,
 				Unproved: document.querySelectorAll('#board [data-mark="unproved"]').length,
-				Open: pts(v.unproved).length + pts(v.thinking).length,
+				Open: pts(v.unproved).length + pts(v.thinking).length + pts(v.stopped || []).length,
 				Cells: [...document.querySelectorAll("#candidates td:last-child")].map((td) => td.textContent)}; })()`)
-		if end := text(t, ctx, "#analysis-end"); !strings.Contains(end, fmt.Sprintf("stopped at its time limit with %d points not proved within the limit", got.Open)) {
+		if end := text(t, ctx, "#analysis-end"); !strings.Contains(end, fmt.Sprintf("stopped at its time limit (3 s) with %d points not proved (marked ?): %[1]d stopped by the analysis's 3 s before their own 4 s", got.Open)) {
 			t.Errorf("%s: the end line reads %q; want the time limit and the %d points not proved, in words", size.name, end, got.Open)
 		}
 		if !strings.Contains(got.Status, "stopped at its time limit") {
@@ -276,7 +277,8 @@ func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 		if got.Open == 0 || got.Unproved != got.Open || got.Thinking != 0 {
 			t.Errorf("%s: %d points left open, %d marked not proved, %d still thinking", size.name, got.Open, got.Unproved, got.Thinking)
 		}
-		if !strings.Contains(got.Summary, fmt.Sprint(got.Open)+" not proved within the limit") || strings.Contains(got.Summary, "working on") {
+		if !strings.Contains(got.Summary, fmt.Sprint(got.Open)+" not proved when the analysis's 3 s ran out") || strings.Contains(got.Summary, "working on") ||
+			strings.Contains(got.Summary, "within") {
 			t.Errorf("%s: the summary reads %q; want the %d points not proved within the limit", size.name, got.Summary, got.Open)
 		}
 		for _, bad := range []string{"thinking", "client gone", "time limit or"} {
@@ -285,7 +287,7 @@ func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 			}
 		}
 		for _, c := range got.Cells {
-			if c != "" && c != "not proved within the limit" && !strings.HasPrefix(c, "win") && !strings.HasPrefix(c, "loss") {
+			if c != "" && c != "not proved: the analysis's 3 s ran out first" && !strings.HasPrefix(c, "win") && !strings.HasPrefix(c, "loss") {
 				t.Errorf("%s: a move's proof reads %q after the end", size.name, c)
 			}
 		}

@@ -19,7 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/review"
+	"littlego/judge"
 	"littlego/sgf"
 	"littlego/solver"
 )
@@ -112,7 +112,12 @@ func screenshotDir() string {
 // screenshot writes the page to $BOARD_SCREENSHOTS/name when that is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := screenshotDir()
+	shotInto(t, ctx, screenshotDir(), name)
+}
+
+// shotInto writes the page to dir/name, unless dir is "".
+func shotInto(t *testing.T, ctx context.Context, dir, name string) {
+	t.Helper()
 	if dir == "" {
 		return
 	}
@@ -323,7 +328,7 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 		t.Errorf("the SGF's moves are %v; want %v", fromSGF, actions)
 	}
 	for _, format := range []string{"actions", "json"} {
-		games, errs := review.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
+		games, errs := judge.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
 		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions) != strings.Join(actions, " ") {
 			t.Errorf("the %s download reads back as %v (errors %v); want the game's %v", format, games, errs, actions)
 		}

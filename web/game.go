@@ -14,6 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
+	"littlego/facts"
 )
 
 // game is one game against the engine. Its mutex serialises the requests on it: the
@@ -45,6 +46,13 @@ type EngineMove struct {
 	// WinRate is the search's win rate of the move for the engine's side, an estimate;
 	// absent when no search chose the move.
 	WinRate *float64 `json:"winrate,omitempty"`
+	// Step is the number of actions played once the move was: the position after the
+	// move is the line's step Step.
+	Step int `json:"step"`
+	// Value is what the move's method proves of the position after it (the book, the
+	// opening table or the solver proved the move wins; "lost": every move lost), absent
+	// when nothing is proved (a search's move: see WinRate).
+	Value *PositionValue `json:"value,omitempty"`
 }
 
 // GameView is a game as the frontend shows it.
@@ -288,12 +296,36 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.play(mv)
-	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations}
+	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations, Step: len(g.actions)}
 	if rep.Search != nil && rep.Method == engine.MethodSearch {
 		wr := rep.Search.WinRate
 		g.lastEngine.WinRate = &wr
 	}
+	if f, ok := provedAfter(rep.Method, g.pos); ok {
+		v := valueOf(s.learn(g.pos, f))
+		g.lastEngine.Value = &v
+	}
 	writeJSON(w, http.StatusOK, g.view())
+}
+
+// provedAfter returns what the engine's method proves of pos, the position after its
+// move: a move of the book, the opening table or the solver is a proved win (the side to
+// move now loses), and "lost" says every move lost (the side to move now wins).
+func provedAfter(m engine.Method, pos board.Position) (facts.Fact, bool) {
+	if pos.Over {
+		return facts.Fact{}, false // the game's end proves it
+	}
+	switch m {
+	case engine.MethodBook:
+		return facts.Proof(pos.Turn, facts.Loss, facts.Book), true
+	case engine.MethodTable:
+		return facts.Proof(pos.Turn, facts.Loss, facts.Table), true
+	case engine.MethodSolver:
+		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
+	case engine.MethodLost:
+		return facts.Proof(pos.Turn, facts.Win, facts.Solver), true
+	}
+	return facts.Fact{}, false
 }
 
 // handleUndo takes back the last action, and the engine's reply before it so that it is

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"littlego/arena"
 	"littlego/board"
 	"littlego/facts"
+	"littlego/record"
 	"littlego/sgf"
 )
 
@@ -20,16 +20,16 @@ const valueTurn = 30 * time.Millisecond
 
 // recordOf returns the arena's record of a game of actions between players black and
 // white: ended by the rules when the position is over, else unfinished (aborted).
-func recordOf(actions []board.Point, pos board.Position, black, white string) *arena.Record {
-	rec := &arena.Record{Game: 1, Black: black, White: white, Reason: arena.Aborted, Detail: "unfinished"}
+func recordOf(actions []board.Point, pos board.Position, black, white string) *record.Record {
+	rec := &record.Record{Game: 1, Black: black, White: white, Reason: record.Aborted, Detail: "unfinished"}
 	for k, a := range actions {
-		rec.Moves = append(rec.Moves, arena.MoveRecord{Color: colorOfMove(k + 1), Point: a})
+		rec.Moves = append(rec.Moves, record.Move{Color: colorOfMove(k + 1), Point: a})
 	}
 	rec.BlackStones, rec.WhiteStones = pos.Score()
 	if pos.Over {
-		rec.Winner, rec.Reason, rec.Detail = pos.Winner(), arena.EndMoves, "24 moves played"
+		rec.Winner, rec.Reason, rec.Detail = pos.Winner(), record.EndMoves, "24 moves played"
 		if n := len(actions); n >= 2 && actions[n-1] == board.Pass && actions[n-2] == board.Pass {
-			rec.Reason, rec.Detail = arena.EndPasses, "two passes in a row"
+			rec.Reason, rec.Detail = record.EndPasses, "two passes in a row"
 		}
 	}
 	return rec
@@ -38,7 +38,7 @@ func recordOf(actions []board.Point, pos board.Position, black, white string) *a
 // gameRecord returns the arena's record of a game played on the board, with its clock:
 // each move's wall-clock time (the engine's and the human's alike), the engine's seed,
 // and agent A the engine. The caller holds g.mu.
-func (g *game) record() *arena.Record {
+func (g *game) record() *record.Record {
 	black, white := "you", "littlego engine"
 	if g.human == board.White {
 		black, white = white, black
@@ -102,7 +102,7 @@ func (s *Server) handleGameRecord(w http.ResponseWriter, r *http.Request) {
 
 // writeRecord answers with rec as a file to download in format ("sgf", "actions" or
 // "json").
-func writeRecord(w http.ResponseWriter, format string, rec *arena.Record) {
+func writeRecord(w http.ResponseWriter, format string, rec *record.Record) {
 	var buf bytes.Buffer
 	var ext, ctype string
 	var err error

@@ -1,4 +1,4 @@
-// review.go: reviewing a recorded game (package review), and watching the games of an arena file.
+// review.go: reviewing a recorded game (package judge), and watching the games of an arena file.
 
 package web
 
@@ -10,8 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"littlego/board"
 	"littlego/facts"
-	"littlego/review"
+	"littlego/judge"
 )
 
 // Review settings: the solver's CPU per position and the engine's playouts per position,
@@ -30,9 +31,13 @@ type GameSummary struct {
 	Name  string `json:"name"`
 	Black string `json:"black,omitempty"`
 	White string `json:"white,omitempty"`
-	// Winner is the record's winner or else the final position's (review.Game.Winner),
+	// Winner is the record's winner or else the final position's (judge.Game.Winner),
 	// "" for an unfinished game.
 	Winner string `json:"winner,omitempty"`
+	// Result is the game's result in Go's notation (gameResult): "B+0.5" on the board,
+	// "B+Forfeit" for the loser's illegal action, "W+" for a winner the record gives
+	// otherwise; "" for an unfinished game.
+	Result string `json:"result,omitempty"`
 	Fault  string `json:"fault,omitempty"`
 	// Actions are the record's actions, "i,j" or "PASS".
 	Actions []string `json:"actions"`
@@ -41,9 +46,9 @@ type GameSummary struct {
 // ReviewAnswer is the answer of POST /api/review: the games of the upload and the review
 // of the one asked for.
 type ReviewAnswer struct {
-	Games  []GameSummary      `json:"games"`
-	Index  int                `json:"index"`
-	Review *review.GameReview `json:"review"`
+	Games  []GameSummary     `json:"games"`
+	Index  int               `json:"index"`
+	Review *judge.GameReview `json:"review"`
 	// Results holds, for each reviewed move, the proved results before and after it in
 	// Go's notation (facts.Result: "B+0.5"), "" where the review's margin is unknown.
 	Results []MoveResults `json:"results,omitempty"`
@@ -62,7 +67,7 @@ type MoveResults struct {
 }
 
 // resultsOf returns the results of the moves of rev, for people.
-func resultsOf(rev *review.GameReview) []MoveResults {
+func resultsOf(rev *judge.GameReview) []MoveResults {
 	say := func(m *int) (string, string) {
 		if m == nil {
 			return "", ""
@@ -79,7 +84,7 @@ func resultsOf(rev *review.GameReview) []MoveResults {
 }
 
 // parseUpload reads the games of an uploaded record; on failure it has answered 400.
-func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.Game, []GameSummary, []string, bool) {
+func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Game, []GameSummary, []string, bool) {
 	data, ok := s.readUpload(w, r)
 	if !ok {
 		return nil, nil, nil, false
@@ -88,7 +93,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	if name == "" || len(name) > maxUploadName {
 		name = "upload"
 	}
-	games, errs := review.Parse(name, data)
+	games, errs := judge.Parse(name, data)
 	var msgs []string
 	for k, err := range errs {
 		if k == maxListedErrors {
@@ -105,7 +110,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	for k, g := range games {
 		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
 		if w, ok := g.Winner(); ok {
-			sum.Winner = colorName(w)
+			sum.Winner, sum.Result = colorName(w), gameResult(g, w)
 		}
 		for _, a := range g.Actions {
 			sum.Actions = append(sum.Actions, a.String())
@@ -118,8 +123,26 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]review.G
 	return games, summaries, msgs, true
 }
 
-// handleWatch answers POST /api/watch[?name=N] (the body: an arena -json file, or any record
-// review.Parse reads) with its games' actions, for stepping through them.
+// gameResult returns the result of g, won by winner, in Go's notation: the record's own
+// (B+0.5, W+Time, B+Forfeit, Void) where it gives one; else the score after the komi when
+// the game ended on the board with that winner, "B+Forfeit" when the loser played an
+// illegal action, and "B+" for a winner the record names without saying how.
+func gameResult(g judge.Game, winner board.Color) string {
+	if g.RecordedResult != "" {
+		return g.RecordedResult
+	}
+	pos, _, err := replay(g.Actions)
+	switch {
+	case err != nil:
+		return facts.ByForfeit(winner)
+	case g.Fault == "" && pos.Over && pos.Winner() == winner:
+		return facts.Result(pos.Margin())
+	}
+	return board.ColorLetter(winner) + "+"
+}
+
+// handleWatch answers POST /api/watch[?name=N] (the body: an arena -o file, or any record
+// judge.Parse reads) with its games' actions, for stepping through them.
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	_, summaries, msgs, ok := s.parseUpload(w, r)
 	if !ok {
@@ -147,8 +170,8 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.AnalysisTime + eventWriteTimeout))
-	opts := review.Options{Limit: reviewLimit, MarginLimit: review.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
-	rev, err := review.Review(ctx, games[index], opts)
+	opts := judge.Options{Limit: reviewLimit, MarginLimit: judge.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
+	rev, err := judge.Review(ctx, games[index], opts)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		fail(w, http.StatusServiceUnavailable, "the review took longer than %v", s.cfg.AnalysisTime)

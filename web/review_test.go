@@ -74,3 +74,27 @@ func TestWatchListsTheGamesOfAnArenaFile(t *testing.T) {
 		t.Errorf("errors %v: want one, naming line 3", a.Errors)
 	}
 }
+
+// Watch gives each game's result in Go's notation, as far as the record says it: the
+// score after the komi for a game ended on the board, Forfeit for an illegal action,
+// the winner alone when the record gives one otherwise, nothing for an unfinished game.
+func TestWatchGivesEachGamesResult(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	upload := "2,2 3,3 PASS PASS\n2,2 2,2\n2,2 3,3\n"
+	var a ReviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/watch", upload, &a); st != 200 || len(a.Games) != 3 {
+		t.Fatalf("/api/watch: status %d, %d games", st, len(a.Games))
+	}
+	arena := `{"game":1,"black":"a","white":"b","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
+	var b ReviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/watch", arena, &b); st != 200 || len(b.Games) != 1 {
+		t.Fatalf("/api/watch of an arena line: status %d, %d games", st, len(b.Games))
+	}
+	got := []string{a.Games[0].Result, a.Games[1].Result, a.Games[2].Result, b.Games[0].Result}
+	want := []string{"W+2.5", "B+Forfeit", "", "W+"}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Errorf("game %d: result %q, want %q", k+1, got[k], want[k])
+		}
+	}
+}

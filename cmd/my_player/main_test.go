@@ -268,3 +268,10 @@ func TestReproductions(t *testing.T) {
 		})
 	}
 }
+
+func TestVersion(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if status := run([]string{"-version"}, strings.NewReader(""), &stdout, &stderr); status != 0 || !strings.HasPrefix(stdout.String(), "my_player ") || stderr.Len() != 0 {
+		t.Errorf("-version: exit %d, stdout %q, stderr %q", status, stdout.String(), stderr.String())
+	}
+}

@@ -36,9 +36,9 @@ type Position struct {
 	Pos board.Position
 }
 
-// issueRecord is the finished game of issue 39, which White wins by 0.5 (12 Black
-// stones, 10 White: margin 2).
-var issueRecord = []board.Point{0, 20, 1, 21, 2, 22, 3, 23, 4, 24, 5, 15, 6, 16, 7, 17, 8, 18, 9, 19, 10, board.Pass, 11, board.Pass}
+// halfPointRecord is a finished game White wins by 0.5 (12 Black stones, 10 White:
+// margin 2), the result a review once misread.
+var halfPointRecord = []board.Point{0, 20, 1, 21, 2, 22, 3, 23, 4, 24, 5, 15, 6, 16, 7, 17, 8, 18, 9, 19, 10, board.Pass, 11, board.Pass}
 
 // whiteReplies are the White moves of the book line: the first legal one in this list,
 // from where the last one left off.
@@ -47,14 +47,14 @@ var whiteReplies = []board.Point{6, 16, 8, 18, 2, 22}
 // Positions returns the test positions: the empty board, a losing first move and 2,2
 // (table); Black to play move 9 on a line of the book, and White to play move 8 before
 // it (lost: the book answers every reply); the same line at moves 11 and 13 (solver);
-// the finished game of issue 39 (end); Black's non-book third move 0,0 after 2,2 1,1
+// a finished game White wins by half a point (end); Black's non-book third move 0,0 after 2,2 1,1
 // (unknown). An error says the embedded book does not hold the line.
 func Positions() ([]Position, error) {
 	out := []Position{
 		{Name: "the empty board", Kind: Table},
 		{Name: "after the losing first move 0,0", Kind: Table, Actions: []board.Point{0}},
 		{Name: "after 2,2", Kind: Table, Actions: []board.Point{12}},
-		{Name: "the finished game of issue 39 (W+0.5)", Kind: End, Actions: issueRecord},
+		{Name: "a finished game White wins by half a point (W+0.5)", Kind: End, Actions: halfPointRecord},
 		{Name: "after 2,2 1,1 0,0 (not the book's move)", Kind: Unknown, Actions: []board.Point{12, 6, 0}},
 	}
 	line, err := bookLine(13)

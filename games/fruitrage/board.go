@@ -1,7 +1,7 @@
 // board.go: the Fruit Rage board: columns stored bottom-up, group labelling by flood fill, moves with gravity, zobrist hashing.
 
 // Package fruitrage plays "The Fruit Rage!" (USC CSCI-561, Fall 2017, homework 2; rules in
-// docs/FRUITRAGE.md): two players alternately claim an orthogonally connected group of
+// games/FRUITRAGE.md): two players alternately claim an orthogonally connected group of
 // equal digits on an n×n board (n ≤ 26), score its size squared, and the columns fall.
 //
 // The board keeps each column as a stack counted from the bottom, so gravity is a

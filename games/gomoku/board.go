@@ -3,7 +3,7 @@
 // Package gomoku finds the next move of a Go-Moku position with Greedy, Minimax or
 // Alpha-Beta search, and writes the traverse log of the search, as the USC CSCI 561
 // homework "Adversarial Search" (summer 2016) specifies them, with the readings
-// that docs/GOMOKU.md settles from the six official samples. Minimax and alpha-beta follow Russell and Norvig, "Artificial Intelligence:
+// that games/GOMOKU.md settles from the six official samples. Minimax and alpha-beta follow Russell and Norvig, "Artificial Intelligence:
 // A Modern Approach" (AIMA), figures 5.3 and 5.7 with the depth cut-off of section
 // 5.4.2; alpha-beta goes back to Knuth and Moore, "An analysis of alpha-beta pruning"
 // (1975).

@@ -3,6 +3,7 @@ package deps
 import (
 	"go/build"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -18,29 +19,56 @@ const module = "littlego"
 // what the rules allow (the standard library aside). Every package of the module is named
 // on the right of exactly one rule, after every package it imports. Commands (cmd/...)
 // are the top: they may import anything but other commands' packages (their own, such as
-// cmd/solve/internal/..., and cmd/internal are theirs).
+// cmd/littlego/internal/..., and cmd/internal are theirs).
 //
-// The spine is the README's: cmd -> (arena, gtp, review, web) -> analysis -> facts ->
-// engine -> mcts, solver -> policy -> board: the front ends read what is proved only from
-// facts (the one source) and run live analyses only through analysis.
+// The spine is the README's: cmd -> the front ends (arena, gtp, katago, review, web) ->
+// analysis, judge (the judgement of recorded games that review and web show) -> facts
+// -> engine -> mcts, solver -> policy -> board: the front ends read what is proved only
+// from facts (the one source), run live analyses only through analysis, judge games only
+// through judge, and write and read game records only through record. They stand on one
+// floor: mustNot forbids any import between them.
 const layers = `
 NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
+NONE < internal/cliflag, internal/clitest, internal/atomicfile;
 internal/splitmix < board;
-board < internal/testpos, sgf, tablebase;
+board < board/boardtest, sgf, tablebase;
 board, internal/splitmix < policy;
 policy, internal/cputime < mcts;
 board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 engine < facts;
-facts < facts/factstest, analysis;
-facts, sgf < review;
+facts < facts/factstest;
+NONE < katago/katagotest;
+facts, internal/matchstats < analysis;
+facts, sgf < record;
+facts, record < judge;
+judge < review;
 analysis, internal/matchstats < gtp;
-gtp, sgf, internal/regularfile < arena;
-arena, review < web;
+engine, record, internal/matchstats, internal/regularfile < arena;
+analysis, judge < web;
+analysis < katago;
 engine < bench;
-NONE < games/gomoku, games/fruitrage;
-games/fruitrage, internal/cputime, internal/matchstats < games/fruitrage/referee;
 `
+
+// mustNot are imports no layer may allow, in non-test and test files alike: "a, b !< c,
+// d" says c and d must not import a or b (a package's own name aside). The front ends
+// (arena, gtp, katago, review, web) stand on one floor and import none of each other:
+// what two of them share lives below them (the board and littlego review share judge).
+const mustNot = `
+arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
+`
+
+// testHelpers are the packages any test may import beside what its package may: the
+// test positions and facts, the race detector's flag, the CPU clock of benchmarks, and
+// the client of KataGo's analysis protocol.
+var testHelpers = map[string]bool{"board/boardtest": true, "facts/factstest": true, "internal/racedetect": true,
+	"internal/cputime": true, "katago/katagotest": true}
+
+// testEdges are the imports a package's tests may make beyond its layer: an oracle the
+// tests check the package against (tablebase's minimax over the levels against the
+// solver), or the positions a benchmark measures it on (the solver on the opening
+// table's levels, as the build proves them).
+var testEdges = map[string][]string{"tablebase": {"solver"}, "solver": {"tablebase"}}
 
 // noIO lists the packages that do no I/O (README, "Shape"), with the standard packages
 // that would let them: the search core computes, its callers read and write.
@@ -104,14 +132,21 @@ func splitList(s string) []string {
 }
 
 // modulePackages returns every package of the module (relative import paths such as
-// "engine" or "cmd/solve") with the imports of its non-test files.
+// "engine" or "cmd/littlego") with the imports of its non-test files.
 func modulePackages(t *testing.T) map[string][]string {
+	pkgs, _ := moduleImports(t)
+	return pkgs
+}
+
+// moduleImports returns every package of the module with the imports of its non-test
+// files, and with those of its test files (in-package and external).
+func moduleImports(t *testing.T) (pkgs, tests map[string][]string) {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs := map[string][]string{}
+	pkgs, tests = map[string][]string{}, map[string][]string{}
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -123,6 +158,9 @@ func modulePackages(t *testing.T) map[string][]string {
 		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
 			return filepath.SkipDir
 		}
+		if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != root {
+			return filepath.SkipDir // a module of its own (games/)
+		}
 		p, err := build.Default.ImportDir(path, 0)
 		if err != nil {
 			if _, none := err.(*build.NoGoError); none {
@@ -132,18 +170,19 @@ func modulePackages(t *testing.T) map[string][]string {
 		}
 		rel, _ := filepath.Rel(root, path)
 		pkgs[filepath.ToSlash(rel)] = p.Imports
+		tests[filepath.ToSlash(rel)] = slices.Concat(p.TestImports, p.XTestImports)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pkgs
+	return pkgs, tests
 }
 
 func isCommand(p string) bool { return p == "cmd" || strings.HasPrefix(p, "cmd/") }
 
-// commandOf returns the command a package of cmd/ belongs to ("cmd/solve" for
-// "cmd/solve/internal/table"), whose own packages it may import.
+// commandOf returns the command a package of cmd/ belongs to ("littlego solve" for
+// "cmd/littlego/internal/solve/table"), whose own packages it may import.
 func commandOf(p string) string {
 	parts := strings.SplitN(p, "/", 3)
 	if len(parts) < 2 {
@@ -251,6 +290,84 @@ func TestRulesRefuse(t *testing.T) {
 	for _, want := range []string{"solver does no I/O but imports os", "mcts imports github.com/example/x", "board may not import engine (layers)", "the rules name engine"} {
 		if !slices.ContainsFunc(got, func(v string) bool { return strings.HasPrefix(v, want) }) {
 			t.Errorf("no violation %q in %q", want, got)
+		}
+	}
+}
+
+// parseMustNot turns the mustNot rules into each package's forbidden module imports.
+func parseMustNot(t *testing.T, text string) map[string]map[string]bool {
+	t.Helper()
+	forbidden := map[string]map[string]bool{}
+	for _, rule := range strings.Split(text, ";") {
+		if rule = strings.TrimSpace(rule); rule == "" {
+			continue
+		}
+		lower, upper, ok := strings.Cut(rule, "!<")
+		if !ok {
+			t.Fatalf("rule %q has no !<", rule)
+		}
+		for _, p := range splitList(upper) {
+			if forbidden[p] == nil {
+				forbidden[p] = map[string]bool{}
+			}
+			for _, q := range splitList(lower) {
+				if q != p {
+					forbidden[p][q] = true
+				}
+			}
+		}
+	}
+	return forbidden
+}
+
+// forbiddenImports lists, sorted, every import (test files' too) that mustNot forbids
+// and every layer that allows one of them.
+func forbiddenImports(forbidden, allowed map[string]map[string]bool, pkgs, tests map[string][]string) []string {
+	var out []string
+	for p, bad := range forbidden {
+		for q := range bad {
+			if allowed[p][q] {
+				out = append(out, "the layers let "+p+" import "+q+", which it must not")
+			}
+		}
+		for _, imp := range slices.Concat(pkgs[p], tests[p]) {
+			if dep := strings.TrimPrefix(imp, module+"/"); dep != imp && bad[dep] {
+				out = append(out, p+" must not import "+dep)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestFrontEndsStandApart checks the mustNot rules against the layers and against
+// every import, the tests' included.
+func TestFrontEndsStandApart(t *testing.T) {
+	pkgs, tests := moduleImports(t)
+	for _, v := range forbiddenImports(parseMustNot(t, mustNot), parseLayers(t, layers), pkgs, tests) {
+		t.Error(v)
+	}
+	bad := forbiddenImports(parseMustNot(t, mustNot), parseLayers(t, layers), pkgs, map[string][]string{"gtp": {module + "/arena"}})
+	if !slices.Contains(bad, "gtp must not import arena") {
+		t.Errorf("a test of gtp importing arena gave %q", bad)
+	}
+}
+
+// TestTestImports checks the imports of the tests: a test may import what its package
+// may, the test helpers, and its own package.
+func TestTestImports(t *testing.T) {
+	allowed := parseLayers(t, layers)
+	_, tests := moduleImports(t)
+	for p, imports := range tests {
+		if isCommand(p) || p == "internal/deps" {
+			continue
+		}
+		for _, imp := range imports {
+			dep, ok := strings.CutPrefix(imp, module+"/")
+			if !ok || dep == p || testHelpers[dep] || allowed[p][dep] || slices.Contains(testEdges[p], dep) {
+				continue
+			}
+			t.Errorf("a test of %s imports %s, which %s may not (layers)", p, dep, p)
 		}
 	}
 }

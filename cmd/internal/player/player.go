@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/cmd/internal/atomicfile"
 	"littlego/engine"
+	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
 	"littlego/mcts"

@@ -13,7 +13,7 @@ import (
 	"io"
 	"os"
 
-	"littlego/cmd/internal/cliflag"
+	"littlego/internal/cliflag"
 )
 
 func main() {

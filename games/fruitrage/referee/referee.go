@@ -1,7 +1,7 @@
 // referee.go: one Fruit Rage game and a match of games as the course runs them: random full boards, CPU time charged per move, faults lose, ties broken by remaining time.
 
 // Package referee plays Fruit Rage games between two players under the rules of the
-// assignment ("Running one agent against another"; docs/FRUITRAGE.md): a
+// assignment ("Running one agent against another"; games/FRUITRAGE.md): a
 // random full n×n board of p types, a CPU-time clock per player charged after each move,
 // a move that uses up the clock or is invalid loses, otherwise the higher score wins and
 // equal scores go to the player with more time left (equal times too: the game is

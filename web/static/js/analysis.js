@@ -6,12 +6,13 @@ import { endNote, pct, pointName, proofSummary, statusText, trustNote, verdictCe
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
 
-// MAX_ROWS bounds the analysis table.
-const MAX_ROWS = 12;
+// MAX_ROWS bounds the analysis table; moreText says what it leaves out.
+export const MAX_ROWS = 12;
 
 // tableRows returns the rows of the analysis table: the search's candidates, then the
 // proved moves it did not visit (wins first, the better result for the side to move
-// turn first), at most MAX_ROWS; {move, winrate, visits}, "" where the search has none.
+// turn first); {move, winrate, visits}, "" where the search has none. The table shows
+// the first MAX_ROWS.
 export function tableRows(verdicts, search, turn) {
   const rows = search ? search.candidates.map((c) => ({ move: c.move, winrate: pct(c.winrate), visits: String(c.visits) })) : [];
   if (verdicts) {
@@ -21,7 +22,18 @@ export function tableRows(verdicts, search, turn) {
       (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
     for (const m of rest) rows.push({ move: m, winrate: "", visits: "" });
   }
-  return rows.slice(0, MAX_ROWS);
+  return rows;
+}
+
+// moreText says what the table leaves out of rows: "" when it shows them all, else "…and
+// 14 more proved actions (12 of 26 shown); the board marks them all." (or "more actions"
+// when some of them are not proved).
+export function moreText(verdicts, rows) {
+  const rest = rows.slice(MAX_ROWS);
+  if (!rest.length) return "";
+  const proved = verdicts && rest.every((r) => verdicts.moves[r.move]);
+  return "…and " + rest.length + " more " + (proved ? "proved " : "") + (rest.length === 1 ? "action" : "actions") +
+    " (" + MAX_ROWS + " of " + rows.length + " shown); the board marks them all.";
 }
 
 export class Analysis {
@@ -78,12 +90,13 @@ export class Analysis {
     this.changed();
   }
 
-  // settle marks what the ended analysis left open as not proved within the limit: no
+  // settle marks what the ended analysis left open as stopped before its own limit: no
   // move is "thinking" once nothing runs.
   settle() {
     const v = this.verdicts;
     if (!v) return;
-    v.unproved = v.unproved.concat(v.thinking);
+    if (v.thinking.length && this.status !== "done") v.lost = true; // not the time limit: the stream was lost
+    v.stopped = (v.stopped || []).concat(v.thinking);
     v.thinking = [];
     v.marginsPending = 0;
   }
@@ -133,7 +146,8 @@ export class Analysis {
     body.replaceChildren();
     const rows = tableRows(v, s, this.turn);
     document.getElementById("candidates").hidden = rows.length === 0;
-    for (const r of rows) {
+    document.getElementById("more-rows").textContent = moreText(v, rows);
+    for (const r of rows.slice(0, MAX_ROWS)) {
       const tr = html("tr", { class: v && v.moves[r.move] && r.visits !== "" ? "proved" : "" });
       for (const t of [pointName(r.move), r.winrate, r.visits, verdictCell(v, r.move)]) tr.appendChild(html("td", {}, t));
       body.appendChild(tr);

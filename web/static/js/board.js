@@ -55,8 +55,9 @@ export class Board {
       s.appendChild(svg("line", { x1: lo, y1: c, x2: hi, y2: c, class: "grid" }));
       s.appendChild(svg("line", { x1: c, y1: lo, x2: c, y2: hi, class: "grid" }));
       const col = pointName("0," + k), row = pointName(k + ",0");
-      s.appendChild(svg("text", { x: c, y: 20, class: "coord" }, col.includes(",") ? String(k) : col[0]));
-      s.appendChild(svg("text", { x: 18, y: c + 4, class: "coord" }, row.includes(",") ? String(k) : row.slice(1)));
+      // The labels sit in the margin's outer half, clear of the stones on the edge.
+      s.appendChild(svg("text", { x: c, y: 15, class: "coord" }, col.includes(",") ? String(k) : col[0]));
+      s.appendChild(svg("text", { x: 12, y: c + 4.5, class: "coord" }, row.includes(",") ? String(k) : row.slice(1)));
     }
     this.layer = svg("g", { class: "layer" });
     s.appendChild(this.layer);

@@ -118,14 +118,23 @@ export function trustNote(verdicts) {
 // SOURCES names how a fact is proved (facts.Source) for people.
 export const SOURCES = { book: "opening book", "opening table": "opening table", "empty board": "solved empty board", solver: "solver", search: "search", end: "end of the game" };
 
+// moveLimit says the solver's limit per action ("4 s", "the limit" when the server did
+// not say); ownLimit the same of some actions ("their own 4 s"); timeLimit the
+// analysis's own ("the analysis's 60 s", "the analysis's time limit").
+function moveLimit(v) { return v && v.moveLimit ? v.moveLimit + " s" : "the limit"; }
+function ownLimit(v) { return "their own " + (v && v.moveLimit ? v.moveLimit + " s" : "limit"); }
+function timeLimit(v) { return "the analysis's " + (v && v.timeLimit ? v.timeLimit + " s" : "time limit"); }
+
 // verdictCell says what is proved of one move for the table: "win B+0.5 · solver", "loss",
-// "being proved…", "not proved within the limit" or "".
+// "being proved…", "not proved within 4 s" (its own limit), "not proved: the analysis's
+// 60 s ran out first" (stopped before its own limit) or "".
 export function verdictCell(verdicts, move) {
   if (!verdicts) return "";
   const v = verdicts.moves[move], r = verdicts.results && verdicts.results[move], src = verdicts.sources && verdicts.sources[move];
   if (v) return v + (r ? " " + r : "") + (src ? " · " + (SOURCES[src] || src) : "");
   if (verdicts.thinking.includes(move)) return "being proved…";
-  if (verdicts.unproved.includes(move)) return "not proved within the limit";
+  if (verdicts.unproved.includes(move)) return "not proved within " + moveLimit(verdicts);
+  if ((verdicts.stopped || []).includes(move)) return "not proved: " + (verdicts.lost ? "the analysis stopped first" : timeLimit(verdicts) + " ran out first");
   return "";
 }
 
@@ -150,18 +159,19 @@ export function positionRows(v) {
 
 // proofSummary says in words what is proved of the moves of a position (any source):
 // the points and the pass counted apart (a 5x5 board has 25 points). ended says the
-// analysis is over: what is left is then "not proved within the limit", never
-// "thinking".
+// analysis is over: no action is then "thinking"; what is left is "not proved within 4 s"
+// (its own limit) or stopped by the analysis's own time limit first, each said apart.
 export function proofSummary(v, ended) {
   if (!v) return "";
-  const points = (list) => list.filter((m) => m !== "PASS").length;
+  const points = (list) => (list || []).filter((m) => m !== "PASS").length;
   const proved = points(Object.keys(v.moves)), open = points(v.thinking), unproved = points(v.unproved);
-  let text = proved + " of " + (proved + open + unproved) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
+  const stopped = points(v.stopped) + (ended ? open : 0);
+  let text = proved + " of " + (proved + open + unproved + points(v.stopped)) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
   const margins = points(Object.keys(v.margins));
   if (margins) text += "; " + margins + " with their exact result";
-  if (ended && open + unproved) text += "; " + (open + unproved) + " not proved within the limit";
   if (!ended && open) text += "; working on " + open;
-  if (!ended && unproved) text += "; " + unproved + " not proved within the limit";
+  if (unproved) text += "; " + unproved + " not proved within " + moveLimit(v) + (unproved > 1 ? " each" : "");
+  if (stopped) text += "; " + stopped + " not proved when " + timeLimit(v) + " ran out";
   if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + " exact results";
   return text + ".";
 }
@@ -180,15 +190,19 @@ export function statusText(status, reason) {
 }
 
 // endNote says in a sentence how an ended analysis left its moves, or "" while it runs:
-// every move proved, or how many points are not proved within the limit and what their
+// every move proved, or how many points are not proved, stopped by which limit, and what their
 // win rates are then worth.
 export function endNote(v, status, reason) {
   if (status !== "done" && status !== "stopped") return "";
-  const open = v ? v.unproved.concat(v.thinking).filter((m) => m !== "PASS").length : 0;
-  const how = { "time limit": "The analysis stopped at its time limit", complete: "The analysis finished", "every move proved": "The analysis finished" }[reason] ||
+  const pts = (list) => (list || []).filter((m) => m !== "PASS").length;
+  const unproved = v ? pts(v.unproved) : 0, stopped = v ? pts(v.stopped) + pts(v.thinking) : 0, open = unproved + stopped;
+  const how = { "time limit": "The analysis stopped at its time limit" + (v && v.timeLimit ? " (" + v.timeLimit + " s)" : ""), complete: "The analysis finished", "every move proved": "The analysis finished" }[reason] ||
     "The analysis stopped";
   if (!v) return how + ".";
   if (!open) return how + ": every move is proved" + (reason === "every move proved" ? ", each with its exact result." : ".");
-  return how + " with " + open + (open === 1 ? " point" : " points") + " not proved within the limit (marked ?): " +
-    "where the search visited them, their win rates are its estimates, not proofs.";
+  const parts = [];
+  if (unproved) parts.push(unproved + " within " + ownLimit(v));
+  if (stopped) parts.push(stopped + " stopped by " + timeLimit(v) + " before " + ownLimit(v));
+  return how + " with " + open + (open === 1 ? " point" : " points") + " not proved (marked ?): " + parts.join(", ") +
+    ". Where the search visited them, their win rates are its estimates, not proofs.";
 }

@@ -42,6 +42,7 @@ export class Line {
     this.values = [];
     this.flags = [];
     this.known = new Map(); // prefix -> proved value, across loads
+    this.estimates = new Map(); // prefix -> a search's estimate, across loads
     this.asked = new Set(); // the prefixes whose values the server was asked for
     this.seq = 0;
     this.valuesPending = null; // the actions whose values are being fetched
@@ -91,7 +92,8 @@ export class Line {
   // given, are the game's own (a review's); otherwise the server is asked.
   load(actions, step, values, flags) {
     this.actions = actions.slice();
-    this.values = values ? values.slice() : this.actions.map((_, k) => this.known.get(actionsParam(this.actions.slice(0, k)))).concat([this.known.get(actionsParam(this.actions))]);
+    const noted = (k) => { const p = actionsParam(this.actions.slice(0, k)); return this.known.get(p) || this.estimates.get(p); };
+    this.values = values ? values.slice() : this.actions.map((_, k) => noted(k)).concat([noted(this.actions.length)]);
     this.flags = flags || [];
     this.renderList();
     this.updateLinks();
@@ -125,14 +127,18 @@ export class Line {
     this.opts.onStep(k);
   }
 
-  // note records what the live analysis found of the position after k actions.
+  // note records what is known of the position after k actions (from the live analysis,
+  // the server, or the engine's move): proofs and estimates are kept across loads, and
+  // nothing known ({}) hides nothing noted before.
   note(k, value) {
-    if (k > this.actions.length) return;
+    if (k < 0 || k > this.actions.length || !(value.winner || value.result || typeof value.estimate === "number")) return;
     const old = this.values[k] || {};
     if (old.winner && !value.winner) return; // a proof outranks an estimate
     if (typeof old.margin === "number" && typeof value.margin !== "number" && value.winner) return;
     this.values[k] = value;
-    if (value.winner) this.known.set(actionsParam(this.actions.slice(0, k)), value);
+    const p = actionsParam(this.actions.slice(0, k));
+    if (value.winner) this.known.set(p, value);
+    else if (typeof value.estimate === "number") this.estimates.set(p, value);
     this.renderGraph();
     if (this.opts.onValue) this.opts.onValue();
   }

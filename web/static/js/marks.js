@@ -15,7 +15,7 @@ export function analysisMarks(verdicts, search, turn) {
       out.push({ point: move, kind: verdict, sub: exact && verdicts.results ? verdicts.results[move] || "" : "" });
     }
     for (const move of verdicts.thinking) out.push({ point: move, kind: "thinking" });
-    for (const move of verdicts.unproved) out.push({ point: move, kind: "unproved" });
+    for (const move of verdicts.unproved.concat(verdicts.stopped || [])) out.push({ point: move, kind: "unproved" });
     for (const [move, source] of Object.entries(verdicts.sources || {})) if (source === "book") out.push({ point: move, kind: "book" });
   }
   if (search) {

@@ -61,13 +61,16 @@ export class PlayView {
     } catch (e) { say(e.message, true); }
   }
 
+  // set shows game; the engine's last move says what is known of the position after
+  // it (step e.step of the line, loaded first): proved by its method, or the search's
+  // estimate.
   set(game, at) {
     this.game = game;
-    const e = game.engine, n = game.position.actions.length;
+    document.getElementById("play-hint").hidden = true;
+    const e = game.engine;
     const load = this.line.load(game.position.actions, at);
-    if (e && typeof e.winrate === "number") {
-      this.line.note(n, { estimate: game.human === "black" ? 1 - e.winrate : e.winrate });
-    }
+    if (e && e.value && e.value.winner) this.line.note(e.step, e.value);
+    else if (e && typeof e.winrate === "number") this.line.note(e.step, { estimate: game.human === "black" ? 1 - e.winrate : e.winrate });
     return load;
   }
 

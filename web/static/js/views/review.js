@@ -1,7 +1,7 @@
 // review.js: the Review view (a game reviewed by the server: its verdict, the value of
 // every position, the blunders) and the Watch view (stepping through an arena file).
 import { api, html, say, infoRows, readFileInto } from "../dom.js";
-import { bestValue, cap, other, pointList, pointName, positionRows } from "../format.js";
+import { bestValue, other, pointList, pointName, positionRows } from "../format.js";
 import { reviewMarks } from "../marks.js";
 import { Line } from "../line.js";
 import { actionsParam, readActions, readStep } from "../state.js";
@@ -157,6 +157,14 @@ export class ReviewView {
   }
 }
 
+// gameLabel names a game of a list: its result first, in Go's notation (the server's:
+// "B+0.5", "W+Forfeit", "W+"; "unfinished" without one), so that a narrow list cuts the names,
+// not the result; then its name and players.
+export function gameLabel(g) {
+  const who = g.black || g.white ? " — " + (g.black || "?") + " vs " + (g.white || "?") : "";
+  return (g.result || "unfinished") + " · " + g.name + who;
+}
+
 export class WatchView {
   constructor(app) {
     this.app = app;
@@ -196,8 +204,8 @@ export class WatchView {
     const sel = document.getElementById("watch-games");
     sel.replaceChildren();
     games.forEach((g, k) => {
-      const who = g.black || g.white ? " — " + (g.black || "?") + " vs " + (g.white || "?") : "";
-      sel.appendChild(html("option", { value: k }, g.name + who + (g.winner ? ", " + cap(g.winner) + " won" : "")));
+      const text = gameLabel(g);
+      sel.appendChild(html("option", { value: k, title: text }, text));
     });
     sel.hidden = false;
     sel.value = 0;

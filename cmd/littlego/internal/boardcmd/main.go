@@ -1,0 +1,94 @@
+// Command board serves the board: play against the engine, watch its analysis and
+// review games in a browser, on http://127.0.0.1:8561/ by default.
+//
+//	board [-addr host:port] [-jobs N] [-analysis-time D] [-cpu D]
+//
+// It prints the URL and opens nothing. It listens on the loopback interface unless -addr
+// says otherwise. SIGINT or SIGTERM stops it gracefully: running analyses are cancelled
+// and requests in flight get a few seconds to finish.
+package boardcmd
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"littlego/internal/cliflag"
+	"littlego/web"
+)
+
+// shutdownGrace is how long requests in flight get to finish after a signal.
+const shutdownGrace = 5 * time.Second
+
+// run serves until SIGINT or SIGTERM and returns the exit status.
+func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("littlego board", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
+	cfg := web.DefaultConfig()
+	cliflag.Jobs(fs, &cfg.MaxAnalyses, cfg.MaxAnalyses, fmt.Sprintf("analyses, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
+	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
+	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver's, on one move's value (and again on its exact result) before it is left not proved")
+	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
+	status, ok := cliflag.Parse(fs, args, stderr, "usage: littlego board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
+	if !ok {
+		return status
+	}
+	failf := cliflag.Fail(stderr, "littlego board")
+	if fs.NArg() > 0 {
+		return failf("unexpected argument %q", fs.Arg(0))
+	}
+	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
+		return failf("-jobs %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
+	}
+	if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
+		return failf("-analysis-time and -cpu must be positive")
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "board: %v\n", err)
+		return 1
+	}
+	if !loopback(ln.Addr()) {
+		fmt.Fprintf(stderr, "board: warning: listening on %s: the board is reachable from the network, by anyone who can reach this machine\n", ln.Addr())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, ln, web.New(cfg), stdout, stderr)
+}
+
+// loopback reports whether addr is a loopback address only.
+func loopback(addr net.Addr) bool {
+	tcp, ok := addr.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}
+
+// serve serves h on ln until ctx ends, then shuts down gracefully.
+func serve(ctx context.Context, ln net.Listener, h *web.Server, stdout, stderr io.Writer) int {
+	srv := web.NewHTTPServer(ln.Addr().String(), h)
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
+	fmt.Fprintf(stdout, "board: serving on http://%s/\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(stderr, "board: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "board: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "board: shutdown: %v\n", err)
+		return 1
+	}
+	return 0
+}

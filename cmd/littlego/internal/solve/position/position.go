@@ -1,0 +1,309 @@
+// position.go: the plain solve of a position: input.txt read, its move number from -move, the helper file or the boards, the value and every winning action proved.
+
+// Package position is the plain solve of a position (solve [flags] [input.txt]): whether
+// the side to move wins with perfect play, which actions keep the win, and with -margin
+// the exact final margin.
+package position
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"littlego/board"
+	"littlego/cmd/internal/player"
+	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
+	"littlego/internal/cliflag"
+	"littlego/internal/cputime"
+	"littlego/internal/regularfile"
+	"littlego/solver"
+)
+
+// Cmd is the plain solve of a position; it has no name of its own.
+var Cmd = &base.Command{
+	Name:      "",
+	UsageLine: "littlego solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]",
+	Short:     "prove a position: its value and every winning action",
+	Long: `Solve reads an input.txt (the course host's format; ./input.txt by default) and prints,
+for the side to move, whether it wins with perfect play and how that is known ([opening
+table], [empty board], [book], [end], [solver]), which actions keep the win and which lose,
+and with -margin the exact final margin (black - white) and an action that achieves it.
+What is proved without search (the game's end, a pass that would end it, the opening
+table, the solved empty board, Black's book) is answered at once; the solver proves the
+rest, saying on stderr every 10 s what it is proving. When -cpu runs out while the moves
+are sorted, the proved ones are printed and the rest listed as not sorted (status 3).
+
+input.txt carries no move number. Without -move it is taken from my_player's helper file
+for the side to move beside input.txt (littlego_state_black.txt or
+littlego_state_white.txt) when that file's board is input.txt's previous board, or from
+the boards on a first move (both empty with Black to play: move 1; an empty previous
+board with White to play: move 2); otherwise -move is required.`,
+	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
+		move := fs.Int("move", 0, "the number of the move about to be played, 1..24 (odd: Black); by default from the helper file or a first move's boards")
+		var lim time.Duration
+		cliflag.CPU(fs, &lim, time.Minute, "the whole run's (0: no limit); what facts knows (the game's end, a pass that ends it, the opening table, the empty board, the book) costs none")
+		margin := fs.Bool("margin", false, "also find the exact final margin black - white and an action that achieves it")
+		useFacts := fs.Bool("facts", true, "take what is proved without search as it is; -facts=false proves everything with the solver (to measure it)")
+		var threads int
+		cliflag.Threads(fs, &threads, 1, "they search the position together over its table; -cpu counts them all")
+		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
+		var ttBits int
+		base.IntTT(fs, &ttBits)
+		return func(args []string, out base.Output) error {
+			if err := base.CheckThreads("threads", threads); err != nil {
+				return err
+			}
+			if err := base.CheckTT(ttBits, 1); err != nil {
+				return err
+			}
+			p, err := readPosition(args, *move, out.Stderr)
+			if err != nil {
+				return err
+			}
+			return solveOne(out.Stdout, out.Stderr, p, *useFacts, lim, ttBits, threads, *margin)
+		}
+	},
+}
+
+// readPosition reads the input file (./input.txt without args) and returns the position
+// to solve, its move number from move, the helper file or a first move's boards.
+func readPosition(args []string, move int, stderr io.Writer) (board.Position, error) {
+	path := "input.txt"
+	switch len(args) {
+	case 0:
+		fmt.Fprintln(stderr, "solve: reading ./input.txt (give a file to read another)")
+	case 1:
+		path = args[0]
+	default:
+		return board.Position{}, base.Usagef("expected at most one input file, got %d arguments (%s)", len(args), strings.Join(args, " "))
+	}
+	data, err := regularfile.Read(path, 1<<12)
+	if err != nil {
+		return board.Position{}, err
+	}
+	in, err := board.ParseInput(bytes.NewReader(data))
+	if err != nil {
+		return board.Position{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if err := in.Consistency(); err != nil {
+		return board.Position{}, fmt.Errorf("%s: the boards do not follow from one another: %v", path, err)
+	}
+	n, err := moveNumber(in, move, filepath.Dir(path))
+	if err != nil {
+		return board.Position{}, base.UsageError{What: err.Error()} // -move is missing or wrong
+	}
+	return in.Position(n), nil
+}
+
+// moveNumber checks move against the colour, or takes the number from the helper file
+// of the side to move in dir, or from the boards on a first move.
+func moveNumber(in board.Input, move int, dir string) (int, error) {
+	if move != 0 {
+		if move < 1 || move > board.MaxMoves {
+			return 0, fmt.Errorf("-move %d: must be in 1..%d", move, board.MaxMoves)
+		}
+		if (move%2 == 1) != (in.Color == board.Black) {
+			return 0, fmt.Errorf("-move %d is a %s move but input.txt has %s to play", move, board.Color((move+1)%2), in.Color)
+		}
+		return move, nil
+	}
+	empty := board.Stones{}
+	switch {
+	case in.Color == board.Black && in.Previous == empty && in.Current == empty:
+		return 1, nil
+	case in.Color == board.White && in.Previous == empty && in.Current[board.White] == 0 && in.Current[board.Black].Count() <= 1:
+		return 2, nil
+	}
+	name := player.StateFileName(in.Color)
+	data, err := regularfile.Read(filepath.Join(dir, name), 1<<10)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("-move is required: input.txt does not say which move is about to be played, and there is no %s beside it", name)
+	}
+	var st player.State
+	if err == nil {
+		st, err = player.ReadState(bytes.NewReader(data))
+	}
+	if err != nil {
+		return 0, fmt.Errorf("-move is required: %s: %v", name, err)
+	}
+	m, note := player.MoveNumber(&in, &st)
+	if note != "" {
+		return 0, fmt.Errorf("-move is required: %s", strings.Split(note, ";")[0])
+	}
+	return m, nil
+}
+
+func verdict(pos board.Position, win bool) string {
+	if pos.Over {
+		return "the game is over, " + pos.Winner().String() + " has won"
+	}
+	if win {
+		return "WIN for " + pos.Turn.String()
+	}
+	return "LOSS for " + pos.Turn.String()
+}
+
+// progressEvery is how often a long solve says on stderr what it is proving.
+var progressEvery = 10 * time.Second
+
+// solveOne proves pos: its value, each action's, and with margin its exact margin. With
+// useFacts, what facts knows without search (the game's end, a pass that ends it, the
+// opening table, the solved empty board, the book) is taken as it is, its source named; the solver proves the rest within lim, saying on stderr what it is proving every progressEvery. When lim runs
+// out while the moves are sorted, what is proved is printed and the error says so.
+func solveOne(stdout, stderr io.Writer, pos board.Position, useFacts bool, lim time.Duration, ttBits, threads int, margin bool) error {
+	start, wall := cputime.Process(), time.Now()
+	p := newProgress(stderr, start)
+	defer p.stop()
+	known := knownOf(pos, useFacts)
+	s := solver.New(ttBits)
+	s.SetWorkers(threads)
+	var nodes int64
+	value, source := known.Value, string(known.Source)
+	if value == facts.Unknown && !pos.Over {
+		p.set("the position")
+		r := s.Solve(pos, base.Remaining(start, lim))
+		nodes += r.Nodes
+		if !r.Known {
+			return base.UnknownError{What: fmt.Sprintf("unknown: the budget of %v CPU ran out after %d nodes", lim, r.Nodes)}
+		}
+		value, source = facts.Loss, "solver"
+		if r.Win {
+			value = facts.Win
+		}
+	}
+	fmt.Fprintf(stdout, "%s to play move %d: %s [%s]\n", pos.Turn, pos.Move, verdict(pos, value == facts.Win), source)
+	win, lose, unsorted, n := sortMoves(s, pos, known, value, useFacts, p, start, lim)
+	nodes += n
+	fmt.Fprintf(stdout, "winning: %s\n", base.PointList(win))
+	fmt.Fprintf(stdout, "losing: %s\n", base.PointList(lose))
+	if len(unsorted) > 0 {
+		fmt.Fprintf(stdout, "not sorted: %s\n", base.PointList(unsorted))
+		return base.UnknownError{What: fmt.Sprintf("%s: the budget of %v CPU ran out while sorting the moves (%d of %d sorted)", verdict(pos, value == facts.Win), lim, len(win)+len(lose), len(win)+len(lose)+len(unsorted))}
+	}
+	if margin {
+		m, src, n, err := marginOf(s, pos, known, p, start, lim)
+		nodes += n
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d)%s [%s]\n", m.Margin, facts.Result(m.Margin), board.BlackMargin, byAction(m.Best), src)
+	}
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(threads, 1))
+	return nil
+}
+
+// sortMoves splits the actions of pos into winning and losing for the side to move: from
+// facts where it knows them (every action loses in a lost position), the solver for the
+// rest; unsorted holds those lim left unproved.
+func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value facts.Value, useFacts bool, p *progress, start, lim time.Duration) (win, lose, unsorted []board.Point, nodes int64) {
+	moves := facts.Moves(pos, known, func(child board.Position) facts.Fact { return knownOf(child, useFacts) })
+	for k, m := range moves {
+		v := m.Value
+		if v == facts.Unknown && value == facts.Loss {
+			v = facts.Loss
+		}
+		if v == facts.Unknown && len(unsorted) == 0 {
+			p.set(fmt.Sprintf("move %s (%d of %d)", m.Action, k+1, len(moves)))
+			child := pos
+			child.Act(m.Action)
+			r := s.Solve(child, base.Remaining(start, lim))
+			nodes += r.Nodes
+			if r.Known {
+				v = facts.Win
+				if r.Win {
+					v = facts.Loss
+				}
+			}
+		}
+		switch v {
+		case facts.Win:
+			win = append(win, m.Action)
+		case facts.Loss:
+			lose = append(lose, m.Action)
+		default:
+			unsorted = append(unsorted, m.Action)
+		}
+	}
+	return win, lose, unsorted, nodes
+}
+
+// knownOf returns what facts knows of pos without search, or, without useFacts, only the
+// game's end (the solver proves the rest: a measurement of the solver).
+func knownOf(pos board.Position, useFacts bool) facts.Fact {
+	if useFacts || pos.Over {
+		return facts.Known(pos)
+	}
+	return facts.Unproved(pos.Turn)
+}
+
+// marginOf returns the exact margin of pos and its source: facts', or the solver's.
+func marginOf(s *solver.Solver, pos board.Position, known facts.Fact, p *progress, start, lim time.Duration) (solver.MarginResult, string, int64, error) {
+	if m, exact := known.Margin(); exact {
+		best := board.NoPoint
+		if len(known.Winning) > 0 {
+			best = known.Winning[0]
+		}
+		return solver.MarginResult{Known: true, Margin: m, Best: best}, string(known.MarginSource), 0, nil
+	}
+	p.set("the margin")
+	m := s.Margin(pos, base.Remaining(start, lim))
+	if !m.Known {
+		return m, "", m.Nodes, base.UnknownError{What: fmt.Sprintf("margin unknown: the budget of %v CPU ran out", lim)}
+	}
+	return m, "solver", m.Nodes, nil
+}
+
+// byAction names the action that achieves a margin, where the source records one.
+func byAction(a board.Point) string {
+	if a == board.NoPoint {
+		return ""
+	}
+	return " by " + a.String()
+}
+
+// progress says on stderr, every progressEvery of wall time, what a solve is proving and
+// the CPU it has used.
+type progress struct {
+	mu   sync.Mutex
+	what string
+	done chan struct{}
+}
+
+func newProgress(stderr io.Writer, start time.Duration) *progress {
+	p := &progress{done: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-t.C:
+				p.mu.Lock()
+				fmt.Fprintf(stderr, "solve: proving %s, %.0f s of CPU so far\n", p.what, (cputime.Process() - start).Seconds())
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+func (p *progress) set(what string) {
+	p.mu.Lock()
+	p.what = what
+	p.mu.Unlock()
+}
+
+func (p *progress) stop() {
+	close(p.done)
+	p.mu.Lock() // a line being written ends before the command's own output goes on
+	p.mu.Unlock()
+}

@@ -1,0 +1,77 @@
+// position_test.go: the plain solve asks facts first (no search where the opening table, the
+// empty board or a pass that ends the game knows the answer), prints what it proved when
+// the budget runs out, and says what it is proving on a long search.
+package position
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"littlego/board"
+	"littlego/cmd/littlego/internal/base"
+)
+
+func after(actions ...board.Point) board.Position {
+	pos := board.New()
+	for _, a := range actions {
+		pos.Act(a)
+	}
+	return pos
+}
+
+// The empty board and the position after 2,2 are known without search: value, every
+// action's, and the margin, with no node searched and their source named.
+func TestKnownPositionsNeedNoSearch(t *testing.T) {
+	for _, c := range []struct {
+		pos  board.Position
+		want string
+	}{
+		{board.New(), "Black to play move 1: WIN for Black [opening table]\nwinning: 2,2\n"},
+		{after(board.PointAt(2, 2)), "White to play move 2: LOSS for White [opening table]\nwinning: (none)\n"},
+	} {
+		var out, errs strings.Builder
+		if err := solveOne(&out, &errs, c.pos, true, time.Millisecond, 16, 1, true); err != nil {
+			t.Fatalf("%v (stderr %q)", err, errs.String())
+		}
+		if !strings.HasPrefix(out.String(), c.want) || !strings.Contains(out.String(), "margin: +3, B+0.5") ||
+			!strings.Contains(errs.String(), "proved with 0 nodes") {
+			t.Errorf("output\n%s%s\nwant it to start with\n%s", out.String(), errs.String(), c.want)
+		}
+	}
+}
+
+// After 2,2 3,3 and Black's pass, White wins by passing: said at once; when the budget runs
+// out sorting the other moves, the proved ones are printed, the rest named as not sorted,
+// and the error is the budget's; a long search says on stderr what it is proving.
+func TestPassThatEndsTheGameAndProgress(t *testing.T) {
+	old := progressEvery
+	progressEvery = 20 * time.Millisecond
+	defer func() { progressEvery = old }()
+	var out, errs strings.Builder
+	pos := after(board.PointAt(2, 2), board.PointAt(3, 3), board.Pass)
+	err := solveOne(&out, &errs, pos, true, 300*time.Millisecond, 16, 1, false)
+	var unknown base.UnknownError
+	if !errors.As(err, &unknown) || !strings.Contains(err.Error(), "while sorting the moves") {
+		t.Fatalf("error %v, want the budget's", err)
+	}
+	o := out.String()
+	if !strings.HasPrefix(o, "White to play move 4: WIN for White [end]\nwinning: PASS") || !strings.Contains(o, "\nnot sorted: ") {
+		t.Errorf("output\n%s", o)
+	}
+	if !strings.Contains(errs.String(), "solve: proving move ") {
+		t.Errorf("no progress on stderr: %q", errs.String())
+	}
+}
+
+// With -facts=false the solver proves everything, as a measurement of it: the empty board
+// within a tiny budget is then unknown.
+func TestWithoutFactsTheSolverProves(t *testing.T) {
+	var out, errs strings.Builder
+	err := solveOne(&out, &errs, board.New(), false, 50*time.Millisecond, 16, 1, false)
+	var unknown base.UnknownError
+	if !errors.As(err, &unknown) || out.Len() != 0 {
+		t.Errorf("the empty board in 50 ms by the solver alone: %v, output %q", err, out.String())
+	}
+}

@@ -1,0 +1,132 @@
+// Package solve is "littlego solve", the exact solver on the command line: it proves a
+// position, and builds and checks the proved tables the engine embeds.
+//
+//	solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]
+//	solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]
+//	solve table merge -o FILE [-partial] DIR
+//	solve table join -o FILE TABLE TABLE...
+//	solve table verify [-n N] [-seed S] [-tt N] FILE
+//	solve table status [-cores N] DIR...
+//	solve book [-first 2,2] [-last 9] [-jobs N] [-tt N] [-progress FILE] [-proved-only] FILE
+//	solve certify [-through N] [-games N] [-seed S] [-n N] [-skip N] [-reprove-book] [-short] [-tt N]
+//	solve bench positions [-moves 8,10,12,14] [-n 20] [-seed 1] [-cpu S] [-margin] [-threads N] [-tt N]
+//	solve bench book [-moves 8,9] [-n 1000] [-seed 1] [-cpu S]
+//
+// The plain form reads an input.txt (the course host's format) and prints, for the side
+// to move, whether it wins with perfect play and which actions keep the win; its move
+// number comes from -move, my_player's helper file beside input.txt, or a first move's
+// boards. Each command is a package below this one, whose Long text ("littlego help
+// solve COMMAND", or -h after the command) says what it does; the opening table's commands
+// are described in docs/solver.md, "The opening table".
+//
+// Flags follow the command's name and may come before, between or after its arguments.
+// The exit status is 0 when the position was proved (or the command succeeded), 1 on
+// bad input or a failure (a slip under certify, a disagreement under table verify), 2
+// for bad usage (an unknown command or flag, a flag before the command's name, a -tt
+// table larger than half the machine's memory), 3 when the budget ran out before the
+// proof.
+package solve
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"littlego/cmd/littlego/internal/base"
+	"littlego/cmd/littlego/internal/solve/bench"
+	"littlego/cmd/littlego/internal/solve/book"
+	"littlego/cmd/littlego/internal/solve/certify"
+	"littlego/cmd/littlego/internal/solve/position"
+	"littlego/cmd/littlego/internal/solve/table"
+)
+
+// commands are solve's named commands; the plain solve of a position has no name.
+var commands = []*base.Command{table.Cmd, book.Cmd, certify.Cmd, bench.Cmd}
+
+// Cmd is "littlego solve"; its Main dispatches to its commands or proves a position.
+var Cmd = &base.Command{
+	Name:      "solve",
+	UsageLine: root.UsageLine,
+	Short:     "prove a position exactly; build and check the opening table",
+	Main:      run,
+	Commands:  commands,
+}
+
+// root is solve itself, for its usage text and "littlego help solve".
+var root = &base.Command{
+	Name:      "solve",
+	UsageLine: "littlego solve [COMMAND] [flags] [arguments]",
+	Long: `Solve proves Little-Go positions exactly. Without a command it proves the position of
+an input.txt (` + position.Cmd.UsageLine + `; "littlego solve help solve" for its flags).
+
+Exit status: 0 proved or done, 1 bad input or a failure, 2 bad usage, 3 the budget ran out first.`,
+	Commands: commands,
+}
+
+// oldModes are the flags that chose a mode before solve had commands, and the command
+// that replaces each.
+var oldModes = map[string]string{
+	"table": "littlego solve table build", "table-merge": "littlego solve table merge", "table-join": "littlego solve table join",
+	"table-verify": "littlego solve table verify", "book": "littlego solve book", "certify": "littlego solve certify",
+	"bench-positions": "littlego solve bench positions", "bench-book": "littlego solve bench book",
+}
+
+// run is the command; it returns the exit status (see the package comment).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := base.Output{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if len(args) == 0 {
+		return position.Cmd.Run(args, out)
+	}
+	switch a := args[0]; {
+	case a == "-h" || a == "-help" || a == "--help":
+		return root.Run([]string{"help"}, out)
+	case a == "help":
+		return help(args[1:], out)
+	case root.Lookup(a) != nil:
+		return root.Lookup(a).Run(args[1:], out)
+	}
+	if err := misplaced(args); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return base.StatusUsage
+	}
+	return position.Cmd.Run(args, out)
+}
+
+// misplaced refuses the command lines the plain solve would misread: a flag of the
+// modes solve had before its commands, a command's name after a flag, and a first
+// argument that names no command and no file.
+func misplaced(args []string) error {
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if cmd, ok := oldModes[name]; ok && strings.HasPrefix(a, "-") {
+			return fmt.Errorf("%s is now a command: %s (littlego help solve %s)", a, cmd, strings.TrimPrefix(cmd, "littlego solve "))
+		}
+	}
+	for i, a := range args {
+		if i > 0 && root.Lookup(a) != nil && !exists(a) {
+			return fmt.Errorf("%q is a command: flags follow the command's name (littlego solve %s)", a, strings.Join(slices.Concat(args[i:], args[:i]), " "))
+		}
+	}
+	if a := args[0]; !strings.HasPrefix(a, "-") && !exists(a) && !strings.ContainsAny(a, "./") {
+		return fmt.Errorf("unknown command %q (the commands: table, book, certify, bench; a file to solve must exist)", a)
+	}
+	return nil
+}
+
+// exists reports whether path names a file (not a folder: the folder of a command's
+// package is not an input).
+func exists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// help prints the usage of the command that args name ("littlego solve help table
+// build"); "help solve" is the plain solve's.
+func help(args []string, out base.Output) int {
+	if len(args) == 1 && args[0] == "solve" {
+		return position.Cmd.Run([]string{"-h"}, out)
+	}
+	return root.Help(args, out)
+}

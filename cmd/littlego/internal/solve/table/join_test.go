@@ -1,0 +1,102 @@
+// table_join_test.go: a deep table's values joined with a shallower table's margins, on the late root; a contradiction refused.
+
+package table
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"littlego/internal/clitest"
+	"littlego/solver"
+	"littlego/tablebase"
+)
+
+// mergedLevel builds level of the late root in one shard, with extra flags, merges it
+// and returns the table file's path.
+func mergedLevel(t *testing.T, level string, extra ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "shards")
+	args := append([]string{"build", "-root", lateRoot, "-level", level, "-o", dir, "-tt", "16"}, extra...)
+	if code, stdout, stderr := clitest.Call(run, args...); code != 0 {
+		t.Fatalf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+	}
+	path, code, stdout, stderr := mergeInto(dir)
+	if code != 0 {
+		t.Fatalf("merge: exit %d\n%s%s", code, stdout, stderr)
+	}
+	return path
+}
+
+// Level 19's values (solved over one warm table) joined with level 18's margins hold
+// every position of levels 16-19 with the solver's value, and the solver's margin
+// through level 18.
+func TestJoinGivesValuesAndMargins(t *testing.T) {
+	values := mergedLevel(t, "19", "-block", "0")
+	margins := mergedLevel(t, "18", "-margin", "-block", "5")
+	out := filepath.Join(t.TempDir(), "joined.lgtb")
+	code, stdout, stderr := clitest.Call(run, "join", "-o", out, values, margins)
+	if code != 0 || !strings.Contains(stdout, "every value known through level 19, every margin through level 18") {
+		t.Fatalf("join: exit %d\n%s%s", code, stdout, stderr)
+	}
+	table := readTableOrFail(t, out)
+	s := solver.New(16)
+	for _, r := range table.Records() {
+		p, e := r.Position(), r.Entry()
+		if w := s.Solve(p, solver.Limits{}); !e.Known || e.Win != w.Win {
+			t.Fatalf("level %d: the table gives %+v, the solver win %v:\n%s", r.Level(), e, w.Win, p.String())
+		}
+		if m := s.Margin(p, solver.Limits{}); e.MarginKnown != (r.Level() <= 18) || e.MarginKnown && e.Margin != m.Margin {
+			t.Fatalf("level %d: the table gives %+v, the solver's margin %+d:\n%s", r.Level(), e, m.Margin, p.String())
+		}
+	}
+	if table.Len() != 1+10+89+477 {
+		t.Errorf("%d records, want the 577 positions of levels 16-19", table.Len())
+	}
+}
+
+// Tables that contradict each other, or are not merged tables, are refused in one line
+// and nothing is written.
+func TestJoinRefusesContradictions(t *testing.T) {
+	values := mergedLevel(t, "19")
+	margins := mergedLevel(t, "18", "-margin")
+	turned := filepath.Join(t.TempDir(), "turned.lgtb")
+	if err := copyFile(margins, turned); err != nil {
+		t.Fatal(err)
+	}
+	err := retag(turned, tablebase.KindTable, func(recs []tablebase.Record) []tablebase.Record {
+		e := recs[0].Entry()
+		e.Margin += 10 * (1 - 2*boolInt(e.Margin > 0))
+		e.Win = !e.Win
+		recs[0] = tablebase.MakeRecord(recs[0].Position(), e)
+		return recs
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "joined.lgtb")
+	for what, c := range map[string]struct {
+		list   []string
+		reason string
+	}{
+		"contradiction": {[]string{values, turned}, "disagree"},
+		"one file":      {[]string{values}, "want two or more"},
+		"a file twice":  {[]string{values, values}, "named twice"},
+		"a shard":       {[]string{values, filepath.Join(filepath.Dir(values), "shards", shardName(19, 0, 1))}, "not a merged table"},
+	} {
+		code, _, stderr := clitest.Call(run, append([]string{"join", "-o", out}, c.list...)...)
+		if code == 0 || !strings.Contains(stderr, c.reason) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, %q; want a refusal saying %q", what, code, stderr, c.reason)
+		}
+		if _, err := readTable(out); err == nil {
+			t.Errorf("%s: a table was written", what)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,171 @@
+// replay.go: a game's positions under the course host's rules, and its moves' review from the ledger's values.
+
+package judge
+
+import (
+	"slices"
+
+	"littlego/board"
+	"littlego/facts"
+	"littlego/record"
+)
+
+// replay is a game played out: the position before each legal action, then the last
+// position, and the illegal action that stopped it, if any.
+type replay struct {
+	positions []board.Position
+	illegal   *Illegal
+}
+
+// replayGame plays actions from the empty board until the first illegal one.
+func replayGame(actions []board.Point) replay {
+	pos := board.New()
+	r := replay{positions: []board.Position{pos}}
+	for k, a := range actions {
+		if why := illegalReason(&pos, a); why != "" {
+			r.illegal = &Illegal{Number: k + 1, Color: pos.Turn, Action: a, Reason: why}
+			break
+		}
+		pos.Act(a)
+		r.positions = append(r.positions, pos)
+	}
+	return r
+}
+
+// illegalWords are the reasons record.Judge gives, as a review says them.
+var illegalWords = map[record.Reason]string{
+	"": "", record.IllegalOffBoard: "off the board", record.IllegalOccupied: "occupied",
+	record.IllegalKo: "ko", record.IllegalSuicide: "suicide",
+}
+
+// illegalReason returns why the course host would forfeit a in pos (record.Judge, in
+// words), or "" when a is legal.
+func illegalReason(pos *board.Position, a board.Point) string {
+	if pos.Over {
+		return "after the end of the game"
+	}
+	return illegalWords[record.Judge(pos, a)]
+}
+
+// assemble builds the review of g's moves from the ledger's entries.
+func (l *ledger) assemble(g *Game, ln *replay) GameReview {
+	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
+		positions: ln.positions, Mistakes: []int{}, LostAt: []int{}}
+	r.values = make([]facts.Value, len(ln.positions))
+	r.margins = make([]*int, len(ln.positions))
+	for i, pos := range ln.positions {
+		e, _ := l.lookup(pos)
+		r.values[i] = e.blackValue()
+		if m, ok := e.fact.Margin(); ok {
+			r.margins[i] = &m
+		}
+	}
+	r.Moves = make([]MoveReview, 0, len(ln.positions)-1)
+	for i := 0; i+1 < len(ln.positions); i++ {
+		pos := ln.positions[i]
+		e, sym := l.lookup(pos)
+		c := pos.Turn
+		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
+			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
+			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
+		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
+		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		if m.MarginBefore != nil && m.MarginAfter != nil {
+			lost := *m.MarginBefore - *m.MarginAfter
+			if c == board.White {
+				lost = -lost
+			}
+			m.PointsLost = &lost
+			m.Mistake = !m.Opening && m.Before == facts.Loss && lost >= MistakePoints
+		}
+		if m.Mistake {
+			r.Mistakes = append(r.Mistakes, m.Number)
+		}
+		if e.engineMethod != "" {
+			m.EngineMove = sym.Inverse().Point(e.engineMove)
+			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
+			m.EngineEstimate = !ProvedMethod(e.engineMethod) && e.engineMethod != "lost" && e.engineMethod != "forced"
+		}
+		r.Moves = append(r.Moves, m)
+	}
+	if c, ok := ln.winner(g); ok {
+		r.Winner = colorWord(c)
+		r.Result = resultOf(c, g, ln)
+	}
+	return r
+}
+
+// resultOf returns the result for people of a game the side w won: "B+Forfeit" or
+// "W+Forfeit" for an illegal action or a fault, Go's notation after the komi for a game
+// played to its end, else "".
+func resultOf(w board.Color, g *Game, ln *replay) string {
+	last := ln.positions[len(ln.positions)-1]
+	switch {
+	case ln.illegal != nil || g.Fault != "":
+		return facts.ByForfeit(w)
+	case last.Over && last.Winner() == w:
+		return facts.Result(last.Margin())
+	}
+	return ""
+}
+
+// copyInt returns a pointer to a copy of *p, or nil for nil.
+func copyInt(p *int) *int {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+// Winner returns the side that won g and true, or false for an unfinished game without
+// a result: the record's winner when it gives one, else the opponent of an illegal
+// action's player, else the final position's winner.
+func (g *Game) Winner() (board.Color, bool) {
+	ln := replayGame(g.Actions)
+	return ln.winner(g)
+}
+
+func (ln *replay) winner(g *Game) (board.Color, bool) {
+	last := ln.positions[len(ln.positions)-1]
+	switch {
+	case g.Result == "black":
+		return board.Black, true
+	case g.Result == "white":
+		return board.White, true
+	case ln.illegal != nil:
+		return ln.illegal.Color.Other(), true
+	case last.Over:
+		return last.Winner(), true
+	}
+	return board.Black, false
+}
+
+// fillAlternatives gives each blunder of r its winning alternatives, and each mistake
+// its best moves.
+func (l *ledger) fillAlternatives(r *GameReview) {
+	for i := range r.Moves {
+		m := &r.Moves[i]
+		e, sym := l.lookup(r.positions[i])
+		switch {
+		case m.Blunder:
+			m.WinningAlternatives = unmap(sym, e.fact.Winning)
+			m.AlternativesComplete = e.fact.Complete
+		case m.Mistake:
+			m.BestMoves = unmap(sym, e.best)
+			m.BestComplete = e.bestComplete
+		}
+	}
+}
+
+// unmap returns the actions ps of a canonical entry in the orientation of the position
+// that sym maps to it, in point order.
+func unmap(sym board.Symmetry, ps []board.Point) []board.Point {
+	inv := sym.Inverse()
+	out := make([]board.Point, len(ps))
+	for k, a := range ps {
+		out[k] = inv.Point(a)
+	}
+	slices.Sort(out)
+	return out
+}
