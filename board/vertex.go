@@ -20,7 +20,7 @@ func ParseVertex(s string) (Point, error) {
 	if v == "pass" {
 		return Pass, nil
 	}
-	if len(v) < 2 || v[0] < 'a' || v[0] > 'z' || v[0] == 'i' || !allDigits(v[1:]) {
+	if len(v) < 2 || v[0] < 'a' || v[0] > 'z' || v[0] == 'i' || strings.TrimLeft(v[1:], "0123456789") != "" {
 		return NoPoint, fmt.Errorf("%q is not a vertex", s)
 	}
 	col := int(v[0] - 'a')
@@ -53,16 +53,4 @@ func ColorLetter(c Color) string {
 		return "B"
 	}
 	return "W"
-}
-
-func allDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
