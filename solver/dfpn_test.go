@@ -78,7 +78,8 @@ func envInt(name string, def int) int {
 }
 
 // BenchmarkLevelSample proves a seeded sample of an opening-table level
-// (LITTLEGO_PN_LEVEL, default 3; LITTLEGO_PN_N positions, default 8; LITTLEGO_PN_SEED,
+// (LITTLEGO_PN_LEVEL, which must be set: without it the benchmark skips, so that every
+// benchmark's smoke run stays short; LITTLEGO_PN_N positions, default 8; LITTLEGO_PN_SEED,
 // default 1) for win/loss with alpha-beta and with proof numbers, alternating which
 // goes first, each over a cleared table of 2^LITTLEGO_PN_TT entries (default 26, the
 // build's), on one locked thread, and logs per position and in all the CPU and the
@@ -89,6 +90,9 @@ func envInt(name string, def int) int {
 //
 //	LITTLEGO_PN_LEVEL=3 go test -run XXX -bench LevelSample -benchtime 1x -v -timeout 3h ./solver
 func BenchmarkLevelSample(b *testing.B) {
+	if os.Getenv("LITTLEGO_PN_LEVEL") == "" {
+		b.Skip("minutes of CPU a position: set LITTLEGO_PN_LEVEL (3 or 4) to run it")
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	level := envInt("LITTLEGO_PN_LEVEL", 3)
