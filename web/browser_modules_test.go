@@ -80,7 +80,8 @@ func TestBrowserPureModules(t *testing.T) {
 		const sv = {moves: {"2,2": "win", "1,1": "loss", PASS: "loss"}, margins: {"2,2": 3, PASS: 2}, thinking: ["0,0", "0,1"], unproved: ["4,4"], marginsPending: 1, book: ""};
 		eq("summary while running", f.proofSummary(sv, false), "2 of 5 points proved, and the pass; 1 with their exact result; working on 2; 1 not proved within the limit; finding 1 exact results.");
 		eq("summary at the end", f.proofSummary(sv, true), "2 of 5 points proved, and the pass; 1 with their exact result; 1 not proved within the limit; 2 not proved when the analysis's time limit ran out.");
-		eq("status at the time limit", f.statusText("done", "time limit"), "stopped at its time limit");
+		eq("summary of a finished game", f.proofSummary({moves: {}, margins: {}, thinking: [], unproved: []}, true), "The game is over: no move is left to prove.");
+				eq("status at the time limit", f.statusText("done", "time limit"), "stopped at its time limit");
 		eq("status when all is proved", f.statusText("done", "every move proved"), "finished: every move proved");
 		eq("end note at the time limit", f.endNote(sv, "done", "time limit"),
 			"The analysis stopped at its time limit with 3 points not proved (marked ?): 1 within their own limit, 2 stopped by the analysis's time limit before their own limit. Where the search visited them, their win rates are its estimates, not proofs.");

@@ -166,6 +166,7 @@ export function proofSummary(v, ended) {
   const points = (list) => (list || []).filter((m) => m !== "PASS").length;
   const proved = points(Object.keys(v.moves)), open = points(v.thinking), unproved = points(v.unproved);
   const stopped = points(v.stopped) + (ended ? open : 0);
+  if (!proved && !open && !unproved && !points(v.stopped) && !v.moves.PASS) return "The game is over: no move is left to prove.";
   let text = proved + " of " + (proved + open + unproved + points(v.stopped)) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
   const margins = points(Object.keys(v.margins));
   if (margins) text += "; " + margins + " with their exact result";
