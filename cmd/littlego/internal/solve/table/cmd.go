@@ -72,7 +72,10 @@ var joinCmd = &base.Command{
 	UsageLine: "littlego solve table join -o FILE TABLE TABLE...",
 	Short:     "join merged tables of one root (a deep level's values, a shallower one's margins)",
 	Long: `Join makes merged tables of one root one, refusing any position on which two disagree;
-the levels above the deepest are completed by minimax over the joined records.`,
+the levels above the deepest are completed by minimax over the joined records, and each
+level below the root gains what the level above implies without a search: every child of
+a position lost for its side to move is won, the child after a won position's best action
+is lost (with its parent's margin where that is known), repeated until neither adds a value.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var out string
 		cliflag.Output(fs, &out, "", "the table (required)")
