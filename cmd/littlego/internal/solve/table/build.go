@@ -140,7 +140,41 @@ func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 		sr.block = max(len(sr.positions), 1)
 	}
 	sr.resume(stderr)
+	if err := sr.trimLog(); err != nil {
+		return err
+	}
 	return sr.solve(stdout, stderr, c)
+}
+
+// trimLog keeps of the shard's log (logPath) the first line of each position the
+// checkpoint holds and drops the rest: the lines of a stopped run that its checkpoint
+// did not save are written again when those positions are solved again, so that the
+// log's line i stays the shard's position i.
+func (sr *shardRun) trimLog() error {
+	path := logPath(sr.path)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var kept strings.Builder
+	seen := map[int]bool{}
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		var k, n int
+		if _, err := fmt.Sscanf(line, "%d/%d", &k, &n); err != nil || k < 1 || k > len(sr.positions) || seen[k] || !strings.HasSuffix(line, "\n") {
+			continue
+		}
+		if _, ok := sr.done[tablebase.Key(&sr.positions[k-1])]; ok {
+			seen[k] = true
+			kept.WriteString(line)
+		}
+	}
+	if kept.Len() == len(data) {
+		return nil
+	}
+	return atomicfile.WriteFile(path, []byte(kept.String()), 0o644)
 }
 
 // sameShard reports whether two headers describe one shard of one table.
