@@ -36,6 +36,8 @@ type buildConfig struct {
 	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
 	ttBits     int
 	stopAfter  int // stop (as if killed) after solving this many positions; for tests
+	knownPath  string           // -known: a table whose proved entries are taken without a search
+	known      *tablebase.Table // the table read from knownPath, or nil
 }
 
 // errStopped is returned when a shard stops after buildConfig.stopAfter positions.
@@ -138,6 +140,11 @@ func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 	}
 	if sr.block == 0 {
 		sr.block = max(len(sr.positions), 1)
+	}
+	if c.knownPath != "" {
+		if c.known, err = readTable(c.knownPath); err != nil {
+			return base.Usagef("-known: %v", err)
+		}
 	}
 	sr.resume(stderr)
 	if err := sr.trimLog(); err != nil {
@@ -252,6 +259,11 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *buildConfig) error {
 			}
 			return errStopped
 		}
+		if e, ok := knownEntry(c.known, p, sr.header.Margins); ok {
+			pending.add(tablebase.MakeRecord(p, e), 0)
+			fmt.Fprintf(positionLines, "%d/%d %s 0.000 CPU-s 0 nodes%s\n", k+1, len(sr.positions), entryWords(e), fromKnown)
+			continue
+		}
 		if len(pending.records) == 0 {
 			s.Clear() // the block's first position to solve
 		}
@@ -357,6 +369,25 @@ func solveEntry(s *solver.Solver, pos board.Position, margin bool, limit time.Du
 		}
 	}
 	return e, cputime.Process() - start, nodes
+}
+
+// knownEntry returns known's entry for pos (in canonical orientation) and true when it
+// proves what the shard records: the value, and with margin the margin too.
+func knownEntry(known *tablebase.Table, pos board.Position, margin bool) (tablebase.Entry, bool) {
+	if known == nil {
+		return tablebase.Entry{}, false
+	}
+	e, ok := known.Lookup(pos)
+	if !ok || !e.Known || margin && !e.MarginKnown {
+		return tablebase.Entry{}, false
+	}
+	if !margin {
+		e.MarginKnown, e.Margin = false, 0
+		if !e.Win {
+			e.Best = board.NoPoint
+		}
+	}
+	return e, true
 }
 
 // entryWords says an entry for the side to move: win, loss or unknown, and the margin.

@@ -28,7 +28,7 @@ merged into one table, whose earlier levels follow by minimax.`,
 
 var buildCmd = &base.Command{
 	Name:      "build",
-	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]",
+	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-known TABLE] [-tt N]",
 	Short:     "prove one shard of one level, resumable",
 	Long: `Build proves the positions of level K whose index is i mod n and writes them to
 DIR/levelK-shardi-of-n.lgtb; a shard whose file exists is done, a stopped one resumes
@@ -117,6 +117,7 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
+	fs.StringVar(&c.knownPath, "known", "", "a table file (engine/opening.lgtb) whose proved values (with -margin, margins) are recorded without a search, each logged as from the known table")
 	base.IntTT(fs, &c.ttBits)
 	return c
 }

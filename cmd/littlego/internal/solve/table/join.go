@@ -75,7 +75,10 @@ func joinTables(stdout io.Writer, paths []string, out string) error {
 	if err := atomicfile.WriteFile(out, data, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "level %d: %s; %d values or margins implied by the level above\n", h.LastLevel, levelSummary(deepestRecords(table)), implied)
+	for l := h.FirstLevel; l <= h.LastLevel; l++ {
+		fmt.Fprintf(stdout, "level %d: %s\n", l, levelSummary(levelRecords(table, l)))
+	}
+	fmt.Fprintf(stdout, "%d values or margins implied by the level above\n", implied)
 	fmt.Fprintf(stdout, "%d positions of levels %d..%d, every value known through level %d, every margin through level %d; %d bytes -> %s\n",
 		table.Len(), h.FirstLevel, h.LastLevel, provedThrough(table, false), provedThrough(table, true), len(data), out)
 	return nil
@@ -104,11 +107,11 @@ func completeRecords(levels [][]board.Position, records []tablebase.Record) (int
 	}
 }
 
-// deepestRecords returns the records of t's deepest level.
-func deepestRecords(t *tablebase.Table) []tablebase.Record {
+// levelRecords returns the records of t's level l.
+func levelRecords(t *tablebase.Table, l int) []tablebase.Record {
 	var out []tablebase.Record
 	for _, r := range t.Records() {
-		if r.Level() == t.Header.LastLevel {
+		if r.Level() == l {
 			out = append(out, r)
 		}
 	}

@@ -529,7 +529,7 @@ func TestStatusCountsTheBuild(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(out, "the logs of 2 shards, 239 positions: mover wins ") || !strings.Contains(out, "the slowest tenth ") {
+	if !strings.Contains(out, "the logs of 2 shards, 239 positions solved: mover wins ") || !strings.Contains(out, "the slowest tenth ") {
 		t.Errorf("status without the logs' summary:\n%s", out)
 	}
 }
