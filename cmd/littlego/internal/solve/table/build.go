@@ -35,7 +35,7 @@ type buildConfig struct {
 	checkpoint time.Duration
 	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
 	ttBits     int
-	stopAfter  int // stop (as if killed) after solving this many positions; for tests
+	stopAfter  int              // stop (as if killed) after solving this many positions; for tests
 	knownPath  string           // -known: a table whose proved entries are taken without a search
 	known      *tablebase.Table // the table read from knownPath, or nil
 }
