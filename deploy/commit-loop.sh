@@ -1,38 +1,82 @@
 #!/bin/sh
-# commit-loop.sh: one level of the opening table on one core of this machine, each finished
-# shard committed at once: the build a session starts first and leaves running.
+# commit-loop.sh: levels of the opening table on this machine, one shard at a time, each
+# finished shard committed at once: the build a session starts first and leaves running.
 #
-# usage: [LEVEL=3] [SHARDS=128] [LITTLEGO=./littlego] [ROOT=] [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
+# usage: [LEVELS="3:128 4:1024"] [ORDER=up|down] [NICE=0] [LITTLEGO=./littlego] [ROOT=]
+#        [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
+#        (LEVEL=3 SHARDS=128, the older spelling, is LEVELS="3:128")
 #
-# Run from the top of a checkout (go build -o littlego ./cmd/littlego first). Shard i of
-# SHARDS runs `littlego solve table build -level LEVEL -shard i/SHARDS -o
-# deploy/shards/levelLEVEL` at normal priority, one at a time in index order: a finished
-# shard (its .lgtb is there) is skipped, a stopped one resumes from its checkpoint. Each
+# Run from the top of a checkout (go build -o littlego ./cmd/littlego first). For each
+# LEVEL:SHARDS of LEVELS in turn, shard i runs `littlego solve table build -level LEVEL
+# -shard i/SHARDS -o deploy/shards/levelLEVEL` at the priority NICE, in index order (ORDER=down:
+# from the last shard back): a finished shard (its .lgtb is there) is skipped, a stopped one
+# resumes from its checkpoint, and the next level starts when this one is done. Each
 # finished shard's file and its per-position log are committed with the build's summary
-# line as the message. Where the kernel groups processes by session for scheduling
+# line as the message.
+#
+# Two loops may share a checkout: each shard is built under a lock of its own (flock, in
+# the repository's git directory), so a loop skips the shard the other is building, and
+# commits are taken one at a time. The project's machine runs one loop at normal priority
+# on its build core and, where the other core has idle time, a second with ORDER=down
+# NICE=19, which takes only what nothing else wants; they meet in the middle of a level.
+#
+# Where the kernel groups processes by session for scheduling
 # (/proc/sys/kernel/sched_autogroup_enabled 1), nice on the other work does not keep it off
 # the build's core: write 0 there (as root) for the build to keep its core. Before a
-# session stops, commit the running shard's checkpoint:
-#   git add -A deploy/shards && git commit -m "level 3: the running shard's checkpoint"
+# session stops, commit the running shards' checkpoints:
+#   git add -A deploy/shards && git commit -m "the opening table: the running shards' checkpoints"
 set -eu
-LEVEL=${LEVEL:-3}
-SHARDS=${SHARDS:-128}
+LEVELS=${LEVELS:-${LEVEL:-3}:${SHARDS:-128}}
+ORDER=${ORDER:-up}
+NICE=${NICE:-0}
 LITTLEGO=${LITTLEGO:-./littlego}
 ROOT=${ROOT:-}
 SOLVE_FLAGS=${SOLVE_FLAGS:--tt 26 -block 4}
-DIR=deploy/shards/level$LEVEL
-mkdir -p "$DIR"
-i=0
-while [ "$i" -lt "$SHARDS" ]; do
-  f=$DIR/level$LEVEL-shard$i-of-$SHARDS.lgtb
-  if [ ! -f "$f" ]; then
+LOCKS=$(git rev-parse --git-common-dir)/shard-locks
+mkdir -p "$LOCKS"
+
+# locked FD: takes the lock open on FD without waiting (fails when another loop holds it),
+# or, without flock, goes on unlocked (one loop at a time, then).
+locked() {
+  if command -v flock >/dev/null 2>&1; then flock -n "$1"; fi
+}
+
+# build LEVEL I N: builds and commits shard I of N of LEVEL, unless it is built or another
+# loop is building it.
+build() {
+  dir=deploy/shards/level$1
+  f=$dir/level$1-shard$2-of-$3.lgtb
+  [ -f "$f" ] && return 0
+  mkdir -p "$dir"
+  (
+    locked 9 || exit 0
+    [ -f "$f" ] && exit 0
     # SOLVE_FLAGS is a list of flags, split on purpose.
     # shellcheck disable=SC2086
-    summary=$("$LITTLEGO" solve table build -level "$LEVEL" -shard "$i/$SHARDS" -root "$ROOT" -o "$DIR" -checkpoint 1m $SOLVE_FLAGS 2>/dev/null)
-    git add -A "$DIR"
-    git commit -q -m "level $LEVEL shard $i/$SHARDS of the opening table's values" -m "$summary"
+    summary=$(nice -n "$NICE" "$LITTLEGO" solve table build -level "$1" -shard "$2/$3" -root "$ROOT" -o "$dir" -checkpoint 1m $SOLVE_FLAGS 2>/dev/null)
+    (
+      if command -v flock >/dev/null 2>&1; then flock 8; fi
+      git add -A "$dir"
+      git commit -q -m "level $1 shard $2/$3 of the opening table's values" -m "$summary"
+    ) 8>"$LOCKS/commit.lock"
     echo "$(date -u +%H:%M:%S) $summary"
+  ) 9>"$LOCKS/level$1-shard$2-of-$3.lock"
+}
+
+for spec in $LEVELS; do
+  level=${spec%%:*}
+  shards=${spec#*:}
+  k=0
+  while [ "$k" -lt "$shards" ]; do
+    i=$k
+    if [ "$ORDER" = down ]; then i=$((shards - 1 - k)); fi
+    build "$level" "$i" "$shards"
+    k=$((k + 1))
+  done
+  built=$(find "deploy/shards/level$level" -name "level$level-shard*-of-$shards.lgtb" | wc -l)
+  if [ "$built" -eq "$shards" ]; then
+    echo "level $level: all $shards shards built"
+  else
+    echo "level $level: $built of $shards shards built, the rest being built by another loop"
   fi
-  i=$((i + 1))
 done
-echo "level $LEVEL: all $SHARDS shards built"
