@@ -62,8 +62,17 @@ type Config struct {
 	// the proofs (0: the search stops once every move is proved).
 	MinIterations int
 	// MaxIterations caps the search's iterations over all chunks (0: no cap): the last
-	// chunk runs only what is left, then the search stops; the solver goes on.
+	// chunk runs only what is left, then the search stops; the solver goes on, unless
+	// BoundBySearch.
 	MaxIterations int
+	// BoundBySearch makes the search bound the whole analysis, as KataGo's maxVisits
+	// bounds a query: the solver gets, between the chunks, no more CPU than the search
+	// has used so far plus ExtraProof, and the analysis ends (Complete) once the search
+	// is done and the solver has spent that share, whatever is left unproved. Without
+	// it the solver goes on after the search until nothing is left to do.
+	BoundBySearch bool
+	// ExtraProof is the solver's CPU beyond the search's under BoundBySearch (0: none).
+	ExtraProof time.Duration
 }
 
 // SolverThreads is the solver's threads for an analysis a user waits on: two where the
@@ -117,7 +126,8 @@ const (
 	// Running: not ended.
 	Running End = iota
 	// Complete: nothing left to do: every move's value (and margin, unless NoMargins)
-	// proved or given up within MoveLimit, and the search done.
+	// proved or given up within MoveLimit, and the search done; under BoundBySearch, the
+	// search done and the solver's share of CPU spent.
 	Complete
 	// Limit: the context's deadline passed.
 	Limit

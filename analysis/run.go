@@ -68,6 +68,8 @@ type run struct {
 	iterations int
 	lastChunk  int           // the iterations of the last search chunk
 	lastCPU    time.Duration // and its CPU
+	searchCPU  time.Duration // the search's CPU over all chunks
+	proofCPU   time.Duration // the solver's
 	searching  bool
 	valueQueue []board.Point // actions whose value the solver is still to prove
 	marginQ    []board.Point // proved actions whose margin it is still to find
@@ -125,7 +127,7 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 		}
 		r.proveChunk(ctx)
 		r.refresh()
-		if !r.searching && len(r.valueQueue) == 0 && len(r.marginQ) == 0 {
+		if !r.searching && (len(r.valueQueue) == 0 && len(r.marginQ) == 0 || r.cfg.BoundBySearch && r.proofShare() <= 0) {
 			return Complete, nil
 		}
 		if emit != nil && emit(r.snapshot(Running)) != nil {
@@ -178,6 +180,7 @@ func (r *run) searchChunk(k int) error {
 	r.totals.Add(res)
 	r.iterations += res.Iterations
 	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
+	r.searchCPU += res.CPU
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
 		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
 	}
@@ -201,11 +204,23 @@ func searched(pos board.Position) board.Position {
 	return pos
 }
 
-// proveChunk gives the solver up to one chunk of CPU, in turns over the queued actions:
-// their values first, then the margins of the proved ones.
+// proofShare returns the solver's CPU still allowed under BoundBySearch: the search's so
+// far plus ExtraProof, less what the solver has used.
+func (r *run) proofShare() time.Duration {
+	return r.searchCPU + r.cfg.ExtraProof - r.proofCPU
+}
+
+// proveChunk gives the solver up to one chunk of CPU (under BoundBySearch, at most its
+// share), in turns over the queued actions: their values first, then the margins of the
+// proved ones.
 func (r *run) proveChunk(ctx context.Context) {
+	budget := r.cfg.Chunk
+	if r.cfg.BoundBySearch {
+		budget = min(budget, r.proofShare())
+	}
 	start := cputime.Process()
-	for used := time.Duration(0); used < r.cfg.Chunk && ctx.Err() == nil; used = cputime.Process() - start {
+	defer func() { r.proofCPU += cputime.Process() - start }()
+	for used := time.Duration(0); used < budget && ctx.Err() == nil; used = cputime.Process() - start {
 		queue, margin := &r.valueQueue, false
 		if len(*queue) == 0 {
 			queue, margin = &r.marginQ, true
@@ -218,7 +233,7 @@ func (r *run) proveChunk(ctx context.Context) {
 		child := r.pos
 		child.Act(a)
 		full := min(r.cfg.Chunk, r.cfg.Turn<<min(r.turns[a], 16))
-		turn := min(full, r.cfg.Chunk-used) // the chunk's rest: a stop is noticed within it
+		turn := min(full, budget-used) // the chunk's rest: a stop is noticed within it
 		if r.cfg.MoveLimit > 0 {
 			turn = min(turn, r.cfg.MoveLimit-r.spent[a])
 		}

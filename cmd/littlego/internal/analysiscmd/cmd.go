@@ -66,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func parse(args []string, stderr io.Writer) (katago.Config, int, bool) {
 	var o options
 	fs := flag.NewFlagSet("littlego analysis", flag.ContinueOnError)
-	fs.StringVar(&o.config, "config", "", "a KataGo config file: the settings this engine has are used (maxVisits, maxTime, reportAnalysisWinratesAs, analysisPVLen, numAnalysisThreads, numSearchThreadsPerAnalysisThread), the others named on stderr and ignored")
+	fs.StringVar(&o.config, "config", "", "a KataGo config file: the settings this engine has are used (maxVisits, maxTime, reportAnalysisWinratesAs, analysisPVLen, numAnalysisThreads, numSearchThreadsPerAnalysisThread, and proofTime, the solver's CPU seconds beyond the search's), the others named on stderr and ignored")
 	fs.StringVar(&o.model, "model", "", "accepted and unused: the engine has no network (its search, tables and solver answer)")
 	fs.StringVar(&o.override, "override-config", "", "settings over the config file, KEY=VALUE,KEY=VALUE (KataGo's names)")
 	fs.IntVar(&o.analysisThreads, "analysis-threads", 0, "KataGo's name of -jobs")
