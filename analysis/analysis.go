@@ -73,6 +73,11 @@ type Config struct {
 	BoundBySearch bool
 	// ExtraProof is the solver's CPU beyond the search's under BoundBySearch (0: none).
 	ExtraProof time.Duration
+	// Resume, when it is a snapshot of an earlier analysis of the same position, is where
+	// this one starts: its visits, win rates, principal variations and iterations are
+	// kept and added to (its chunks' seeds are not repeated), as a GUI expects of an
+	// engine that keeps its search tree. A snapshot of another position is ignored.
+	Resume *Snapshot
 }
 
 // SolverThreads is the solver's threads for an analysis a user waits on: two where the
@@ -184,6 +189,8 @@ type Snapshot struct {
 	Moves []Move
 	// Iterations is the search's simulations, over all chunks.
 	Iterations int
+	// Chunks is the number of search chunks run (those of a resumed analysis included).
+	Chunks int
 	// CPU is the process CPU time the analysis has used.
 	CPU time.Duration
 	// End is why the analysis ended; Running before. Once ended, no Move is Pending.

@@ -66,6 +66,7 @@ type run struct {
 	totals     mcts.Totals
 	pv         [board.NumActions][]board.Point
 	iterations int
+	chunks     int           // the search chunks run, a resumed analysis's included
 	lastChunk  int           // the iterations of the last search chunk
 	lastCPU    time.Duration // and its CPU
 	searchCPU  time.Duration // the search's CPU over all chunks
@@ -87,6 +88,7 @@ func newRun(a *Analyzer, pos board.Position, cfg Config) *run {
 	}
 	a.prover.SetWorkers(cfg.Workers)
 	r := &run{a: a, cfg: cfg, pos: pos, start: cputime.Process(), searching: !pos.Over}
+	r.resume(cfg.Resume)
 	r.refresh()
 	if cfg.Unproved || cfg.NoSolver {
 		return r
@@ -102,6 +104,25 @@ func newRun(a *Analyzer, pos board.Position, cfg Config) *run {
 	return r
 }
 
+// resume starts the analysis from an earlier snapshot of the same position: its
+// visits, win rates, principal variations, iterations and chunks.
+func (r *run) resume(s *Snapshot) {
+	if s == nil || s.Position != r.pos {
+		return
+	}
+	for _, m := range s.Moves {
+		if m.Action < 0 || int(m.Action) >= board.NumActions {
+			continue
+		}
+		r.totals[m.Action].Visits = m.Visits
+		r.totals[m.Action].Wins = m.WinRate * float64(m.Visits)
+		if len(m.PV) > 1 {
+			r.pv[m.Action] = slices.Clone(m.PV)
+		}
+	}
+	r.iterations, r.chunks = s.Iterations, s.Chunks
+}
+
 // wantMargin reports whether m's exact margin is still to find.
 func (r *run) wantMargin(m facts.Move) bool {
 	_, exact := m.After.Margin()
@@ -113,7 +134,7 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 	if emit != nil && emit(r.snapshot(Running)) != nil {
 		return Stopped, nil
 	}
-	for k := 0; ; k++ {
+	for {
 		if err := ctx.Err(); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				return Limit, nil
@@ -121,7 +142,7 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 			return Stopped, nil
 		}
 		if r.searching {
-			if err := r.searchChunk(k); err != nil {
+			if err := r.searchChunk(r.chunks); err != nil {
 				return Failed, err
 			}
 		}
@@ -178,6 +199,7 @@ func (r *run) searchChunk(k int) error {
 		return nil
 	}
 	r.totals.Add(res)
+	r.chunks++
 	r.iterations += res.Iterations
 	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
 	r.searchCPU += res.CPU
@@ -333,7 +355,7 @@ func (r *run) move(a board.Point) *facts.Move {
 
 // snapshot returns the analysis's state, ended by end (Running: not ended).
 func (r *run) snapshot(end End) *Snapshot {
-	s := &Snapshot{Position: r.pos, Iterations: r.iterations, CPU: cputime.Process() - r.start, End: end}
+	s := &Snapshot{Position: r.pos, Iterations: r.iterations, Chunks: r.chunks, CPU: cputime.Process() - r.start, End: end}
 	s.Fact = facts.FromMoves(r.parent, r.moves)
 	if r.cfg.Unproved {
 		s.Fact = r.parent
