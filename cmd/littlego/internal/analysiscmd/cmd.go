@@ -125,8 +125,13 @@ func (o *options) settings(fs *flag.FlagSet, stderr io.Writer) (katago.Config, e
 		cfg.Threads = o.cfg.Threads
 	}
 	cfg.SolveLimit = o.cfg.SolveLimit
-	if cfg.Jobs < 0 || cfg.Threads < 0 || cfg.SolveLimit <= 0 || cfg.SolveLimit > time.Hour {
-		return cfg, fmt.Errorf("-jobs %d, -threads %d, -cpu %v: want counts of at least 1 and a CPU limit above 0 and at most an hour", cfg.Jobs, cfg.Threads, cfg.SolveLimit)
+	switch {
+	case cfg.Jobs < 0:
+		return cfg, fmt.Errorf("-jobs %d: want at least 1 (0: the default, 1)", cfg.Jobs)
+	case cfg.Threads < 0:
+		return cfg, fmt.Errorf("-threads %d: want at least 1 (0: the default, 1)", cfg.Threads)
+	case cfg.SolveLimit <= 0 || cfg.SolveLimit > time.Hour:
+		return cfg, fmt.Errorf("-cpu %v: want a CPU limit above 0 and at most an hour", cfg.SolveLimit)
 	}
 	return cfg, nil
 }
