@@ -17,14 +17,14 @@ import (
 	"littlego/facts"
 )
 
-// game is one game against the engine. Its mutex serialises the requests on it: the
-// engine is not safe for concurrent use.
+// game is one game against the engine. Its mutex serialises the requests on it. It
+// holds no engine: an engine move borrows one of the server's (an idle game holds no
+// search arena).
 type game struct {
 	mu      sync.Mutex
 	id      string
 	human   board.Color
 	opts    engine.Options
-	eng     *engine.Engine // made at the engine's first move: a game costs little until then
 	pos     board.Position
 	actions []board.Point
 	caps    Captures
@@ -262,9 +262,14 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 
 // handleGenMove lets the engine choose and play its move: POST /api/game/{id}/genmove.
 func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
+	wait := time.NewTimer(s.cfg.SlotWait)
+	defer wait.Stop()
 	select {
 	case s.movers <- struct{}{}:
 		defer func() { <-s.movers }()
+	case <-wait.C:
+		s.busy(w, "all %d engines stayed busy for %v; try again later", s.cfg.MaxAnalyses, s.cfg.SlotWait)
+		return
 	case <-r.Context().Done():
 		return
 	}
@@ -281,15 +286,13 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colorName(g.pos.Turn))
 		return
 	}
-	if g.eng == nil {
-		eng, err := engine.New(g.opts)
-		if err != nil {
-			fail(w, http.StatusInternalServerError, "engine: %v", err)
-			return
-		}
-		g.eng = eng
+	eng, err := s.borrowEngine(g.opts)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "engine: %v", err)
+		return
 	}
-	mv, rep := g.eng.GenMove(g.pos)
+	mv, rep := eng.GenMove(g.pos)
+	s.engines <- eng // a mover's token is held: there is room
 	if why := illegalReason(g.pos, mv); why != "" {
 		// GenMove promises a legal move; never play one that is not.
 		fail(w, http.StatusInternalServerError, "the engine chose %s: %s", mv, why)
@@ -306,6 +309,21 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		g.lastEngine.Value = &v
 	}
 	writeJSON(w, http.StatusOK, g.view())
+}
+
+// borrowEngine returns an idle engine set to o, or a new one: the caller holds a
+// mover's token, so at most MaxAnalyses engines exist, and gives it back to s.engines.
+func (s *Server) borrowEngine(o engine.Options) (*engine.Engine, error) {
+	select {
+	case eng := <-s.engines:
+		if err := eng.SetOptions(o); err != nil {
+			s.engines <- eng
+			return nil, err
+		}
+		return eng, nil
+	default:
+		return engine.New(o)
+	}
 }
 
 // provedAfter returns what the engine's method proves of pos, the position after its

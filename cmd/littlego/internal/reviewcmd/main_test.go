@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -239,5 +240,24 @@ func TestFlagErrorsSayWhatIsAccepted(t *testing.T) {
 				t.Errorf("%v: %q does not say %q", c.args, errs, w)
 			}
 		}
+	}
+}
+
+// The positions axis of a game of 22 actions is marked at whole moves, up to 23, the
+// position after the last move, and its label says so (not 2.50, 12.50, "25: the end").
+func TestPlotMoveAxis(t *testing.T) {
+	ticks := moveTicks(23)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Value != float64(int(tk.Value)) || tk.Label != strconv.Itoa(int(tk.Value)) {
+			t.Errorf("tick %+v: want a whole move labelled as such", tk)
+		}
+		labels = append(labels, tk.Label)
+	}
+	if got := strings.Join(labels, " "); got != "1 5 9 13 17 23" {
+		t.Errorf("ticks %s, want 1 5 9 13 17 23", got)
+	}
+	if l := moveAxisLabel(23); !strings.Contains(l, "23: after the last move") || strings.Contains(l, "25") {
+		t.Errorf("axis label %q", l)
 	}
 }
