@@ -16,7 +16,7 @@ func TestMovesOfALostPosition(t *testing.T) {
 	parent := Unproved(board.Black)
 	parent.setMargin(-2, Solver) // Black to move, lost by W+4.5
 	for _, m := range Moves(pos, parent, func(c board.Position) Fact { return Unproved(c.Turn) }) {
-		if m.Value != Loss || m.After.High != -2 || m.After.Low != MinMargin || m.After.Source != Solver {
+		if m.Value != Loss || m.After.High != -2 || m.After.Low != MinMargin || !m.After.Source.Implied() || m.After.Source.Origin() != Solver {
 			t.Errorf("%v: %v after %+v", m.Action, m.Value, m.After)
 		}
 	}

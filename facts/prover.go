@@ -53,6 +53,9 @@ func Shared() *Cache { return shared }
 
 // get returns the cached fact of pos, in pos's orientation, and whether there is one.
 func (c *Cache) get(pos board.Position) (Fact, bool) {
+	if c.Len() == 0 {
+		return Fact{}, false
+	}
 	key, sym := pos.CanonicalKey()
 	c.mu.Lock()
 	f, ok := c.facts[key]
@@ -61,6 +64,7 @@ func (c *Cache) get(pos board.Position) (Fact, bool) {
 		return Fact{}, false
 	}
 	f.Winning = mapPoints(f.Winning, sym.Inverse())
+	f.Keeping = mapPoints(f.Keeping, sym.Inverse())
 	return f, true
 }
 
@@ -71,6 +75,7 @@ func (c *Cache) put(pos board.Position, f Fact) {
 	}
 	key, sym := pos.CanonicalKey()
 	f.Winning = mapPoints(f.Winning, sym)
+	f.Keeping = mapPoints(f.Keeping, sym)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.facts[key]; ok {
@@ -128,11 +133,19 @@ func (p *Prover) SetWorkers(n int) { p.solver.SetWorkers(n) }
 // Cache returns the prover's cache.
 func (p *Prover) Cache() *Cache { return p.cache }
 
-// Known returns what is proved of pos without search: Known's sources, and what any
-// Prover sharing the cache has proved.
+// Known returns what is proved of pos without search: Known's sources and what any
+// Prover sharing the cache has proved, of pos and of the positions one action before
+// and after it (their implications named as such, as Known names them).
 func (p *Prover) Known(pos board.Position) Fact {
-	f := Known(pos)
-	if f.Value != Unknown && f.Low == f.High && f.Complete {
+	return withNeighbours(pos, p.withCache(pos, direct(pos)), p.lookup)
+}
+
+// lookup is the package's lookup and the cache, for the facts of pos's neighbours.
+func (p *Prover) lookup(pos board.Position) Fact { return p.withCache(pos, lookup(pos)) }
+
+// withCache merges what the cache holds of pos into f, what the sources prove of it.
+func (p *Prover) withCache(pos board.Position, f Fact) Fact {
+	if settled(f) {
 		return f
 	}
 	if c, ok := p.cache.get(pos); ok {
@@ -190,6 +203,9 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 		if r.Known {
 			g := Unproved(pos.Turn)
 			g.setMargin(r.Margin, Solver)
+			if r.Best != board.NoPoint {
+				g.addKeeping([]board.Point{r.Best})
+			}
 			f = p.learn(pos, f, g)
 		}
 		return r.Known

@@ -1,0 +1,203 @@
+// implied.go: what is proved of the positions one action before and after a position implies of it, by the rules of the game tree alone, each such fact named for what implied it.
+
+package facts
+
+import (
+	"strings"
+
+	"littlego/board"
+)
+
+// The rules are those of minimax, exact:
+//   - a parent proved won by an action makes the position after it a proved loss for
+//     its side to move; the parent's margin bounds the child's from the mover's side (the
+//     parent's margin is the best of its children's), and an action proved to keep the
+//     parent's exact margin gives the child that margin;
+//   - a parent proved lost for its side to move makes every position after it a proved
+//     win for the other side, within the same bound;
+//   - a position with one child proved lost for the side to move there is won by the
+//     action to it, and one whose children are all proved won for the opponent is lost;
+//     its margin is the best of its children's (FromMoves).
+//
+// A fact so implied names its source "implied by the <origin>..." after the direct
+// source (an element of origins) that proved the neighbour's, so that a reader tells
+// it from a direct proof.
+
+// impliedPrefix starts every implied source.
+const impliedPrefix = "implied by the "
+
+// Implied reports whether s is the source of a fact implied by a neighbouring
+// position's, rather than proved of its position directly.
+func (s Source) Implied() bool { return strings.HasPrefix(string(s), impliedPrefix) }
+
+// Origin returns the direct source an implied source rests on ("opening table" for
+// "implied by the opening table's 2,2"), or s itself when it is direct.
+func (s Source) Origin() Source {
+	rest, ok := strings.CutPrefix(string(s), impliedPrefix)
+	if !ok {
+		return s
+	}
+	for _, o := range origins {
+		if strings.HasPrefix(rest, string(o)) {
+			return o
+		}
+	}
+	return s
+}
+
+// impliedByMove is the source of a fact of the position after action a, implied by
+// src's proof that a wins (or keeps the margin) in the position before:
+// "implied by the opening table's 2,2".
+func impliedByMove(src Source, a board.Point) Source {
+	return Source(impliedPrefix + string(src.Origin()) + "'s " + a.String())
+}
+
+// impliedByLoss is the source of a fact of a position implied by src's proof that the
+// position before it is lost for its side to move: "implied by the solver's loss
+// before it".
+func impliedByLoss(src Source) Source {
+	return Source(impliedPrefix + string(src.Origin()) + "'s loss before it")
+}
+
+// impliedByChild is the source of a fact of a position implied by src's proof of the
+// position after its action a: "implied by the opening table after 1,3".
+func impliedByChild(src Source, a board.Point) Source {
+	return Source(impliedPrefix + string(src.Origin()) + " after " + a.String())
+}
+
+// impliedByChildren is the source of a fact of a position implied by src's proofs of
+// the positions after every action: "implied by the opening table after every move".
+func impliedByChildren(src Source) Source {
+	return Source(impliedPrefix + string(src.Origin()) + " after every move")
+}
+
+// settled reports whether f leaves nothing to learn: the value, the exact margin and
+// every winning action.
+func settled(f Fact) bool {
+	return f.Value != Unknown && f.Low == f.High && f.Complete
+}
+
+// withNeighbours returns f, what is known of pos itself, with what the facts of the
+// positions one action before pos (every position that reaches it, eachParent) and
+// after it, as of gives them, imply of it.
+func withNeighbours(pos board.Position, f Fact, of func(board.Position) Fact) Fact {
+	if pos.Last != board.MaxMoves || pos.Over || settled(f) {
+		return f
+	}
+	f = f.Merge(fromChildren(pos, of))
+	eachParent(pos, func(parent board.Position, a board.Point) {
+		if pf := of(parent); !settled(f) && (pf.Proved() || pf.Low > MinMargin || pf.High < MaxMargin) {
+			f = f.Merge(fromParent(parent, a, pf))
+		}
+	})
+	return f
+}
+
+// fromParent returns what pf, the fact of parent, implies of the position after its
+// action a.
+func fromParent(parent board.Position, a board.Point, pf Fact) Fact {
+	g := Unproved(parent.Turn.Other())
+	moverIsBlack := parent.Turn == board.Black
+	switch {
+	case pf.Value == Loss:
+		g.setValue(!moverIsBlack, impliedByLoss(pf.Source))
+	case pf.Value == Win && containsPoint(pf.Winning, a):
+		g.setValue(moverIsBlack, impliedByMove(pf.Source, a))
+	}
+	src := impliedByMove(pf.marginSource(), a)
+	if moverIsBlack {
+		g.bound(MinMargin, pf.High, src)
+	} else {
+		g.bound(pf.Low, MaxMargin, src)
+	}
+	if m, exact := pf.Margin(); exact && containsPoint(pf.Keeping, a) {
+		g.setMargin(m, src)
+	}
+	return g
+}
+
+// fromChildren returns what the facts of pos's children, as of gives them, imply of
+// pos (FromMoves), its sources named as implied.
+func fromChildren(pos board.Position, of func(board.Position) Fact) Fact {
+	var buf [board.NumActions]Move
+	moves := buf[:0]
+	for _, a := range Actions(pos) {
+		child := pos
+		child.Act(a)
+		f := of(child)
+		moves = append(moves, Move{Action: a, Value: f.forMover(pos.Turn), After: f})
+	}
+	g := FromMoves(Unproved(pos.Turn), moves)
+	switch g.Value {
+	case Win:
+		for _, m := range moves {
+			if m.Value == Win {
+				g.Source = impliedByChild(m.After.Source, m.Action)
+				break
+			}
+		}
+	case Loss:
+		g.Source = impliedByChildren(moves[0].After.Source)
+		if byBook(pos, moves) {
+			g.Source = Book
+		}
+	}
+	if g.MarginSource != None {
+		g.MarginSource = impliedByChildren(g.MarginSource)
+	}
+	return g
+}
+
+// byBook reports whether moves, every action of a lost White position, lead each into
+// Black's book or to a finished game Black has won, one at least into the book: the
+// book proves such a position lost, as it is built (engine.BookMove).
+func byBook(pos board.Position, moves []Move) bool {
+	inBook := false
+	for _, m := range moves {
+		switch m.After.Source {
+		case Book:
+			inBook = true
+		case End:
+		default:
+			return false
+		}
+	}
+	return pos.Turn == board.White && inBook
+}
+
+// eachParent calls visit with every position that reaches pos by one action, and the
+// action, as far as pos tells them: a pass (when pos follows one), or a stone of the
+// side that moved taken back (with the stone a ko capture took put back); a parent
+// whose move captured stones in any other way, or whose ko point is unknown, is not
+// found. Each parent is checked by playing its action: it gives pos exactly.
+func eachParent(pos board.Position, visit func(parent board.Position, a board.Point)) {
+	if pos.Move <= 1 || pos.Over {
+		return
+	}
+	mover := pos.Turn.Other()
+	try := func(p board.Position, a board.Point) {
+		p.Turn, p.Move = mover, pos.Move-1
+		p.Hash = p.ComputeHash()
+		child := p
+		if child.Act(a) && child == pos {
+			visit(p, a)
+		}
+	}
+	if pos.Passed {
+		p := pos
+		p.Passed, p.Ko = false, 0
+		try(p, board.Pass)
+		return
+	}
+	for stones := pos.Stones[mover]; stones != 0; stones &= stones - 1 {
+		a := stones.First()
+		p := pos
+		p.Stones[mover] &^= a.Bit()
+		p.Stones[pos.Turn] |= pos.Ko
+		p.Ko = 0
+		for _, passed := range [...]bool{false, true} {
+			p.Passed = passed
+			try(p, a)
+		}
+	}
+}

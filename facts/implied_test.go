@@ -1,0 +1,213 @@
+// implied_test.go: what one position's proof implies of its neighbours, against a plain reading of the opening table and the rules of minimax, and the parents a position is reached from.
+
+package facts_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"littlego/board"
+	"littlego/engine"
+	"littlego/facts"
+)
+
+// referenceChild is what a plain reading of the rules says of the position after action
+// a of parent, from the table's entry of parent alone: nothing unless the entry is
+// known; a loss for the side to move there when a is the entry's best action of a
+// won parent (its exact margin when the entry has one); a win for it after any action
+// of a lost parent. wantValue is for the child's side to move; exact and margin say
+// whether the margin is exact and what it is; low and high bound it.
+type referenceChild struct {
+	known     bool
+	wantValue facts.Value
+	exact     bool
+	margin    int
+	low, high int
+}
+
+func referenceOf(parent board.Position, a board.Point) referenceChild {
+	e, ok := engine.Opening(parent)
+	if !ok {
+		return referenceChild{}
+	}
+	r := referenceChild{low: -board.NumPoints, high: board.NumPoints}
+	switch {
+	case e.Win && a == e.Best:
+		r.known, r.wantValue = true, facts.Loss
+		if e.MarginKnown {
+			r.exact, r.margin = true, e.Margin
+		}
+	case !e.Win:
+		r.known, r.wantValue = true, facts.Win
+	}
+	// The parent's margin is the best of its children's for its mover: no child does
+	// better for the mover.
+	if e.MarginKnown && parent.Turn == board.Black {
+		r.high = e.Margin
+	} else if e.MarginKnown {
+		r.low = e.Margin
+	}
+	return r
+}
+
+// checkChild checks Known of the position after action a of parent against the
+// reference.
+func checkChild(t *testing.T, parent board.Position, a board.Point, name string) {
+	t.Helper()
+	child := parent
+	child.Act(a)
+	f := facts.Known(child)
+	if child.Over {
+		if f.Source != facts.End || !f.Proved() {
+			t.Errorf("%s: the finished game: %v", name, f)
+		}
+		return
+	}
+	r := referenceOf(parent, a)
+	if !r.known {
+		return
+	}
+	if f.Value != r.wantValue {
+		t.Errorf("%s: %v, want %v for %v to move (the table's entry before it)", name, f, r.wantValue, child.Turn)
+	}
+	m, exact := f.Margin()
+	switch {
+	case r.exact && (!exact || m != r.margin):
+		t.Errorf("%s: %v, want the exact result %s", name, f, facts.Result(r.margin))
+	case f.Low < r.low || f.High > r.high:
+		t.Errorf("%s: %v, want the margin within [%d, %d]", name, f, r.low, r.high)
+	}
+}
+
+// Every first move, and every reply the table proves winning (the best reply of each
+// first move White wins after; every reply to 2,2, after which White has lost), reaches
+// a position Known proves, as the table's entry before it says.
+func TestEveryProvedReplyIsProvedAfter(t *testing.T) {
+	start := board.New()
+	replies := 0
+	for _, a := range facts.Actions(start) {
+		checkChild(t, start, a, "after "+a.String())
+		first := start
+		first.Act(a)
+		if first.Over {
+			continue
+		}
+		e, ok := engine.Opening(first)
+		if !ok {
+			t.Errorf("after %v: not in the opening table", a)
+			continue
+		}
+		for _, b := range facts.Actions(first) {
+			if e.Win && b != e.Best {
+				continue // a reply the entry does not prove winning
+			}
+			checkChild(t, first, b, "after "+a.String()+" "+b.String())
+			replies++
+		}
+	}
+	if replies < board.NumActions {
+		t.Errorf("%d replies checked; the table proves at least every reply to 2,2", replies)
+	}
+}
+
+// The case a review once got wrong: after 0,3 the table proves 2,2 wins with W+4.5;
+// after 0,3 2,2 that is Black's loss by W+4.5, named as implied.
+func TestImpliedByTheTablesMove(t *testing.T) {
+	pos := board.New()
+	pos.Play(board.PointAt(0, 3))
+	pos.Play(board.PointAt(2, 2))
+	f := facts.Known(pos)
+	if f.Value != facts.Loss || f.Outcome() != "W+4.5" || f.Source != "implied by the opening table's 2,2" {
+		t.Errorf("after 0,3 2,2: %v (source %q)", f, f.Source)
+	}
+	if p := facts.NewProver(facts.NewCache()).Known(pos); p.Value != f.Value || p.Outcome() != f.Outcome() {
+		t.Errorf("a prover: %v, Known: %v", p, f)
+	}
+}
+
+// A fact a prover proved (here learnt) is implied for the positions after it: a lost
+// position makes every child won, and a position's children all won for the opponent
+// make it lost.
+func TestProverImpliesFromItsCache(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{12, 6, 0, 18, 24, 8} {
+		pos.Play(a)
+	}
+	if f := facts.Known(pos); f.Proved() {
+		t.Skipf("the test needs a position nothing proves without search: %v", f)
+	}
+	p := facts.NewProver(facts.NewCache())
+	p.Learn(pos, facts.Proof(pos.Turn, facts.Loss, facts.Solver))
+	for _, a := range facts.Actions(pos) {
+		child := pos
+		child.Act(a)
+		f := p.Known(child)
+		if child.Over {
+			continue
+		}
+		if f.Value != facts.Win || f.Source != "implied by the solver's loss before it" {
+			t.Errorf("after %v: %v (source %q), want a win implied by the loss before", a, f, f.Source)
+		}
+	}
+	q := facts.NewProver(facts.NewCache())
+	for _, a := range facts.Actions(pos) {
+		child := pos
+		child.Act(a)
+		if !child.Over {
+			q.Learn(child, facts.Proof(child.Turn, facts.Win, facts.Solver))
+		}
+	}
+	if f := q.Known(pos); f.Value != facts.Loss || f.Source != "implied by the solver after every move" {
+		t.Errorf("every child won for the opponent: %v (source %q)", f, f.Source)
+	}
+}
+
+// The parents of a position, through a prover's Known: every position reached by a pass, a move that captured
+// nothing, or a ko capture, from a parent without a ko point, is implied won when its
+// parent is learnt lost; and nothing is implied of a position from a parent that does
+// not reach it. Random games, a fixed seed.
+func TestParentsOfRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	checked, kos := 0, 0
+	for game := 0; game < 30; game++ {
+		pos := board.New()
+		for !pos.Over {
+			actions := facts.Actions(pos)
+			a := actions[rng.IntN(len(actions))]
+			if rng.IntN(4) > 0 && a == board.Pass && len(actions) > 1 {
+				a = actions[0]
+			}
+			child := pos
+			captured := 0
+			if a == board.Pass {
+				child.Pass()
+			} else {
+				captured, _ = child.Play(a)
+			}
+			// A position nothing else proves (the test's learnt facts are made up).
+			unproved := !child.Over && !facts.Known(child).Proved() && facts.Known(child).Low == facts.MinMargin && facts.Known(child).High == facts.MaxMargin
+			if unproved && pos.Ko == 0 && (captured == 0 || child.Ko != 0) && pos.Move+2 <= board.MaxMoves {
+				checked++
+				if child.Ko != 0 {
+					kos++
+				}
+				p := facts.NewProver(facts.NewCache())
+				p.Learn(pos, facts.Proof(pos.Turn, facts.Loss, facts.Solver))
+				if f := p.Known(child); f.Value != facts.Win {
+					t.Fatalf("after %v from a lost parent:\n%v\n%v", a, &pos, f)
+				}
+				other := pos
+				other.Move += 2 // the same board two moves later: no parent of child
+				q := facts.NewProver(facts.NewCache())
+				q.Learn(other, facts.Proof(other.Turn, facts.Loss, facts.Solver))
+				if f := q.Known(child); f.Source.Implied() && f.Source.Origin() == facts.Solver && f.Value == facts.Win {
+					t.Fatalf("implied from a position that does not reach it: %v", f)
+				}
+			}
+			pos = child
+		}
+	}
+	if checked < 200 || kos == 0 {
+		t.Errorf("%d positions checked, %d after a ko capture: the games test too little", checked, kos)
+	}
+}
