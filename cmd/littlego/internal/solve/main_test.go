@@ -86,8 +86,10 @@ func TestBadInput(t *testing.T) {
 }
 
 // The empty board's move number comes from its boards, and what facts knows of it costs
-// no search: answered within 50 ms. A position facts does not know, under a budget too
-// small for its proof, is unknown, exit status 3.
+// no search: answered within 50 ms. A position whose value the book proves, under a
+// budget too small to sort its moves, is proved all the same: exit status 0, the moves
+// not sorted listed. A position facts does not know, under a budget too small for its
+// proof, is unknown, exit status 3.
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
 	code, out, errs := clitest.Call(run, "-cpu", "0.05", writeInput(t, empty))
@@ -96,9 +98,31 @@ func TestFirstMoveInferredAndBudget(t *testing.T) {
 	}
 	// 2,2 1,1: Black's win is the book's, but sorting its 24 moves takes minutes.
 	afterTwo := "1\n00000\n00000\n00100\n00000\n00000\n00000\n02000\n00100\n00000\n00000"
-	code, _, errs = clitest.Call(run, "-cpu", "0.05", "-move", "3", writeInput(t, afterTwo))
-	if code != base.StatusUnknown || !strings.Contains(errs, "the budget of 50ms CPU ran out") {
-		t.Fatalf("a move-3 position in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
+	code, out, errs = clitest.Call(run, "-cpu", "0.05", "-move", "3", writeInput(t, afterTwo))
+	if code != 0 || !strings.HasPrefix(out, "Black to play move 3: WIN for Black [book]\n") || !strings.Contains(out, "\nnot sorted: ") {
+		t.Fatalf("a move-3 position of the book in 50 ms: exit %d\n%s%s; want 0, the value, the moves not sorted", code, out, errs)
+	}
+	// 2,2 1,1 0,0: nothing proves White's move 4 without search.
+	afterThree := "2\n00000\n02000\n00100\n00000\n00000\n10000\n02000\n00100\n00000\n00000"
+	code, out, errs = clitest.Call(run, "-cpu", "0.05", "-move", "4", writeInput(t, afterThree))
+	if code != base.StatusUnknown || out != "" || !strings.Contains(errs, "the budget of 50ms CPU ran out") {
+		t.Fatalf("a move-4 position no fact proves, in 50 ms: exit %d, stdout %q, stderr %q; want %d, an unknown result", code, out, errs, base.StatusUnknown)
+	}
+}
+
+// After 0,3 the opening table proves White's 2,2 wins by W+4.5 (its best reply, which
+// keeps the margin): the position after 0,3 2,2 is Black's loss by W+4.5, said at once as
+// implied by it, every move a loss, exit status 0, within a budget far too small for a
+// search.
+func TestProvedByTheMoveBeforeAtOnce(t *testing.T) {
+	afterTwo := "1\n00010\n00000\n00000\n00000\n00000\n00010\n00000\n00200\n00000\n00000"
+	code, out, errs := clitest.Call(run, "-cpu", "0.05", "-move", "3", "-margin", writeInput(t, afterTwo))
+	want := "Black to play move 3: LOSS for Black [implied by the opening table's 2,2]\nwinning: (none)\nlosing: "
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "margin: -2, W+4.5") || strings.Contains(out, "not sorted") {
+		t.Fatalf("after 0,3 2,2: exit %d\n%s%s\nwant 0 and\n%s... margin: -2, W+4.5", code, out, errs, want)
+	}
+	if !strings.Contains(errs, "proved with 0 nodes") {
+		t.Errorf("searched: %q", errs)
 	}
 }
 
