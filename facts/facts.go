@@ -134,6 +134,14 @@ func Proof(turn board.Color, v Value, src Source) Fact {
 	return f
 }
 
+// WithWinning returns f with the actions, proved to win by f's source, among its winning
+// actions (not all of them, unless they were before); f must be a proved win.
+func (f Fact) WithWinning(actions ...board.Point) Fact {
+	f.Winning = slices.Clone(f.Winning)
+	f.addWinning(actions, f.Complete)
+	return f
+}
+
 // Margin returns the exact final margin black − white and true when it is proved.
 func (f Fact) Margin() (int, bool) {
 	return f.Low, f.Low == f.High

@@ -134,22 +134,29 @@ func (p *Prover) SetWorkers(n int) { p.solver.SetWorkers(n) }
 func (p *Prover) Cache() *Cache { return p.cache }
 
 // Known returns what is proved of pos without search: Known's sources and what any
-// Prover sharing the cache has proved, of pos and of the positions one action before
-// and after it (their implications named as such, as Known names them).
-func (p *Prover) Known(pos board.Position) Fact {
-	return withNeighbours(pos, p.withCache(pos, direct(pos)), p.lookup)
+// Prover sharing the cache has proved (Cache.Known).
+func (p *Prover) Known(pos board.Position) Fact { return p.cache.Known(pos) }
+
+// Known returns what is proved of pos without search: the package's Known sources and
+// what the cache holds, of pos and of the positions one action before and after it
+// (their implications named as such, as Known names them).
+func (c *Cache) Known(pos board.Position) Fact {
+	return withNeighbours(pos, c.with(pos, direct(pos)), c.lookup)
 }
 
-// lookup is the package's lookup and the cache, for the facts of pos's neighbours.
-func (p *Prover) lookup(pos board.Position) Fact { return p.withCache(pos, lookup(pos)) }
+// Learn keeps f, a fact of pos proved by any means, for every reader of the cache.
+func (c *Cache) Learn(pos board.Position, f Fact) { c.put(pos, f) }
 
-// withCache merges what the cache holds of pos into f, what the sources prove of it.
-func (p *Prover) withCache(pos board.Position, f Fact) Fact {
+// lookup is the package's lookup and the cache, for the facts of pos's neighbours.
+func (c *Cache) lookup(pos board.Position) Fact { return c.with(pos, lookup(pos)) }
+
+// with merges what the cache holds of pos into f, what the sources prove of it.
+func (c *Cache) with(pos board.Position, f Fact) Fact {
 	if settled(f) {
 		return f
 	}
-	if c, ok := p.cache.get(pos); ok {
-		f = f.Merge(c)
+	if g, ok := c.get(pos); ok {
+		f = f.Merge(g)
 	}
 	return f
 }

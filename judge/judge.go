@@ -296,6 +296,7 @@ func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, erro
 	if err := b.run(ctx); err != nil {
 		return nil, err
 	}
+	b.imply(lines)
 	out := make([]GameReview, len(games))
 	for k := range games {
 		out[k] = b.assemble(&games[k], &lines[k])

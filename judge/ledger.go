@@ -207,6 +207,10 @@ func (w *worker) do(ctx context.Context, j *job) {
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)
 		e.engineMove, e.engineMethod = mv, rep.Method.String()
+		if src, ok := methodSources[e.engineMethod]; ok && mv != board.NoPoint {
+			// The engine proved its move wins: a fact of the position, as the review shows it.
+			e.fact = e.fact.Merge(facts.Proof(j.pos.Turn, facts.Win, src).WithWinning(mv))
+		}
 		switch {
 		case rep.Search != nil:
 			e.engineRate = rep.Search.WinRate
@@ -221,6 +225,43 @@ func (w *worker) do(ctx context.Context, j *job) {
 		m, _ := e.fact.Margin()
 		e.best, e.bestComplete = w.bestMoves(ctx, j.pos, m)
 	}
+}
+
+// methodSources are the engine's methods that prove its move wins (ProvedMethod), and
+// the source of facts each proof is.
+var methodSources = map[string]facts.Source{"book": facts.Book, "table": facts.Table, "solver": facts.Solver, "rule": facts.End}
+
+// imply merges into the entry of every position of the lines what the facts of the
+// positions next to it imply (facts.Cache.Known over the review's cache, which holds
+// what the workers proved, and each entry's fact learnt into it): forward along each
+// line, so that a proved position reaches the one after it, then back, so that a
+// position after reaches the one before, twice, so that an implied fact reaches a few
+// steps on.
+func (l *ledger) imply(lines []replay) {
+	for pass := 0; pass < 2; pass++ {
+		for k := range lines {
+			ps := lines[k].positions
+			for i := range ps {
+				l.implyAt(ps[i])
+			}
+			for i := len(ps) - 1; i >= 0; i-- {
+				l.implyAt(ps[i])
+			}
+		}
+	}
+}
+
+// implyAt merges into pos's entry what the cache knows of it with its neighbours, and
+// keeps the entry's fact in the cache for theirs.
+func (l *ledger) implyAt(pos board.Position) {
+	e, sym := l.lookup(pos)
+	if e == nil {
+		return
+	}
+	c := sym.Apply(pos)
+	l.cache.Learn(c, e.fact)
+	e.fact = e.fact.Merge(l.cache.Known(c))
+	l.cache.Learn(c, e.fact)
 }
 
 // bestMoves returns the actions of the side to move in pos, whose exact margin is m,

@@ -65,8 +65,8 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 	}
 	// The header names the columns where they start.
 	header := strings.SplitN(text, "\n", 3)[1]
-	if header != MoveHeader {
-		t.Fatalf("second line %q, want the header %q", header, MoveHeader)
+	if want := moveHeader(proofWidth(&r)); header != want {
+		t.Fatalf("second line %q, want the header %q", header, want)
 	}
 	one := lineOf(t, text, 1)
 	for _, c := range []struct{ column, value string }{{"proved by", "[opening table]"}, {"marks", "BLUNDER"},
