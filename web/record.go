@@ -152,7 +152,9 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release(slot)
 	prover := s.analyzer(slot).Prover()
-	values := make([]PositionValue, len(actions)+1-from)
+	found := make([]facts.Fact, len(actions)+1-from)
+	positions := make([]board.Position, len(found))
+	done := make([]bool, len(found)) // a position the client's leaving skipped says nothing
 	// From the end back: the late positions are quick, and fill the table for the earlier.
 	for k := len(actions); k >= from && r.Context().Err() == nil; k-- {
 		pos, _, _ := replay(actions[:k])
@@ -160,7 +162,18 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		if !f.Proved() {
 			f = prover.Value(r.Context(), pos, facts.Limits{CPU: valueTurn})
 		}
-		values[k-from] = valueOf(f)
+		found[k-from], positions[k-from], done[k-from] = f, pos, true
+	}
+	// Then forward, so that what a position's proof implies reaches the one after it
+	// (a lost position's children are won, a winning move's position lost).
+	values := make([]PositionValue, len(found))
+	for k := range found {
+		if !done[k] {
+			continue
+		}
+		found[k] = found[k].Merge(prover.Known(positions[k]))
+		prover.Learn(positions[k], found[k])
+		values[k] = valueOf(found[k])
 	}
 	writeJSON(w, http.StatusOK, values)
 }

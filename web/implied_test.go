@@ -1,0 +1,53 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// After 0,3 the opening table proves White's 2,2 wins by W+4.5; the position after
+// 0,3 2,2 reads the same everywhere on the board: /api/values (the graph's dots) gives it
+// with its source named as implied, and the analysis of 0,3 marks 2,2 a proved win with
+// that result while the analysis of 0,3 2,2 opens with Black's proved loss.
+func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var values []PositionValue
+	if st := call(t, "GET", ts.URL+"/api/values?moves=0,3;2,2", nil, &values); st != 200 || len(values) != 3 {
+		t.Fatalf("/api/values: status %d, %d values", st, len(values))
+	}
+	after := values[2]
+	if after.Winner != "white" || after.Result != "W+4.5" || after.Source != "implied by the opening table's 2,2" {
+		t.Errorf("after 0,3 2,2 /api/values says %+v; want White's win, W+4.5, implied by the table's 2,2", after)
+	}
+	if before := values[1]; before.Winner != "white" || before.Result != "W+4.5" {
+		t.Errorf("after 0,3 /api/values says %+v; want the table's W+4.5", before)
+	}
+	first := func(moves string) VerdictsView {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		ev, ok := nextEvent(t, openAnalysis(t, ctx, ts.URL, moves), "verdicts", 5*time.Second)
+		if !ok {
+			t.Fatalf("%s: no verdicts", moves)
+		}
+		var v VerdictsView
+		if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	v := first("0,3 2,2")
+	if v.Value.Winner != "white" || v.Value.Result != "W+4.5" || !strings.HasPrefix(v.Value.Source, "implied by") || !v.Value.AllLose {
+		t.Errorf("the analysis of 0,3 2,2 opens with %+v; want Black's proved loss, W+4.5, implied", v.Value)
+	}
+	for move, value := range v.Moves {
+		if value != "loss" {
+			t.Errorf("after 0,3 2,2, Black's %s: %s; every move of a lost position loses", move, value)
+		}
+	}
+	if w := first("0,3"); w.Moves["2,2"] != "win" || w.Results["2,2"] != "W+4.5" {
+		t.Errorf("the analysis of 0,3: 2,2 %q %q; want a proved win, W+4.5", w.Moves["2,2"], w.Results["2,2"])
+	}
+}
