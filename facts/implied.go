@@ -116,6 +116,34 @@ func fromParent(parent board.Position, a board.Point, pf Fact) Fact {
 	return g
 }
 
+// Step returns what pf and cf, the facts of parent and of the position after its action
+// a, prove of each other, merged into each: the child narrowed by its parent (as Moves
+// narrows it), the parent by the child (a child lost for its side to move makes a a
+// winning action; the child's margin bounds the parent's from the mover's side). A front
+// end that knows a game's line calls it along the line, so that a fact reaches the
+// positions Known cannot reach on its own (after a capture, whose parent a position does
+// not tell).
+func Step(parent board.Position, a board.Point, pf, cf Fact) (Fact, Fact) {
+	return pf.Merge(fromChild(parent, a, cf)), cf.Merge(fromParent(parent, a, pf))
+}
+
+// fromChild returns what cf, the fact of the position after parent's action a, implies
+// of parent.
+func fromChild(parent board.Position, a board.Point, cf Fact) Fact {
+	g := Unproved(parent.Turn)
+	if cf.forMover(parent.Turn) == Win {
+		g.setValue(parent.Turn == board.Black, impliedByChild(cf.Source, a))
+		g.addWinning([]board.Point{a}, false)
+	}
+	src := impliedByChild(cf.marginSource(), a)
+	if parent.Turn == board.Black {
+		g.bound(cf.Low, MaxMargin, src)
+	} else {
+		g.bound(MinMargin, cf.High, src)
+	}
+	return g
+}
+
 // fromChildren returns what the facts of pos's children, as of gives them, imply of
 // pos (FromMoves), its sources named as implied.
 func fromChildren(pos board.Position, of func(board.Position) Fact) Fact {

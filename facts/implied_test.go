@@ -212,3 +212,43 @@ func TestParentsOfRandomGames(t *testing.T) {
 		t.Errorf("%d positions checked, %d after a ko capture: the games test too little", checked, kos)
 	}
 }
+
+// A position after a capture does not tell its parent, so Known cannot reach it from
+// there; Step, given the line, does, both ways.
+func TestStepReachesPastACapture(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{12, 11, 6, 7, 18, 5, 8, 17, 24, 23, 4, 19} {
+		if !pos.Act(a) {
+			t.Fatalf("%v is illegal in\n%v", a, &pos)
+		}
+	}
+	parent := pos
+	var a board.Point = board.NoPoint
+	for _, c := range facts.Actions(parent) {
+		child := parent
+		if n, ok := child.Play(c); ok && n > 0 && child.Ko == 0 {
+			a = c
+			break
+		}
+	}
+	if a == board.NoPoint {
+		t.Fatalf("no capture without a ko in\n%v", &parent)
+	}
+	child := parent
+	child.Act(a)
+	p := facts.NewProver(facts.NewCache())
+	lost := facts.Proof(parent.Turn, facts.Loss, facts.Solver)
+	p.Learn(parent, lost)
+	if f := p.Known(child); f.Value != facts.Unknown {
+		t.Fatalf("Known reached past the capture %v: %v; the test needs a position it cannot", a, f)
+	}
+	_, cf := facts.Step(parent, a, lost, facts.Known(child))
+	if cf.Value != facts.Win || cf.Source != "implied by the solver's loss before it" {
+		t.Errorf("after the capture %v from a lost position: %v (source %q)", a, cf, cf.Source)
+	}
+	won := facts.Proof(child.Turn, facts.Loss, facts.Solver) // the child lost for its side to move
+	pf, _ := facts.Step(parent, a, facts.Known(parent), won)
+	if pf.Value != facts.Win || len(pf.Winning) != 1 || pf.Winning[0] != a || pf.Source != facts.Source("implied by the solver after "+a.String()) {
+		t.Errorf("before a capture that leaves a lost position: %v (winning %v, source %q)", pf, pf.Winning, pf.Source)
+	}
+}

@@ -232,36 +232,32 @@ func (w *worker) do(ctx context.Context, j *job) {
 var methodSources = map[string]facts.Source{"book": facts.Book, "table": facts.Table, "solver": facts.Solver, "rule": facts.End}
 
 // imply merges into the entry of every position of the lines what the facts of the
-// positions next to it imply (facts.Cache.Known over the review's cache, which holds
-// what the workers proved, and each entry's fact learnt into it): forward along each
-// line, so that a proved position reaches the one after it, then back, so that a
-// position after reaches the one before, twice, so that an implied fact reaches a few
-// steps on.
-func (l *ledger) imply(lines []replay) {
-	for pass := 0; pass < 2; pass++ {
-		for k := range lines {
-			ps := lines[k].positions
-			for i := range ps {
-				l.implyAt(ps[i])
-			}
-			for i := len(ps) - 1; i >= 0; i-- {
-				l.implyAt(ps[i])
-			}
+// positions next to it on the line imply (facts.Step, over what the review's cache knows
+// of each: the workers' proofs and the entries), forward along each line, so that a
+// proved position reaches the one after it, then back, so that a position after reaches
+// the one before; and keeps what it found in the cache, for the next line and the
+// front ends that share it.
+func (l *ledger) imply(lines []replay, games []Game) {
+	for k := range lines {
+		ps := lines[k].positions
+		known := make([]facts.Fact, len(ps))
+		for i, pos := range ps {
+			e, sym := l.lookup(pos)
+			l.cache.Learn(sym.Apply(pos), e.fact)
+			known[i] = l.cache.Known(pos)
+		}
+		for i := 0; i+1 < len(ps); i++ {
+			known[i], known[i+1] = facts.Step(ps[i], games[k].Actions[i], known[i], known[i+1])
+		}
+		for i := len(ps) - 2; i >= 0; i-- {
+			known[i], known[i+1] = facts.Step(ps[i], games[k].Actions[i], known[i], known[i+1])
+		}
+		for i, pos := range ps {
+			e, sym := l.lookup(pos)
+			l.cache.Learn(pos, known[i])
+			e.fact = e.fact.Merge(l.cache.Known(sym.Apply(pos)))
 		}
 	}
-}
-
-// implyAt merges into pos's entry what the cache knows of it with its neighbours, and
-// keeps the entry's fact in the cache for theirs.
-func (l *ledger) implyAt(pos board.Position) {
-	e, sym := l.lookup(pos)
-	if e == nil {
-		return
-	}
-	c := sym.Apply(pos)
-	l.cache.Learn(c, e.fact)
-	e.fact = e.fact.Merge(l.cache.Known(c))
-	l.cache.Learn(c, e.fact)
 }
 
 // bestMoves returns the actions of the side to move in pos, whose exact margin is m,

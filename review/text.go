@@ -151,11 +151,11 @@ func marks(r *judge.GameReview, k int) []string {
 	}
 	if m.Blunder {
 		gift := fmt.Sprintf("BLUNDER (a gift to %s)", m.Color.Other())
-		if m.Gift {
+		if m.AfterGift {
 			gift = "BLUNDER (the gift given back)"
 		}
 		out = append(out, gift, alternatives(m))
-	} else if m.Gift && m.After == facts.Win {
+	} else if m.AfterGift && m.After == facts.Win {
 		out = append(out, fmt.Sprintf("punishes move %d", m.Number-1))
 	}
 	if m.Mistake {

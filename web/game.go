@@ -303,8 +303,8 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		g.lastEngine.WinRate = &wr
 	}
 	if f, ok := provedBefore(rep.Method, before, mv); ok && !g.pos.Over {
-		s.learn(before, f)
-		v := valueOf(s.learn(g.pos, facts.Unproved(g.pos.Turn))) // what the engine's proof implies
+		_, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
+		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
 		g.lastEngine.Value = &v
 	}
 	writeJSON(w, http.StatusOK, g.view())

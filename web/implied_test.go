@@ -51,3 +51,33 @@ func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
 		t.Errorf("the analysis of 0,3: 2,2 %q %q; want a proved win, W+4.5", w.Moves["2,2"], w.Results["2,2"])
 	}
 }
+
+// In Play, the engine's proved move is a fact of the position it moved in, and of the
+// one after: /api/values (the graph's dots) gives both a value, the one before as the
+// engine's proof, the one after as implied by it.
+func TestPlayKeepsTheEnginesProofOfTheMoveBefore(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	const played = "2,2 2,1 1,1 1,2 3,3 1,0 1,3"
+	id := startGameAt(t, ts.URL, s, 1, played)
+	var g GameView
+	if st := call(t, "POST", ts.URL+"/api/game/"+id+"/genmove", nil, &g); st != 200 || g.Engine == nil {
+		t.Fatalf("genmove: status %d, %+v", st, g.Engine)
+	}
+	switch g.Engine.Method {
+	case "solver", "book", "table":
+	default:
+		t.Skipf("the engine chose its move by %q: nothing proved to check", g.Engine.Method)
+	}
+	var values []PositionValue
+	moves := strings.ReplaceAll(played, " ", ";") + ";" + g.Engine.Move
+	if st := call(t, "GET", ts.URL+"/api/values?from=7&moves="+moves, nil, &values); st != 200 || len(values) != 2 {
+		t.Fatalf("/api/values: status %d, %d values", st, len(values))
+	}
+	if before, after := values[0], values[1]; before.Winner != "white" || after.Winner != "white" || !strings.HasPrefix(after.Source, "implied by") {
+		t.Errorf("the engine (White) proved %s by %s: /api/values says %+v before it, %+v after it; want White's win at both, the one after implied",
+			g.Engine.Move, g.Engine.Method, before, after)
+	}
+	if g.Engine.Value == nil || g.Engine.Value.Winner != "white" {
+		t.Errorf("the engine's move's value: %+v", g.Engine.Value)
+	}
+}

@@ -164,14 +164,19 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		}
 		found[k-from], positions[k-from], done[k-from] = f, pos, true
 	}
-	// Then forward, so that what a position's proof implies reaches the one after it
-	// (a lost position's children are won, a winning move's position lost).
+	// Then along the line, forward, so that what a position's proof implies reaches the
+	// one after it (a lost position's children are won, a winning move's position lost),
+	// even after a capture (facts.Step).
 	values := make([]PositionValue, len(found))
 	for k := range found {
 		if !done[k] {
 			continue
 		}
 		found[k] = found[k].Merge(prover.Known(positions[k]))
+		if k > 0 && done[k-1] {
+			found[k-1], found[k] = facts.Step(positions[k-1], actions[from+k-1], found[k-1], found[k])
+			values[k-1] = valueOf(found[k-1])
+		}
 		prover.Learn(positions[k], found[k])
 		values[k] = valueOf(found[k])
 	}
