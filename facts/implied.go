@@ -77,17 +77,29 @@ func settled(f Fact) bool {
 	return f.Value != Unknown && f.Low == f.High && f.Complete
 }
 
+// neighbourFacts gives the fact of a neighbouring position, with Black's book or
+// without it (lookup, Cache.lookup).
+type neighbourFacts func(pos board.Position, book bool) Fact
+
 // withNeighbours returns f, what is known of pos itself, with what the facts of the
 // positions one action before pos (every position that reaches it, eachParent) and
 // after it, as of gives them, imply of it.
-func withNeighbours(pos board.Position, f Fact, of func(board.Position) Fact) Fact {
+func withNeighbours(pos board.Position, f Fact, of neighbourFacts) Fact {
 	if pos.Last != board.MaxMoves || pos.Over || settled(f) {
 		return f
 	}
-	f = f.Merge(fromChildren(pos, of))
+	if g := fromChildren(pos, of, !f.Proved()); g.tells() {
+		f = f.Merge(g)
+	}
 	eachParent(pos, func(parent board.Position, a board.Point) {
-		if pf := of(parent); !settled(f) && (pf.Proved() || pf.Low > MinMargin || pf.High < MaxMargin) {
-			f = f.Merge(fromParent(parent, a, pf))
+		if settled(f) {
+			return
+		}
+		// The book proves values alone: once pos's is known, it has nothing to add.
+		if pf := of(parent, !f.Proved()); pf.tells() {
+			if g := fromParent(parent, a, pf); g.tells() {
+				f = f.Merge(g)
+			}
 		}
 	})
 	return f
@@ -104,17 +116,25 @@ func fromParent(parent board.Position, a board.Point, pf Fact) Fact {
 	case pf.Value == Win && containsPoint(pf.Winning, a):
 		g.setValue(moverIsBlack, impliedByMove(pf.Source, a))
 	}
+	m, exact := pf.Margin()
+	keeps := exact && containsPoint(pf.Keeping, a)
+	if !keeps && (moverIsBlack && pf.High >= MaxMargin || !moverIsBlack && pf.Low <= MinMargin) {
+		return g // no bound to pass on (and no source to write)
+	}
 	src := impliedByMove(pf.marginSource(), a)
 	if moverIsBlack {
 		g.bound(MinMargin, pf.High, src)
 	} else {
 		g.bound(pf.Low, MaxMargin, src)
 	}
-	if m, exact := pf.Margin(); exact && containsPoint(pf.Keeping, a) {
+	if keeps {
 		g.setMargin(m, src)
 	}
 	return g
 }
+
+// tells reports whether f proves anything: a value or a bound.
+func (f Fact) tells() bool { return f.Value != Unknown || f.Low > MinMargin || f.High < MaxMargin }
 
 // Step returns what pf and cf, the facts of parent and of the position after its action
 // a, prove of each other, merged into each: the child narrowed by its parent (as Moves
@@ -145,14 +165,21 @@ func fromChild(parent board.Position, a board.Point, cf Fact) Fact {
 }
 
 // fromChildren returns what the facts of pos's children, as of gives them, imply of
-// pos (FromMoves), its sources named as implied.
-func fromChildren(pos board.Position, of func(board.Position) Fact) Fact {
+// pos (FromMoves), its sources named as implied. Once one child of a White position is
+// known to be nothing, its loss cannot follow, and only a child good for White can still
+// tell: the book, which proves Black's wins alone, is not asked of the rest (the
+// hot path of an analysis: every action's position looks at its own children); nor at
+// all without book (pos's value is known: the book has nothing to add).
+func fromChildren(pos board.Position, of neighbourFacts, book bool) Fact {
 	var buf [board.NumActions]Move
 	moves := buf[:0]
 	for _, a := range Actions(pos) {
 		child := pos
 		child.Act(a)
-		f := of(child)
+		f := of(child, book)
+		if pos.Turn == board.White && !f.tells() {
+			book = false
+		}
 		moves = append(moves, Move{Action: a, Value: f.forMover(pos.Turn), After: f})
 	}
 	g := FromMoves(Unproved(pos.Turn), moves)

@@ -35,15 +35,16 @@ func Known(pos board.Position) Fact {
 // move; a White position all of whose replies it holds is lost: fromChildren finds it). A position of a game
 // without the 24-move end (pos.Last other than board.MaxMoves: GTP's area rules) is
 // not the course's game: nothing is known of it.
-func direct(pos board.Position) Fact { return sources(pos, true) }
+func direct(pos board.Position) Fact { return sources(pos, true, true) }
 
 // lookup returns what the sources prove of pos itself at the cost of a few lookups, for
 // the facts of its neighbours: direct's, but the table's winning actions only its best
-// and no White position proved lost by the book's replies (both look at every child).
-func lookup(pos board.Position) Fact { return sources(pos, false) }
+// (they look at every child), and the book's only with book (a caller that knows the
+// book's Black wins cannot help it leaves them out: fromChildren).
+func lookup(pos board.Position, book bool) Fact { return sources(pos, false, book) }
 
-// sources is direct (deep) or lookup.
-func sources(pos board.Position, deep bool) Fact {
+// sources is direct (deep, book) or lookup.
+func sources(pos board.Position, deep, book bool) Fact {
 	f := Unproved(pos.Turn)
 	switch {
 	case pos.Last != board.MaxMoves:
@@ -85,6 +86,9 @@ func sources(pos board.Position, deep bool) Fact {
 		f.setValue(false, EmptyBoard) // every first move but 2,2 loses
 	}
 	if f.Value != Unknown {
+		return f
+	}
+	if !book {
 		return f
 	}
 	if mv, inBook := engine.BookMove(pos); inBook {

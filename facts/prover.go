@@ -148,7 +148,7 @@ func (c *Cache) Known(pos board.Position) Fact {
 func (c *Cache) Learn(pos board.Position, f Fact) { c.put(pos, f) }
 
 // lookup is the package's lookup and the cache, for the facts of pos's neighbours.
-func (c *Cache) lookup(pos board.Position) Fact { return c.with(pos, lookup(pos)) }
+func (c *Cache) lookup(pos board.Position, book bool) Fact { return c.with(pos, lookup(pos, book)) }
 
 // with merges what the cache holds of pos into f, what the sources prove of it.
 func (c *Cache) with(pos board.Position, f Fact) Fact {
