@@ -21,3 +21,16 @@ func BenchmarkMovesKnown(b *testing.B) {
 		Moves(pos, parent, p.Known)
 	}
 }
+
+// BenchmarkKnownImplied reads what is known of the position after 0,3 2,2, which the
+// opening table proves only through its parent (the table's 2,2 after 0,3), and whose
+// children its next level holds.
+func BenchmarkKnownImplied(b *testing.B) {
+	pos := board.New()
+	pos.Play(board.PointAt(0, 3))
+	pos.Play(WinningFirstMove)
+	b.ReportAllocs()
+	for b.Loop() {
+		Known(pos)
+	}
+}
