@@ -147,6 +147,18 @@ func Step(parent board.Position, a board.Point, pf, cf Fact) (Fact, Fact) {
 	return pf.Merge(fromChild(parent, a, cf)), cf.Merge(fromParent(parent, a, pf))
 }
 
+// Along narrows known, the facts of the positions of a game's line (line[k+1] follows
+// line[k] by actions[k]), by what each proves of the next and the one before (Step):
+// forward, so that a proof reaches every position after it that it implies, then back.
+func Along(line []board.Position, actions []board.Point, known []Fact) {
+	for k := 0; k+1 < len(line) && k+1 < len(known); k++ {
+		known[k], known[k+1] = Step(line[k], actions[k], known[k], known[k+1])
+	}
+	for k := min(len(line), len(known)) - 2; k >= 0; k-- {
+		known[k], known[k+1] = Step(line[k], actions[k], known[k], known[k+1])
+	}
+}
+
 // fromChild returns what cf, the fact of the position after parent's action a, implies
 // of parent.
 func fromChild(parent board.Position, a board.Point, cf Fact) Fact {

@@ -252,3 +252,35 @@ func TestStepReachesPastACapture(t *testing.T) {
 		t.Errorf("before a capture that leaves a lost position: %v (winning %v, source %q)", pf, pf.Winning, pf.Source)
 	}
 }
+
+// Along carries a proof along a game's line both ways: a loss at the start makes the
+// next position won; a position lost for its side to move makes the move to it a
+// winning one and the position before it won.
+func TestAlongALine(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{12, 6, 0, 18, 24, 8} {
+		pos.Act(a)
+	}
+	actions := []board.Point{4, 20, 2}
+	line := []board.Position{pos}
+	for _, a := range actions {
+		pos.Act(a)
+		line = append(line, pos)
+	}
+	known := make([]facts.Fact, len(line))
+	for k, p := range line {
+		known[k] = facts.Known(p)
+		if known[k].Proved() {
+			t.Fatalf("position %d is proved without the line: %v", k, known[k])
+		}
+	}
+	known[0] = facts.Proof(line[0].Turn, facts.Loss, facts.Solver)
+	known[3] = facts.Proof(line[3].Turn, facts.Loss, facts.Solver)
+	facts.Along(line, actions, known)
+	if known[1].Value != facts.Win {
+		t.Errorf("after a lost position: %v", known[1])
+	}
+	if known[2].Value != facts.Win || len(known[2].Winning) != 1 || known[2].Winning[0] != actions[2] {
+		t.Errorf("before a position lost for its side to move: %v (winning %v)", known[2], known[2].Winning)
+	}
+}

@@ -232,7 +232,7 @@ func (w *worker) do(ctx context.Context, j *job) {
 var methodSources = map[string]facts.Source{"book": facts.Book, "table": facts.Table, "solver": facts.Solver, "rule": facts.End}
 
 // imply merges into the entry of every position of the lines what the facts of the
-// positions next to it on the line imply (facts.Step, over what the review's cache knows
+// positions next to it on the line imply (facts.Along, over what the review's cache knows
 // of each: the workers' proofs and the entries), forward along each line, so that a
 // proved position reaches the one after it, then back, so that a position after reaches
 // the one before; and keeps what it found in the cache, for the next line and the
@@ -246,12 +246,7 @@ func (l *ledger) imply(lines []replay, games []Game) {
 			l.cache.Learn(sym.Apply(pos), e.fact)
 			known[i] = l.cache.Known(pos)
 		}
-		for i := 0; i+1 < len(ps); i++ {
-			known[i], known[i+1] = facts.Step(ps[i], games[k].Actions[i], known[i], known[i+1])
-		}
-		for i := len(ps) - 2; i >= 0; i-- {
-			known[i], known[i+1] = facts.Step(ps[i], games[k].Actions[i], known[i], known[i+1])
-		}
+		facts.Along(ps, games[k].Actions, known)
 		for i, pos := range ps {
 			e, sym := l.lookup(pos)
 			l.cache.Learn(pos, known[i])

@@ -164,19 +164,20 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		}
 		found[k-from], positions[k-from], done[k-from] = f, pos, true
 	}
-	// Then along the line, forward, so that what a position's proof implies reaches the
-	// one after it (a lost position's children are won, a winning move's position lost),
-	// even after a capture (facts.Step).
-	values := make([]PositionValue, len(found))
-	for k := range found {
-		if !done[k] {
-			continue
-		}
+	// Then along the line (facts.Along), so that what a position's proof implies reaches
+	// the positions next to it (a lost position's children are won, a winning move's
+	// position lost), even past a capture; the positions a client's leaving skipped
+	// stay without a value.
+	first := 0
+	for first < len(done) && !done[first] {
+		first++
+	}
+	for k := first; k < len(found); k++ {
 		found[k] = found[k].Merge(prover.Known(positions[k]))
-		if k > 0 && done[k-1] {
-			found[k-1], found[k] = facts.Step(positions[k-1], actions[from+k-1], found[k-1], found[k])
-			values[k-1] = valueOf(found[k-1])
-		}
+	}
+	facts.Along(positions[first:], actions[from+first:], found[first:])
+	values := make([]PositionValue, len(found))
+	for k := first; k < len(found); k++ {
 		prover.Learn(positions[k], found[k])
 		values[k] = valueOf(found[k])
 	}
