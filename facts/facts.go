@@ -7,7 +7,10 @@
 //
 // Known answers without search; a Prover adds the solver within limits and keeps what
 // it proves in a Cache keyed by the position's canonical Zobrist key, shared by every
-// Prover that is given it.
+// Prover that is given it. What is proved of the positions one action before and after
+// a position implies facts of it by minimax alone (implied.go): Known and Cache.Known
+// include them, their source saying "implied by ..."; Step and Along carry them along a
+// game's line, which a position alone does not tell past a capture.
 //
 // Margins are black − white stones at the end of the game with perfect play, before the
 // komi: Black wins with board.BlackMargin (3) or more (docs/RULES.md: komi 2.5).
