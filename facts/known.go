@@ -27,14 +27,15 @@ func Known(pos board.Position) Fact {
 	return withNeighbours(pos, direct(pos), lookup)
 }
 
-// direct returns what the sources prove of pos itself, without search: the game's end (the score), a
-// pass that would end it (the score bounds the margin, and decides the value when it
-// wins for the side to move), the opening table (engine.Opening: the value, the margin where it holds it, the winning
-// actions where it proves the children), the solved empty board and, after a first
-// move, its value, and Black's opening book (a Black position it holds is won by its
-// move; a White position all of whose replies it holds is lost: fromChildren finds it). A position of a game
-// without the 24-move end (pos.Last other than board.MaxMoves: GTP's area rules) is
-// not the course's game: nothing is known of it.
+// direct returns what the sources prove of pos itself, without search: the game's end
+// (the score), a pass that would end it (the score bounds the margin, and decides the
+// value when it wins for the side to move), the opening table (engine.Opening: the
+// value, the margin where it holds it, the action that keeps it, the winning actions
+// where it proves the children), the solved empty board and, after a first move, its
+// value, and Black's opening book (a Black position it holds is won by its move; a White
+// position all of whose replies it holds is lost, which Known finds from its children:
+// fromChildren). A position of a game without the 24-move end (pos.Last other than
+// board.MaxMoves: GTP's area rules) is not the course's game: nothing is known of it.
 func direct(pos board.Position) Fact { return sources(pos, true, true) }
 
 // lookup returns what the sources prove of pos itself at the cost of a few lookups, for
