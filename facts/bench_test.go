@@ -34,3 +34,20 @@ func BenchmarkKnownImplied(b *testing.B) {
 		Known(pos)
 	}
 }
+
+// BenchmarkMovesKnownLate reads what is known of every move of a move-17 position over a
+// cache that holds a proof (as an analysis's does), beyond the table and the book: each
+// move's position asks the cache of its own neighbours.
+func BenchmarkMovesKnownLate(b *testing.B) {
+	pos := board.New()
+	for _, p := range []board.Point{12, 7, 11, 13, 17, 8, 6, 16, 18, 14, 2, 22, 21, 3, 10, 1} {
+		pos.Play(p)
+	}
+	p := NewProver(NewCache())
+	p.Learn(pos, Proof(pos.Turn, Win, Solver))
+	parent := p.Known(pos)
+	b.ReportAllocs()
+	for b.Loop() {
+		Moves(pos, parent, p.Known)
+	}
+}

@@ -242,18 +242,18 @@ func eachParent(pos board.Position, visit func(parent board.Position, a board.Po
 		return
 	}
 	mover := pos.Turn.Other()
-	try := func(p board.Position, a board.Point) {
+	reaches := func(p *board.Position, a board.Point) bool {
 		p.Turn, p.Move = mover, pos.Move-1
 		p.Hash = p.ComputeHash()
-		child := p
-		if child.Act(a) && child == pos {
-			visit(p, a)
-		}
+		child := *p
+		return child.Act(a) && child == pos
 	}
 	if pos.Passed {
 		p := pos
 		p.Passed, p.Ko = false, 0
-		try(p, board.Pass)
+		if reaches(&p, board.Pass) {
+			visit(p, board.Pass)
+		}
 		return
 	}
 	for stones := pos.Stones[mover]; stones != 0; stones &= stones - 1 {
@@ -261,10 +261,12 @@ func eachParent(pos board.Position, visit func(parent board.Position, a board.Po
 		p := pos
 		p.Stones[mover] &^= a.Bit()
 		p.Stones[pos.Turn] |= pos.Ko
-		p.Ko = 0
-		for _, passed := range [...]bool{false, true} {
-			p.Passed = passed
-			try(p, a)
+		p.Ko, p.Passed = 0, false
+		if !reaches(&p, a) {
+			continue
 		}
+		visit(p, a)
+		p.Passed = true // the same board after a pass: a move clears it, so it reaches pos too
+		visit(p, a)
 	}
 }

@@ -42,7 +42,13 @@ func direct(pos board.Position) Fact { return sources(pos, true, true) }
 // the facts of its neighbours: direct's, but the table's winning actions only its best
 // (they look at every child), and the book's only with book (a caller that knows the
 // book's Black wins cannot help it leaves them out: fromChildren).
-func lookup(pos board.Position, book bool) Fact { return sources(pos, false, book) }
+func lookup(pos board.Position, book bool) Fact {
+	if pos.Last == board.MaxMoves && !pos.Over && !pos.Passed && pos.Move > 2 && int(pos.Move)-1 > engine.OpeningLastLevel() &&
+		(!book || pos.Turn != board.Black || int(pos.Move) > engine.BookLastMove()) {
+		return Unproved(pos.Turn) // beyond every source: the common case, said at once
+	}
+	return sources(pos, false, book)
+}
 
 // sources is direct (deep, book) or lookup.
 func sources(pos board.Position, deep, book bool) Fact {
