@@ -74,3 +74,20 @@ func TestMerge(t *testing.T) {
 		t.Error("merging nothing changed the fact")
 	}
 }
+
+// A position's shape, which lets the cache skip what it cannot hold, is the same in all
+// eight of its images: otherwise a fact kept in one orientation would be missed in
+// another.
+func TestShapeIsTheSameUnderSymmetry(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{12, 7, 11, 13, 17, 8, 6, 16, 18, 14, 2, 22, 21, 3, 10, 1, 0, board.Pass} {
+		pos.Act(a)
+		want := shapeOf(&pos)
+		for s := board.Symmetry(1); s < board.NumSymmetries; s++ {
+			q := s.Apply(pos)
+			if got := shapeOf(&q); got != want {
+				t.Fatalf("after %v, symmetry %d: shape %d, want %d", a, s, got, want)
+			}
+		}
+	}
+}
