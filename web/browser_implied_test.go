@@ -22,6 +22,8 @@ func TestBrowserProvedFirstAndImplied(t *testing.T) {
 		first := text(t, ctx, "#candidates tbody tr td")
 		headline := text(t, ctx, "#headline")
 		checkShot(t, ctx, "proved-first-"+size.name+".png")
+		eval[any](t, ctx, `document.getElementById("candidates").scrollIntoView({block: "center"})`)
+		checkShot(t, ctx, "proved-first-table-"+size.name+".png")
 		if first != "pass" || !strings.Contains(headline, "winning moves") || !strings.Contains(headline, "pass") {
 			t.Errorf("%s: after 2,2 3,3 PASS the table's first row is %q and the headline %q; want the winning pass first and named", size.name, first, headline)
 		}
