@@ -6,11 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"littlego/board"
+	"littlego/engine"
+	"littlego/facts"
 )
 
 // After 0,3 the opening table proves White's 2,2 wins by W+4.5; the position after
 // 0,3 2,2 reads the same everywhere on the board: /api/values (the graph's dots) gives it
-// with its source named as implied, and the analysis of 0,3 marks 2,2 a proved win with
+// with its source named as implied (or the table's own, where it holds the position), and the analysis of 0,3 marks 2,2 a proved win with
 // that result while the analysis of 0,3 2,2 opens with Black's proved loss.
 func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
@@ -19,7 +23,7 @@ func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
 		t.Fatalf("/api/values: status %d, %d values", st, len(values))
 	}
 	after := values[2]
-	if after.Winner != "white" || after.Result != "W+4.5" || after.Source != "implied by the opening table's 2,2" {
+	if after.Winner != "white" || after.Result != "W+4.5" || after.Source != sourceAfter03And22() {
 		t.Errorf("after 0,3 2,2 /api/values says %+v; want White's win, W+4.5, implied by the table's 2,2", after)
 	}
 	if before := values[1]; before.Winner != "white" || before.Result != "W+4.5" {
@@ -39,7 +43,7 @@ func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
 		return v
 	}
 	v := first("0,3 2,2")
-	if v.Value.Winner != "white" || v.Value.Result != "W+4.5" || !strings.HasPrefix(v.Value.Source, "implied by") || !v.Value.AllLose {
+	if v.Value.Winner != "white" || v.Value.Result != "W+4.5" || v.Value.Source != sourceAfter03And22() || !v.Value.AllLose {
 		t.Errorf("the analysis of 0,3 2,2 opens with %+v; want Black's proved loss, W+4.5, implied", v.Value)
 	}
 	for move, value := range v.Moves {
@@ -50,6 +54,18 @@ func TestWhatAProvedMoveImpliesReadsTheSameEverywhere(t *testing.T) {
 	if w := first("0,3"); w.Moves["2,2"] != "win" || w.Results["2,2"] != "W+4.5" {
 		t.Errorf("the analysis of 0,3: 2,2 %q %q; want a proved win, W+4.5", w.Moves["2,2"], w.Results["2,2"])
 	}
+}
+
+// sourceAfter03And22 is how the position after 0,3 2,2 is proved: by the opening table
+// itself where it holds it (a table through level 2), else as implied by its 2,2.
+func sourceAfter03And22() string {
+	pos := board.New()
+	pos.Play(board.PointAt(0, 3))
+	pos.Play(board.PointAt(2, 2))
+	if _, held := engine.Opening(pos); held {
+		return string(facts.Table)
+	}
+	return "implied by the opening table's 2,2"
 }
 
 // In Play, the engine's proved move is a fact of the position it moved in, and of the

@@ -58,8 +58,11 @@ func TestPassThatEndsTheGameAndProgress(t *testing.T) {
 			t.Fatalf("-sort=%v: error %v; the value is proved", sortAll, err)
 		}
 		o := out.String()
-		if !strings.HasPrefix(o, "White to play move 4: WIN for White [end]\nwinning: PASS") || !strings.Contains(o, "\nnot sorted: ") {
+		if winning, _, _ := strings.Cut(strings.TrimPrefix(o, "White to play move 4: WIN for White [end]\n"), "\n"); !strings.HasPrefix(winning, "winning: ") || !strings.HasSuffix(winning, "PASS") {
 			t.Errorf("-sort=%v: output\n%s", sortAll, o)
+		}
+		if !strings.Contains(o, "\nnot sorted: ") {
+			continue // sorted within the budget: a table through level 4 proves the moves
 		}
 		if !strings.Contains(errs.String(), "actions sorted within") {
 			t.Errorf("-sort=%v: stderr does not say the sorting stopped: %q", sortAll, errs.String())
