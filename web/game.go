@@ -298,14 +298,16 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "the engine chose %s: %s", mv, why)
 		return
 	}
+	before := g.pos
 	g.play(mv)
 	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations, Step: len(g.actions)}
 	if rep.Search != nil && rep.Method == engine.MethodSearch {
 		wr := rep.Search.WinRate
 		g.lastEngine.WinRate = &wr
 	}
-	if f, ok := provedAfter(rep.Method, g.pos); ok {
-		v := valueOf(s.learn(g.pos, f))
+	if f, ok := provedBefore(rep.Method, before, mv); ok && !g.pos.Over {
+		_, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
+		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
 		g.lastEngine.Value = &v
 	}
 	writeJSON(w, http.StatusOK, g.view())
@@ -326,22 +328,20 @@ func (s *Server) borrowEngine(o engine.Options) (*engine.Engine, error) {
 	}
 }
 
-// provedAfter returns what the engine's method proves of pos, the position after its
-// move: a move of the book, the opening table or the solver is a proved win (the side to
-// move now loses), and "lost" says every move lost (the side to move now wins).
-func provedAfter(m engine.Method, pos board.Position) (facts.Fact, bool) {
-	if pos.Over {
-		return facts.Fact{}, false // the game's end proves it
-	}
+// provedBefore returns what the engine's method proves of pos, the position it moved
+// mv in: a move of the book, the opening table or the solver is a proved winning move,
+// and "lost" says every move lost. The position after the move is then proved by what
+// this implies (facts.Known: the side to move there has lost, or won).
+func provedBefore(m engine.Method, pos board.Position, mv board.Point) (facts.Fact, bool) {
 	switch m {
 	case engine.MethodBook:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Book), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Book).WithWinning(mv), true
 	case engine.MethodTable:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Table), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Table).WithWinning(mv), true
 	case engine.MethodSolver:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Solver).WithWinning(mv), true
 	case engine.MethodLost:
-		return facts.Proof(pos.Turn, facts.Win, facts.Solver), true
+		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
 	}
 	return facts.Fact{}, false
 }
