@@ -9,6 +9,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // referenceChild is what a plain reading of the rules says of the position after action
@@ -73,7 +74,7 @@ func checkChild(t *testing.T, parent board.Position, a board.Point, name string)
 	m, exact := f.Margin()
 	switch {
 	case r.exact && (!exact || m != r.margin):
-		t.Errorf("%s: %v, want the exact result %s", name, f, facts.Result(r.margin))
+		t.Errorf("%s: %v, want the exact result %s", name, f, record.Result(r.margin))
 	case f.Low < r.low || f.High > r.high:
 		t.Errorf("%s: %v, want the margin within [%d, %d]", name, f, r.low, r.high)
 	}

@@ -10,7 +10,7 @@
 // its winning alternatives, each move in a lost position that lost more stones (a
 // mistake) with its best moves, where a win was lost (the decisive move, or the moves
 // between a proved win and a proved loss), and a one-line verdict. Results for people
-// are written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer
+// are written after the komi (record.Result: B+0.5, W+2.5); the JSON keeps integer
 // margins, black - white stones before the komi. The engine's preferred move is given
 // for context. Positions are proved once per call whatever their orientation, and in
 // parallel. It writes nothing for people beyond the verdict: the text review is

@@ -106,9 +106,9 @@ func resultOf(w board.Color, g *Game, ln *replay) string {
 	last := ln.positions[len(ln.positions)-1]
 	switch {
 	case ln.illegal != nil || g.Fault != "":
-		return facts.ByForfeit(w)
+		return record.ByForfeit(w)
 	case last.Over && last.Winner() == w:
-		return facts.Result(last.Margin())
+		return record.Result(last.Margin())
 	}
 	return ""
 }

@@ -16,6 +16,7 @@ import (
 	"littlego/facts/factstest"
 	"littlego/internal/cputime"
 	"littlego/internal/racedetect"
+	"littlego/record"
 )
 
 // quickConfig is a cheap server for the tests: small searches, short solver turns.
@@ -149,8 +150,8 @@ func TestWholeGameAgreesWithTheFacts(t *testing.T) {
 		}
 	}
 	end := sub(t, finals[len(turns)-1], "rootInfo")
-	if p := sub(t, end, "proof"); p["source"] != "end" || p["outcome"] != facts.Result(turns[len(turns)-1].Margin()) {
-		t.Errorf("the finished game: %v, want proved by the end, %s", end, facts.Result(turns[len(turns)-1].Margin()))
+	if p := sub(t, end, "proof"); p["source"] != "end" || p["outcome"] != record.Result(turns[len(turns)-1].Margin()) {
+		t.Errorf("the finished game: %v, want proved by the end, %s", end, record.Result(turns[len(turns)-1].Margin()))
 	}
 	t.Logf("%d of %d turns proved", provedRoots, len(turns))
 	if provedRoots < len(turns)/2 {

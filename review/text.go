@@ -17,6 +17,7 @@ import (
 	"littlego/board"
 	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
@@ -66,7 +67,7 @@ func resultWords(r *judge.GameReview) string {
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
 	}
-	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, facts.Stones(last.Margin()), board.Komi)
+	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, record.Stones(last.Margin()), board.Komi)
 }
 
 // moveColumns lays out a move's line and the header over it: number, side, action, the
@@ -175,7 +176,7 @@ func marginChange(m *judge.MoveReview) string {
 		if p == nil {
 			return "?"
 		}
-		return facts.Result(*p)
+		return record.Result(*p)
 	}
 	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
 	if m.PointsLost != nil {
@@ -213,7 +214,7 @@ func bestWords(m *judge.MoveReview) string {
 	if !m.BestComplete {
 		what = "best (not a complete list): "
 	}
-	return what + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+	return what + pointList(m.BestMoves) + ", keeping " + record.Result(*m.MarginBefore)
 }
 
 // pointList writes actions separated by spaces.

@@ -15,6 +15,7 @@ import (
 	"littlego/facts"
 	"littlego/internal/racedetect"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
@@ -95,7 +96,7 @@ func checkMistakeLines(t *testing.T, r *judge.GameReview, text string) {
 	}
 	for _, n := range r.Mistakes {
 		m := &r.Moves[n-1]
-		want := "best: " + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+		want := "best: " + pointList(m.BestMoves) + ", keeping " + record.Result(*m.MarginBefore)
 		if line := lineOf(t, text, n); !strings.Contains(line, want) || !strings.Contains(line, "MISTAKE") {
 			t.Errorf("move %d's line lacks MISTAKE and %q: %q", n, want, line)
 		}

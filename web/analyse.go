@@ -13,6 +13,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // Analysis pacing: the search and the solver take turns in chunks of this much CPU, so
@@ -110,7 +111,7 @@ func valueOf(f facts.Fact) PositionValue {
 		v.Winner, v.Source, v.AllLose = colorName(w), string(f.Source), f.Value == facts.Loss
 	}
 	if m, ok := f.Margin(); ok {
-		v.Margin, v.Stones = &m, facts.Stones(m)
+		v.Margin, v.Stones = &m, record.Stones(m)
 	}
 	if out := f.Outcome(); out != "unknown" {
 		v.Result = out

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // Review settings: the solver's CPU per position and the engine's playouts per position,
@@ -50,7 +50,7 @@ type ReviewAnswer struct {
 	Index  int               `json:"index"`
 	Review *judge.GameReview `json:"review"`
 	// Results holds, for each reviewed move, the proved results before and after it in
-	// Go's notation (facts.Result: "B+0.5"), or their proved bounds ("W+2.5 or more"),
+	// Go's notation (record.Result: "B+0.5"), or their proved bounds ("W+2.5 or more"),
 	// "" where nothing is proved.
 	Results []MoveResults `json:"results,omitempty"`
 	// Errors are the parse errors of games that were skipped.
@@ -58,7 +58,7 @@ type ReviewAnswer struct {
 }
 
 // MoveResults are the proved results around one move, after the komi, in Go's notation
-// (facts.Result), with the stones in words (facts.Stones) where the margin is exact;
+// (record.Result), with the stones in words (record.Stones) where the margin is exact;
 // where it is not, the result is its proved bounds (facts.Fact.Outcome: "W+2.5 or
 // more") without stones, and "" where nothing is proved.
 type MoveResults struct {
@@ -74,7 +74,7 @@ func resultsOf(rev *judge.GameReview) []MoveResults {
 		if m == nil {
 			return bounds, ""
 		}
-		return facts.Result(*m), facts.Stones(*m)
+		return record.Result(*m), record.Stones(*m)
 	}
 	out := make([]MoveResults, len(rev.Moves))
 	for k, m := range rev.Moves {
@@ -136,9 +136,9 @@ func gameResult(g judge.Game, winner board.Color) string {
 	pos, _, err := replay(g.Actions)
 	switch {
 	case err != nil:
-		return facts.ByForfeit(winner)
+		return record.ByForfeit(winner)
 	case g.Fault == "" && pos.Over && pos.Winner() == winner:
-		return facts.Result(pos.Margin())
+		return record.Result(pos.Margin())
 	}
 	return board.ColorLetter(winner) + "+"
 }

@@ -17,6 +17,7 @@ import (
 	"littlego/cmd/internal/charts"
 	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // plotReviews draws the timelines of a single game, or the blunders and mistakes of
@@ -203,7 +204,7 @@ func resultTicks(lo, hi int) plot.ConstantTicks {
 	var ticks plot.ConstantTicks
 	for m := lo; m <= hi; m++ {
 		if (m-board.BlackMargin)%step == 0 {
-			ticks = append(ticks, plot.Tick{Value: float64(m), Label: facts.Result(m)})
+			ticks = append(ticks, plot.Tick{Value: float64(m), Label: record.Result(m)})
 		}
 	}
 	return ticks

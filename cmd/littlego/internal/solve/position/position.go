@@ -24,6 +24,7 @@ import (
 	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/record"
 	"littlego/solver"
 )
 
@@ -224,7 +225,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 		m, src, n := marginOf(s, pos, known, p, start, o.lim)
 		nodes += n
 		if m.Known {
-			fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d)%s [%s]\n", m.Margin, facts.Result(m.Margin), board.BlackMargin, byAction(m.Best), src)
+			fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d)%s [%s]\n", m.Margin, record.Result(m.Margin), board.BlackMargin, byAction(m.Best), src)
 		} else {
 			fmt.Fprintf(stdout, "margin: unknown (the budget of %v CPU ran out)\n", o.lim)
 		}
