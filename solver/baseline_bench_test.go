@@ -201,5 +201,6 @@ func TestSameNodesAsBaseline(t *testing.T) {
 // withoutNodeChanges turns off the changes since the baseline that change the nodes
 // the search visits, and returns the function that turns them on again.
 func withoutNodeChanges() (restore func()) {
-	return func() {}
+	safeStone = false
+	return func() { safeStone = true }
 }

@@ -23,7 +23,7 @@ func staticBound(pos *board.Position, t, left int) (int, bool) {
 		return lastMove(pos, m), true
 	}
 	nb, nw := turnsLeft(left, pos.Turn)
-	if u, ok := upperBound(pos, m, nb, t); ok {
+	if u, ok := upperBound(pos, m, nb, nw, t); ok {
 		return u, true
 	}
 	if l, ok := lowerBound(pos, m, nb, nw, t); ok {
@@ -32,29 +32,48 @@ func staticBound(pos *board.Position, t, left int) (int, bool) {
 	return 0, false
 }
 
-// upperBound returns an upper bound u on pos's value (margin m, nb Black turns left)
-// and whether u < t. Proof: let White pass on every turn but the game's last. Black's
-// margin then grows by at most one stone per Black placement (nb) plus the White
-// stones it captures, which are at most capturable(nb) (White adds no liberty), and a
-// Black pass that ends the game only forgoes a placement. When White moves last and
-// the empty points hold more than nb disjoint adjacent pairs, one pair is still empty
-// at White's last turn (each Black stone fills at most one pair) and White places a
-// stone there (legal: it has an empty neighbour; not the ko point, which was White's),
-// one less for Black: unless Black ended the game by passing, which cost it one too.
-func upperBound(pos *board.Position, m, nb, t int) (int, bool) {
+// upperBound returns an upper bound u on pos's value (margin m, nb and nw turns left
+// for Black and White) and whether u < t. Proof: let White pass on every turn but the
+// game's last. Black's margin then grows by at most one stone per Black placement (nb)
+// plus the White stones it captures, which are at most capturable(nb) (White adds no
+// liberty), and a Black pass that ends the game only forgoes a placement. When White
+// moves last and the empty points hold more than nb disjoint adjacent pairs, one pair
+// is still empty at White's last turn (each Black stone fills at most one pair) and
+// White places a stone there (legal: it has an empty neighbour; not the ko point, which
+// was White's), one less for Black: unless Black ended the game by passing, which cost
+// it one too. With a safe stone (safeStone), White also places a stone at its first
+// turn where Black's placements cannot capture it, one less again (safeBonus).
+func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	u := m + nb
 	white, empty := pos.Stones[board.White], pos.Stones.Empty()
-	if u > t || (u == t && (pos.Last%2 != 0 || adjacentPairs(empty) <= nb)) {
-		return 0, false // captures only raise u: the pair alone could settle u == t
+	pair := func() bool { return pos.Last%2 == 0 && adjacentPairs(empty) > nb }
+	off := 0 // what White's placements take off u once the captures are counted
+	switch {
+	case u > t+1:
+		return 0, false // captures only raise u
+	case u == t+1:
+		if off = safeBonus(pos, board.White, nb, nw, 2, empty, nb); off < 2 {
+			return 0, false
+		}
+	case u == t:
+		if pair() {
+			off = 1
+		} else if off = safeBonus(pos, board.White, nb, nw, 1, empty, nb); off == 0 {
+			return 0, false
+		}
 	}
 	if u+white.Count()-1 < t {
 		u += white.Count()
 	} else {
 		u += capturable(white, empty, nb)
 	}
-	if u == t && pos.Last%2 == 0 && adjacentPairs(empty) > nb {
-		u--
+	switch want := u - t + 1; {
+	case want < 1 || want > 2 || off >= want:
+		return u - off, u-off < t
+	case want == 1 && pair():
+		return u - 1, true
 	}
+	u -= safeBonus(pos, board.White, nb, nw, u-t+1, empty, nb)
 	return u, u < t
 }
 
@@ -67,22 +86,158 @@ func upperBound(pos *board.Position, m, nb, t int) (int, bool) {
 // empty neighbours), one triple is still empty at Black's last turn (nw-1 White stones
 // came before it, each filling at most one triple) and Black places its centre: a stone
 // with two liberties, which White's one last placement cannot capture, and which takes
-// no liberty from another Black group (it would join it); one more for Black.
+// no liberty from another Black group (it would join it); one more for Black. With a
+// safe stone (safeStone), Black also places a stone at its first turn where White's
+// placements cannot capture it, one more again (safeBonus).
 func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	l := m - nw
 	black, empty := pos.Stones[board.Black], pos.Stones.Empty()
-	if l+1 < t || (l+1 == t && (pos.Last%2 != 0 || nb < 1 || emptyTriples(empty) < nw)) {
-		return 0, false // captures only lower l: the triple alone could settle l+1 == t
+	triple := func() bool { return pos.Last%2 == 0 && nb >= 1 && emptyTriples(empty) >= nw }
+	add := 0 // what Black's placements add to l once the captures are counted
+	switch {
+	case l+2 < t:
+		return 0, false // captures only lower l
+	case l+2 == t:
+		if add = safeBonus(pos, board.Black, nb, nw, 2, empty, nw-1); add < 2 {
+			return 0, false
+		}
+	case l+1 == t:
+		if triple() {
+			add = 1
+		} else if add = safeBonus(pos, board.Black, nb, nw, 1, empty, nw-1); add == 0 {
+			return 0, false
+		}
 	}
 	if l-black.Count()+1 >= t {
 		l -= black.Count()
 	} else {
 		l -= capturable(black, empty, nw)
 	}
-	if l == t-1 && pos.Last%2 == 0 && nb >= 1 && emptyTriples(empty) >= nw {
-		l++
+	switch want := t - l; {
+	case want < 1 || want > 2 || add >= want:
+		return l + add, l+add >= t
+	case want == 1 && triple():
+		return l + 1, true
 	}
+	l += safeBonus(pos, board.Black, nb, nw, t-l, empty, nw-1)
 	return l, l >= t
+}
+
+// safeStone makes the static bounds count a safe stone of the side they favour
+// (safeBonus). Tests turn it off to check that the rest of the solver visits exactly
+// the baseline's nodes.
+var safeStone = true
+
+// safeBonus returns how many stones, 0 to want (1 or 2), the bound of pos that favours
+// c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty points)
+// may count beyond the stones it has, captures included, when c places a safe stone at
+// its first turn and passes on every later one but the game's last own turn. A safe
+// stone is one whose group has more liberties than the opponent has placements after
+// it, so it is never captured (a group falls only once every liberty holds an
+// opponent's stone; captures of other groups only add liberties, and the owner's passes
+// take none); its point and the groups it joins leave the capture count, which
+// therefore stays a bound. When c is to move, it plays there now (not the ko point);
+// otherwise the opponent moves first and c needs two such points each with one liberty
+// more: one opponent stone takes at most one of them, or one liberty of the other (a
+// capture it makes only frees points: a group next to the candidate has the candidate
+// as a liberty too). A pass of the opponent's that ends the game comes where c has made
+// no more placements than counted (the first turn is a placement, and the last is
+// counted only when the end is reached), and one of c's own leaves the opponent a
+// placement fewer. The second stone, at c's last turn, is the bound's own last placement
+// (a surviving pair for White moving last, a surviving triple's centre for Black moving
+// before White's last), which now needs one structure more than before: the safe stone
+// fills at most one; placements is the opponent's stones that come before that last
+// turn. The argument is made for White moving last, as the bounds' last placements are.
+func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, placements int) int {
+	if !safeStone || pos.Last%2 != 0 {
+		return 0
+	}
+	mine, theirs := nw, nb // c's turns and the opponent's placements after c's first turn
+	if c == board.Black {
+		mine, theirs = nb, nw
+	}
+	if mine < want {
+		return 0 // the second stone needs a turn of its own
+	}
+	if want == 2 {
+		structures := adjacentPairs(empty)
+		if c == board.Black {
+			structures = emptyTriples(empty)
+		}
+		if structures <= placements+1 {
+			return 0
+		}
+	}
+	need, libs := 1, theirs+1
+	if pos.Turn != c {
+		need = 2 // libs: the opponent's first placement comes before c's stone and may take one
+	}
+	if !safePoints(pos, c, empty, need, libs) {
+		return 0
+	}
+	return want
+}
+
+// safePoints reports whether at least need empty points (not the ko point when c is to
+// move) would give a stone of c a group with at least libs liberties.
+func safePoints(pos *board.Position, c board.Color, empty board.Bitboard, need, libs int) bool {
+	cand := empty
+	if pos.Turn == c {
+		cand &^= pos.Ko
+	}
+	// First the points whose own empty neighbours are enough, without the groups.
+	enough := cand & withEmptyNeighbours(empty, libs)
+	found := enough.Count()
+	if found >= need {
+		return true
+	}
+	rest := cand &^ enough
+	own := pos.Stones[c]
+	rest &= own.Neighbours()
+	if rest == 0 {
+		return false
+	}
+	var joined [board.NumPoints]board.Bitboard
+	for g := own; g != 0; {
+		grp := board.Group(g&-g, own)
+		g &^= grp
+		gl := grp.Neighbours() & empty
+		for b := gl & rest; b != 0; b &= b - 1 {
+			joined[b.First()] |= gl
+		}
+	}
+	for b := rest; b != 0; b &= b - 1 {
+		p := b.First()
+		if ((board.NeighboursOf(p)&empty | joined[p]) &^ p.Bit()).Count() >= libs {
+			if found++; found == need {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withEmptyNeighbours returns the points with at least k (1 to 4; more: none) empty
+// neighbours, counted for the four directions at once.
+func withEmptyNeighbours(empty board.Bitboard, k int) board.Bitboard {
+	down := empty >> board.Size
+	up := empty << board.Size & board.Full
+	right := (empty &^ board.Col0) >> 1
+	left := (empty &^ board.Col4) << 1
+	switch k {
+	case 1:
+		return down | up | right | left
+	case 2:
+		return down&up | right&left | (down|up)&(right|left)
+	case 3:
+		return down&up&(right|left) | right&left&(down|up)
+	case 4:
+		return down & up & right & left
+	}
+	if k < 1 {
+		return board.Full
+	}
+	return 0
 }
 
 // adjacentPairs returns the size of a matching of the points of empty: disjoint pairs of
