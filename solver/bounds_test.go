@@ -4,6 +4,8 @@ package solver
 
 import (
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 
 	"littlego/board"
@@ -12,13 +14,21 @@ import (
 // TestStaticBoundsHold checks, on random positions with 2 to 8 moves left and at every
 // threshold, that each bound staticBound claims holds for the brute-force value, and
 // that some of them were settled only by the choice of capture sets (capturable) and
-// some only by the safe stone (safeBonus).
+// some only by the safe stone (safeBonus). LITTLEGO_BOUNDS_N and LITTLEGO_BOUNDS_SEED
+// set the number of positions and the seed of a longer one-off run.
 func TestStaticBoundsHold(t *testing.T) {
 	want := 600
 	if testing.Short() || raceEnabled {
 		want = 100
 	}
-	rng := rand.New(rand.NewPCG(41, 42))
+	if n, err := strconv.Atoi(os.Getenv("LITTLEGO_BOUNDS_N")); err == nil && n > 0 {
+		want = n
+	}
+	seed := uint64(41)
+	if v, err := strconv.ParseUint(os.Getenv("LITTLEGO_BOUNDS_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	rng := rand.New(rand.NewPCG(seed, 42))
 	done, tight, more, safe := 0, 0, 0, 0
 	for done < want {
 		left := 2 + rng.IntN(7)
