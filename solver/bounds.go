@@ -49,10 +49,10 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	pair := func() bool { return pos.Last%2 == 0 && adjacentPairs(empty) > nb }
 	off := 0 // what White's placements take off u once the captures are counted
 	switch {
-	case u > t+1:
+	case u >= t+maxBonus():
 		return 0, false // captures only raise u
-	case u == t+1:
-		if off = safeBonus(pos, board.White, nb, nw, 2, empty, nb); off < 2 {
+	case u > t:
+		if off = safeBonus(pos, board.White, nb, nw, u-t+1, empty, nb); off <= u-t {
 			return 0, false
 		}
 	case u == t:
@@ -68,7 +68,7 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 		u += capturable(white, empty, nb)
 	}
 	switch want := u - t + 1; {
-	case want < 1 || want > 2 || off >= want:
+	case want < 1 || want > maxBonus() || off >= want:
 		return u - off, u-off < t
 	case want == 1 && pair():
 		return u - 1, true
@@ -95,10 +95,10 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	triple := func() bool { return pos.Last%2 == 0 && nb >= 1 && emptyTriples(empty) >= nw }
 	add := 0 // what Black's placements add to l once the captures are counted
 	switch {
-	case l+2 < t:
+	case l+maxBonus() <= t:
 		return 0, false // captures only lower l
-	case l+2 == t:
-		if add = safeBonus(pos, board.Black, nb, nw, 2, empty, nw-1); add < 2 {
+	case l+1 < t:
+		if add = safeBonus(pos, board.Black, nb, nw, t-l, empty, nw-1); add < t-l {
 			return 0, false
 		}
 	case l+1 == t:
@@ -114,7 +114,7 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 		l -= capturable(black, empty, nw)
 	}
 	switch want := t - l; {
-	case want < 1 || want > 2 || add >= want:
+	case want < 1 || want > maxBonus() || add >= want:
 		return l + add, l+add >= t
 	case want == 1 && triple():
 		return l + 1, true
@@ -123,68 +123,84 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	return l, l >= t
 }
 
-// safeStone makes the static bounds count a safe stone of the side they favour
+// safeStone makes the static bounds count safe stones of the side they favour
 // (safeBonus). Tests turn it off to check that the rest of the solver visits exactly
 // the baseline's nodes.
 var safeStone = true
 
-// safeBonus returns how many stones, 0 to want (1 or 2), the bound of pos that favours
-// c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty points)
-// may count beyond the stones it has, captures included, when c places a safe stone at
-// its first turn and passes on every later one but the game's last own turn. A safe
-// stone is one whose group has more liberties than the opponent has placements after
-// it, so it is never captured (a group falls only once every liberty holds an
-// opponent's stone; captures of other groups only add liberties, and the owner's passes
-// take none); its point and the groups it joins leave the capture count, which
-// therefore stays a bound. When c is to move, it plays there now (not the ko point);
-// otherwise the opponent moves first and c needs two such points each with one liberty
-// more: one opponent stone takes at most one of them, or one liberty of the other (a
-// capture it makes only frees points: a group next to the candidate has the candidate
-// as a liberty too). A pass of the opponent's that ends the game comes where c has made
-// no more placements than counted (the first turn is a placement, and the last is
-// counted only when the end is reached), and one of c's own leaves the opponent a
-// placement fewer. The second stone, at c's last turn, is the bound's own last placement
-// (a surviving pair for White moving last, a surviving triple's centre for Black moving
-// before White's last), which now needs one structure more than before: the safe stone
-// fills at most one; placements is the opponent's stones that come before that last
-// turn. The argument is made for White moving last, as the bounds' last placements are.
+// maxSafeStones is the most safe stones safeBonus counts.
+var maxSafeStones = 2
+
+// maxBonus returns one more than the most stones the last placement and the safe
+// stones may take off a bound.
+func maxBonus() int {
+	if !safeStone {
+		return 2
+	}
+	return maxSafeStones + 2
+}
+
+// safeBonus returns want (at least 1), or 0, the stones that the bound of pos that
+// favours c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty
+// points) may count beyond the stones it has, captures included, when c places k safe
+// stones at its first k turns and passes on every later one but, when the k stones are
+// one short of want, the game's last own turn, where it makes the bound's own last
+// placement (a surviving pair for White moving last, a surviving triple's centre for
+// Black moving before White's last; placements is the opponent's stones that come
+// before that turn).
+//
+// A safe stone is placed on a candidate: an empty point (not the ko point) that would
+// give c's stone a group with at least theirs + k liberties, theirs being the
+// opponent's placements left. Such a group is never captured: it falls only once every
+// liberty holds an opponent's stone, and every liberty it had when placed stays one
+// (the group only grows) until a stone fills it; the opponent's stones fill at most
+// theirs of them and c's other safe stones k-1 (the last placement, if it joins the
+// group, brings two empty points of its own with only one opponent's stone to come).
+// A group next to a candidate has the candidate as a liberty, so it is not captured
+// while the candidate is empty, and captures only add liberties. Before c's k-th stone
+// the opponent places at most k-1 stones when c is to move, k otherwise, each taking
+// at most one candidate: so k plus that many candidates suffice. The safe stones'
+// points and the groups they join leave the capture count, which stays a bound; each
+// fills at most one of the structures (pairs or triples) the last placement needs. A
+// pass of the opponent's that ends the game comes where c has placed its k stones (its
+// first turns are placements) and costs the opponent a placement, and so does a pass
+// of c's own while the opponent had just passed at the root (c then has turns enough
+// for want stones). The argument is made for White moving last, as the bounds' last
+// placements are.
 func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, placements int) int {
-	if !safeStone || pos.Last%2 != 0 {
+	if !safeStone || pos.Last%2 != 0 || want < 1 {
 		return 0
 	}
-	mine, theirs := nw, nb // c's turns and the opponent's placements after c's first turn
+	mine, theirs := nw, nb // c's turns and the opponent's placements
 	if c == board.Black {
 		mine, theirs = nb, nw
 	}
-	if mine < want {
-		return 0 // the second stone needs a turn of its own
+	if mine < want || want > maxSafeStones+1 {
+		return 0
 	}
-	if want == 2 {
+	before := 0 // the opponent's stones before c's first
+	if pos.Turn != c {
+		before = 1
+	}
+	if k := want - 1; k >= 1 {
 		structures := adjacentPairs(empty)
 		if c == board.Black {
 			structures = emptyTriples(empty)
 		}
-		if structures <= placements+1 {
-			return 0
+		if structures > placements+k && safePoints(pos, c, empty, k+k-1+before, theirs+k) {
+			return want
 		}
 	}
-	need, libs := 1, theirs+1
-	if pos.Turn != c {
-		need = 2 // libs: the opponent's first placement comes before c's stone and may take one
+	if want <= maxSafeStones && safePoints(pos, c, empty, want+want-1+before, theirs+want) {
+		return want
 	}
-	if !safePoints(pos, c, empty, need, libs) {
-		return 0
-	}
-	return want
+	return 0
 }
 
-// safePoints reports whether at least need empty points (not the ko point when c is to
-// move) would give a stone of c a group with at least libs liberties.
+// safePoints reports whether at least need empty points (not the ko point) would give
+// a stone of c a group with at least libs liberties.
 func safePoints(pos *board.Position, c board.Color, empty board.Bitboard, need, libs int) bool {
-	cand := empty
-	if pos.Turn == c {
-		cand &^= pos.Ko
-	}
+	cand := empty &^ pos.Ko
 	// First the points whose own empty neighbours are enough, without the groups.
 	enough := cand & withEmptyNeighbours(empty, libs)
 	found := enough.Count()
