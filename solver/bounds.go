@@ -46,19 +46,26 @@ func staticBound(pos *board.Position, t, left int) (int, bool) {
 func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	u := m + nb
 	white, empty := pos.Stones[board.White], pos.Stones.Empty()
-	pair := func() bool { return pos.Last%2 == 0 && adjacentPairs(empty) > nb }
+	pairs := -1 // adjacentPairs(empty), computed when first needed
+	structures := func() int {
+		if pairs < 0 {
+			pairs = adjacentPairs(empty)
+		}
+		return pairs
+	}
+	pair := func() bool { return pos.Last%2 == 0 && structures() > nb }
 	off := 0 // what White's placements take off u once the captures are counted
 	switch {
 	case u >= t+maxBonus():
 		return 0, false // captures only raise u
 	case u > t:
-		if off = safeBonus(pos, board.White, nb, nw, u-t+1, empty, nb); off <= u-t {
+		if off = safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb); off <= u-t {
 			return 0, false
 		}
 	case u == t:
 		if pair() {
 			off = 1
-		} else if off = safeBonus(pos, board.White, nb, nw, 1, empty, nb); off == 0 {
+		} else if off = safeBonus(pos, board.White, nb, nw, 1, empty, structures, nb); off == 0 {
 			return 0, false
 		}
 	}
@@ -73,7 +80,7 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	case want == 1 && pair():
 		return u - 1, true
 	}
-	u -= safeBonus(pos, board.White, nb, nw, u-t+1, empty, nb)
+	u -= safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb)
 	return u, u < t
 }
 
@@ -92,19 +99,26 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	l := m - nw
 	black, empty := pos.Stones[board.Black], pos.Stones.Empty()
-	triple := func() bool { return pos.Last%2 == 0 && nb >= 1 && emptyTriples(empty) >= nw }
+	triples := -1 // emptyTriples(empty), computed when first needed
+	structures := func() int {
+		if triples < 0 {
+			triples = emptyTriples(empty)
+		}
+		return triples
+	}
+	triple := func() bool { return pos.Last%2 == 0 && nb >= 1 && structures() >= nw }
 	add := 0 // what Black's placements add to l once the captures are counted
 	switch {
 	case l+maxBonus() <= t:
 		return 0, false // captures only lower l
 	case l+1 < t:
-		if add = safeBonus(pos, board.Black, nb, nw, t-l, empty, nw-1); add < t-l {
+		if add = safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1); add < t-l {
 			return 0, false
 		}
 	case l+1 == t:
 		if triple() {
 			add = 1
-		} else if add = safeBonus(pos, board.Black, nb, nw, 1, empty, nw-1); add == 0 {
+		} else if add = safeBonus(pos, board.Black, nb, nw, 1, empty, structures, nw-1); add == 0 {
 			return 0, false
 		}
 	}
@@ -119,7 +133,7 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	case want == 1 && triple():
 		return l + 1, true
 	}
-	l += safeBonus(pos, board.Black, nb, nw, t-l, empty, nw-1)
+	l += safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1)
 	return l, l >= t
 }
 
@@ -128,21 +142,19 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 // the baseline's nodes.
 var safeStone = true
 
-// maxSafeStones is the most safe stones safeBonus counts.
-var maxSafeStones = 2
-
 // maxBonus returns one more than the most stones the last placement and the safe
-// stones may take off a bound.
+// stones may take off a bound: one without safe stones, two with (a third, measured,
+// settled no more tests).
 func maxBonus() int {
 	if !safeStone {
 		return 2
 	}
-	return maxSafeStones + 2
+	return 3
 }
 
-// safeBonus returns want (at least 1), or 0, the stones that the bound of pos that
+// safeBonus returns want (1 or 2), or 0, the stones that the bound of pos that
 // favours c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty
-// points) may count beyond the stones it has, captures included, when c places k safe
+// points; structures the number of pairs or triples below) may count beyond the stones it has, captures included, when c places k safe
 // stones at its first k turns and passes on every later one but, when the k stones are
 // one short of want, the game's last own turn, where it makes the bound's own last
 // placement (a surviving pair for White moving last, a surviving triple's centre for
@@ -167,7 +179,7 @@ func maxBonus() int {
 // of c's own while the opponent had just passed at the root (c then has turns enough
 // for want stones). The argument is made for White moving last, as the bounds' last
 // placements are.
-func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, placements int) int {
+func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, structures func() int, placements int) int {
 	if !safeStone || pos.Last%2 != 0 || want < 1 {
 		return 0
 	}
@@ -175,7 +187,7 @@ func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board
 	if c == board.Black {
 		mine, theirs = nb, nw
 	}
-	if mine < want || want > maxSafeStones+1 {
+	if mine < want || want > 2 {
 		return 0
 	}
 	before := 0 // the opponent's stones before c's first
@@ -183,15 +195,11 @@ func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board
 		before = 1
 	}
 	if k := want - 1; k >= 1 {
-		structures := adjacentPairs(empty)
-		if c == board.Black {
-			structures = emptyTriples(empty)
-		}
-		if structures > placements+k && safePoints(pos, c, empty, k+k-1+before, theirs+k) {
+		if structures() > placements+k && safePoints(pos, c, empty, k+k-1+before, theirs+k) {
 			return want
 		}
 	}
-	if want <= maxSafeStones && safePoints(pos, c, empty, want+want-1+before, theirs+want) {
+	if safePoints(pos, c, empty, want+want-1+before, theirs+want) {
 		return want
 	}
 	return 0
@@ -210,13 +218,15 @@ func safePoints(pos *board.Position, c board.Color, empty board.Bitboard, need, 
 	rest := cand &^ enough
 	own := pos.Stones[c]
 	rest &= own.Neighbours()
-	if rest == 0 {
+	if rest == 0 || found+rest.Count() < need {
 		return false
 	}
+	// Then the points next to own groups, with the liberties of the groups they join
+	// (only the groups next to such a point are traced).
 	var joined [board.NumPoints]board.Bitboard
-	for g := own; g != 0; {
-		grp := board.Group(g&-g, own)
-		g &^= grp
+	for seeds := own & rest.Neighbours(); seeds != 0; {
+		grp := board.Group(seeds&-seeds, own)
+		seeds &^= grp
 		gl := grp.Neighbours() & empty
 		for b := gl & rest; b != 0; b &= b - 1 {
 			joined[b.First()] |= gl
