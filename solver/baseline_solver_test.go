@@ -119,11 +119,6 @@ type baseWorker struct {
 	result    int
 }
 
-// baseDefaultTableBits is the transposition table size, log2 of its entries, of a solver
-// that proves one position at a time for a caller with no reason to choose: 2^22
-// entries, 64 MiB, past which the table saves almost no nodes below move 8.
-const baseDefaultTableBits = 22
-
 // baseNew returns a solver with one worker whose transposition table has 2^ttBits entries
 // of 16 bytes (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
 func baseNew(ttBits int) *baseSolver {

@@ -341,8 +341,8 @@ func capturable(stones, empty board.Bitboard, n int) int {
 
 // chooseCaptureSets makes capturable count only sets of groups whose liberties fit in
 // the placements; off, it counts every group that could be captured alone, as the
-// solver at 7249e97 did (17% more nodes at move 8). Tests turn it off to check that
-// the rest of the solver visits exactly the baseline's nodes (TestSameNodesAsBaseline).
+// solver at 7249e97 did (17% more nodes at move 8). TestStaticBoundsHold turns it off
+// to count the tests the choice alone settles.
 var chooseCaptureSets = true
 
 // maxCandidates bounds the groups capturable chooses among (2^k sets at worst); with
