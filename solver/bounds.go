@@ -152,14 +152,14 @@ func maxBonus() int {
 	return 3
 }
 
-// safeBonus returns want (1 or 2), or 0, the stones that the bound of pos that
-// favours c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty
-// points; structures the number of pairs or triples below) may count beyond the stones it has, captures included, when c places k safe
-// stones at its first k turns and passes on every later one but, when the k stones are
-// one short of want, the game's last own turn, where it makes the bound's own last
-// placement (a surviving pair for White moving last, a surviving triple's centre for
-// Black moving before White's last; placements is the opponent's stones that come
-// before that turn).
+// safeBonus returns want (1 or 2), or 0: the stones that the bound of pos that favours
+// c (White: upperBound, Black: lowerBound; nb and nw turns left; empty the empty
+// points; structures the number of pairs or triples below) may count beyond the stones
+// it has, captures included, when c places k safe stones at its first k turns and
+// passes on every later one but, when the k stones are one short of want, the game's
+// last own turn, where it makes the bound's own last placement (a surviving pair for
+// White moving last, a surviving triple's centre for Black moving before White's last;
+// placements is the opponent's stones that come before that turn).
 //
 // A safe stone is placed on a candidate: an empty point (not the ko point) that would
 // give c's stone a group with at least theirs + k liberties, theirs being the
