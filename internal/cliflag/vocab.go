@@ -105,6 +105,11 @@ func Count(fs *flag.FlagSet, p *int, def int, what string) {
 	fs.IntVar(p, "n", def, "the `number` of "+what)
 }
 
+// Seed defines -seed, the random seed that makes a run reproducible, into p.
+func Seed(fs *flag.FlagSet, p *uint64, def uint64, what string) {
+	fs.Uint64Var(p, "seed", def, "the random `seed` "+what)
+}
+
 // Verbose defines -v into p.
 func Verbose(fs *flag.FlagSet, p *bool, what string) { fs.BoolVar(p, "v", false, what) }
 

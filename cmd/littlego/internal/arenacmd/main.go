@@ -82,7 +82,7 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	f.match.Register(fs, "")
 	cliflag.Output(fs, &f.m.jsonPath, "", "the games as JSON lines, one per game")
 	fs.StringVar(&f.m.sgfDir, "sgf", "", "write each game as SGF FF[4] into `dir` (game-0001.sgf, ...)")
-	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
+	cliflag.Seed(fs, &f.seed, 1, "of the match: game k of a match is reproducible from it")
 	cliflag.Quiet(fs, &f.m.quiet, "quiet: no progress bar, and one summary line")
 	cliflag.Verbose(fs, &f.m.verbose, "one line per game as it ends")
 	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")

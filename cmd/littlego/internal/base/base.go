@@ -91,8 +91,8 @@ func (c *Command) Lookup(name string) *Command {
 
 // Run runs c with args (what follows c's name on the command line), a group choosing
 // its subcommand by the first argument, and returns the exit status; errors are said on
-// stderr as "solve: ..." in one line (Setup commands are the solve tree's) (after the usage text for a usage error of a
-// group).
+// stderr in one line prefixed by the command's full name ("littlego solve table
+// build: ..."), after the usage text for a usage error of a group.
 func (c *Command) Run(args []string, out Output) int {
 	if c.Main != nil {
 		stdin := out.Stdin
@@ -112,7 +112,7 @@ func (c *Command) Run(args []string, out Output) int {
 	}
 	err := run(rest, out)
 	if err != nil {
-		fmt.Fprintln(out.Stderr, "solve:", err)
+		fmt.Fprintf(out.Stderr, "%s: %v\n", c.path(), err)
 	}
 	return Status(err)
 }

@@ -67,7 +67,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.IntVar(&w.Repeat, "repeat", 10, "rounds over the 21 workload positions")
 	cliflag.Threads(fs, &w.Workers, 1, "each search of the workload")
 	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
-	fs.Uint64Var(&w.Seed, "seed", 1, "random seed of the searches")
+	cliflag.Seed(fs, &w.Seed, 1, "of the searches")
 	cliflag.OutputDir(fs, &o.dir, "profiles", "the profiles")
 	cliflag.Renamed(fs, map[string]string{"workers": "threads", "dir": "o"})
 	fs.IntVar(&o.top, "top", 15, "functions to list by flat and by cumulative time")

@@ -88,7 +88,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return root.Lookup(a).Run(args[1:], out)
 	}
 	if err := misplaced(args); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
+		fmt.Fprintln(stderr, "littlego solve:", err)
 		return base.StatusUsage
 	}
 	return position.Cmd.Run(args, out)

@@ -39,7 +39,7 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // false the command ends with status.
 func parse(args []string, stderr io.Writer) (out string, rest []string, status int, ok bool) {
 	fs := flag.NewFlagSet("littlego submission", flag.ContinueOnError)
-	fs.StringVar(&out, "o", "", "the submission `folder` to make (new, or holding only an earlier build)")
+	cliflag.OutputDir(fs, &out, "", "the submission folder to make (new, or holding only an earlier build)")
 	header := fmt.Sprintf("usage: littlego submission -o DIR [-- my_player flags]\n\n"+
 		"Builds the folder to upload to the course grader: %s (the launcher), %s (the engine, static linux/amd64)\n"+
 		"and %s. my_player flags go after -- and are baked into the launcher, e.g. -- -budget 0.8.\n\n", launcherName, engineName, readmeName)

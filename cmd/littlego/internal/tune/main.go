@@ -139,7 +139,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.Float64Var(&f.gamma, "gamma", spsa.DefaultGamma, "exponent of the perturbation's decay (Spall: 0.101)")
 	fs.Float64Var(&f.a, "A", -1, "Spall's stability constant A (default: 10% of -iterations)")
 	f.match.Register(fs, "plies:3")
-	fs.Uint64Var(&f.o.t.seed, "seed", 1, "seed of the perturbations, the openings' order and the games")
+	cliflag.Seed(fs, &f.o.t.seed, 1, "of the perturbations, the openings' order and the games")
 	cliflag.Jobs(fs, &f.jobs, runtime.NumCPU(), "game pairs, each in its own process")
 	cliflag.Output(fs, &f.o.csvPath, "tune.csv", "every iteration, as CSV (its folder is made as needed)")
 	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -o (give the same flags)")
