@@ -6,39 +6,26 @@ package cliflag
 import (
 	"flag"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"littlego/internal/cputime"
 )
 
 // MaxCPU is the largest -cpu any command accepts.
-const MaxCPU = 1e6 * time.Second
+const MaxCPU = cputime.MaxParsed
 
 // ParseCPU reads a CPU time as seconds ("2", "2.5") or as a Go duration ("500ms"), as
-// the engine's -budget does; it refuses a negative, infinite or huge one.
+// cputime.Parse does for every command; it refuses a negative, infinite or huge one.
 func ParseCPU(s string) (time.Duration, error) {
-	d, err := parseCPU(s)
+	d, err := cputime.Parse(s)
 	if err != nil {
 		return 0, err
 	}
 	if d < 0 || d > MaxCPU {
 		return 0, fmt.Errorf("%q out of range: want 0 to %v", s, MaxCPU)
-	}
-	return d, nil
-}
-
-func parseCPU(s string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > MaxCPU.Seconds() {
-			return 0, fmt.Errorf("%q out of range: want 0 to %v", s, MaxCPU)
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("%q: want seconds (2.5) or a duration (500ms)", s)
 	}
 	return d, nil
 }

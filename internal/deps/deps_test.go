@@ -29,7 +29,8 @@ const module = "littlego"
 // floor: mustNot forbids any import between them.
 const layers = `
 NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
-NONE < internal/cliflag, internal/clitest, internal/atomicfile;
+NONE < internal/clitest, internal/atomicfile;
+internal/cputime < internal/cliflag;
 internal/splitmix < board;
 board < board/boardtest, sgf, tablebase;
 board, internal/splitmix < policy;
