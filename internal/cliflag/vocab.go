@@ -6,6 +6,7 @@ package cliflag
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,7 +54,13 @@ func (v cpuValue) Set(s string) error {
 // (500ms).
 func CPUVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, what string) {
 	*p = def
-	fs.Var(cpuValue{p}, name, "CPU limit, in `seconds` (2, 2.5) or a duration (500ms): "+what)
+	fs.Var(cpuValue{p}, name, CPUUsage(what))
+}
+
+// CPUUsage is the usage text of a CPU limit: what the limit bounds, after the shared
+// words on its value.
+func CPUUsage(what string) string {
+	return "CPU limit, in `seconds` (2, 2.5) or a duration (500ms): " + what
 }
 
 // CPU defines -cpu, the CPU limit per move or per position, into p.
@@ -69,8 +76,12 @@ func Jobs(fs *flag.FlagSet, p *int, def int, what string) {
 
 // Threads defines -threads, the threads of one search, into p.
 func Threads(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "threads", def, "the `number` of threads of one search: "+what)
+	fs.IntVar(p, "threads", def, ThreadsUsage(what))
 }
+
+// ThreadsUsage is the usage text of -threads: what the threads are, after the shared
+// words.
+func ThreadsUsage(what string) string { return "the `number` of threads of one search: " + what }
 
 // Output defines -o, the file (or folder) a command writes, into p.
 func Output(fs *flag.FlagSet, p *string, def, what string) {
@@ -107,8 +118,21 @@ func Quiet(fs *flag.FlagSet, p *bool, what string) { fs.BoolVar(p, "q", false, w
 var renames sync.Map // *flag.FlagSet -> map[string]string
 
 // Renamed records that fs's flags once had the names of old's keys, so that Parse,
-// given an old name, says the new one ("-position-limit is now -cpu").
-func Renamed(fs *flag.FlagSet, old map[string]string) { renames.Store(fs, old) }
+// given an old name, says the new one ("-position-limit is now -cpu"). Calls for one
+// fs add up.
+func Renamed(fs *flag.FlagSet, old map[string]string) {
+	renamesMu.Lock()
+	defer renamesMu.Unlock()
+	all := map[string]string{}
+	if m, ok := renames.Load(fs); ok {
+		maps.Copy(all, m.(map[string]string))
+	}
+	maps.Copy(all, old)
+	renames.Store(fs, all)
+}
+
+// renamesMu makes Renamed's read and store of one flag set's names one step.
+var renamesMu sync.Mutex
 
 // renamedHint returns " (-old is now -new)" when err is an undefined flag fs renamed.
 func renamedHint(fs *flag.FlagSet, err error) string {

@@ -42,7 +42,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func parse(args []string, stderr io.Writer) (opts engine.Options, rules gtp.Rules, status int, ok bool) {
 	opts = engine.Defaults()
 	fs := flag.NewFlagSet("littlego gtp", flag.ContinueOnError)
-	engineflag.Register(fs, &opts)
+	engineflag.Register(fs, &opts, engineflag.Vocabulary)
 	rulesName := fs.String("rules", gtp.LittleGo.String(), "littlego (24-move end, stones-only score) or area (stones plus surrounded points, no move cap)")
 	const header = "usage: littlego gtp [flags]\n\nA Go Text Protocol (version 2) engine for 5x5 Little-Go on stdin and stdout.\n\n"
 	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {

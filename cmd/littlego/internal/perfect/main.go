@@ -105,7 +105,9 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	cliflag.CPU(fs, &verify, time.Minute, "the solver's, judging one position (0: no limit)")
 	cliflag.Renamed(fs, map[string]string{"verify-budget": "cpu"})
 	o := &options{engine: engine.Defaults()}
-	engineflag.Register(fs, &o.engine)
+	// -cpu is the solver's (as it was before the engine's options joined the
+	// vocabulary), so the engine's budget is -engine-cpu beside it.
+	engineflag.Register(fs, &o.engine, engineflag.Names{CPU: "engine-cpu", Threads: "threads"})
 	const header = "usage: littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...\n\n" +
 		"Replays arena game records (littlego arena -o), asks a fresh engine for its move in every won position at\n" +
 		"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped\n" +
