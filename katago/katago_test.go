@@ -14,8 +14,8 @@ import (
 	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
-	"littlego/internal/cputime"
-	"littlego/internal/racedetect"
+	"littlego/lib/cputime"
+	"littlego/lib/racedetect"
 )
 
 // quickConfig is a cheap server for the tests: small searches, short solver turns.

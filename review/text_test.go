@@ -13,8 +13,8 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/racedetect"
 	"littlego/judge"
+	"littlego/lib/racedetect"
 )
 
 // whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // baseLimits bound the work of one call. Zero fields mean no limit. When a limit is hit the

@@ -16,7 +16,7 @@ import (
 	"littlego/cmd/internal/player"
 	"littlego/cmd/internal/version"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 func main() {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 	"littlego/mcts"
 )
 

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
 	"littlego/internal/regularfile"
 	"littlego/katago"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "littlego analysis".

@@ -14,8 +14,8 @@ import (
 
 	"littlego/arena"
 	"littlego/cmd/internal/matchflag"
-	"littlego/internal/cliflag"
 	"littlego/judge"
+	"littlego/lib/cliflag"
 )
 
 // usage is the text -h prints before the flags.

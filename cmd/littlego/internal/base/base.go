@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Exit statuses of littlego's commands (the package comment of cmd/littlego lists them).

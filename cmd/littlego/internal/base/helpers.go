@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/solver"
 )
 

@@ -21,7 +21,7 @@ import (
 	"syscall"
 	"time"
 
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 	"littlego/web"
 )
 

@@ -12,7 +12,7 @@ import (
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
 	"littlego/gtp"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // run serves GTP on stdin and stdout with the engine's flags (cmd/internal/engineflag) and

@@ -33,8 +33,8 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
-	"littlego/internal/cliflag"
-	"littlego/internal/cputime"
+	"littlego/lib/cliflag"
+	"littlego/lib/cputime"
 	"littlego/record"
 	"littlego/solver"
 

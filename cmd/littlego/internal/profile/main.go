@@ -31,7 +31,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"littlego/bench"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 	"littlego/policy"
 )
 

@@ -19,8 +19,8 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
 	"littlego/judge"
+	"littlego/lib/cliflag"
 	"littlego/review"
 )
 

@@ -11,7 +11,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.

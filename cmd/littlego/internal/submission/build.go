@@ -21,7 +21,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
-	"littlego/internal/atomicfile"
+	"littlego/lib/atomicfile"
 	"littlego/mcts"
 )
 

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // run is the command; it returns the exit status: 0 when the folder is built, 1 when

@@ -25,7 +25,7 @@ import (
 
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "littlego train-patterns", the group of gen, fit and eval.

@@ -30,7 +30,7 @@ import (
 	"littlego/cmd/internal/charts"
 	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/internal/spsa"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // paramList is the repeatable -param flag.

@@ -10,7 +10,7 @@ import (
 
 	"littlego/cmd/internal/version"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "littlego version".

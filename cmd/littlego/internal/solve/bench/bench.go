@@ -18,7 +18,7 @@ import (
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/solve/certify"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 	"littlego/solver"
 )
 

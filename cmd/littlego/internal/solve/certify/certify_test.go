@@ -10,8 +10,8 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/clitest"
-	"littlego/internal/racedetect"
+	"littlego/lib/clitest"
+	"littlego/lib/racedetect"
 )
 
 // moveSeven is a move-7 position after 2,2 where only an exact point keeps Black's win:

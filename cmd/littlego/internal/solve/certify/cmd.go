@@ -10,7 +10,7 @@ import (
 
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "solve certify".

@@ -17,9 +17,9 @@ import (
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
-	"littlego/internal/atomicfile"
-	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/lib/atomicfile"
+	"littlego/lib/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "solve table".

@@ -14,7 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // MaxCPU is the largest -cpu any command accepts.
