@@ -105,8 +105,11 @@ func Count(fs *flag.FlagSet, p *int, def int, what string) {
 
 // Seed defines -seed, the random seed that makes a run reproducible, into p.
 func Seed(fs *flag.FlagSet, p *uint64, def uint64, what string) {
-	fs.Uint64Var(p, "seed", def, "the random `seed` "+what)
+	fs.Uint64Var(p, "seed", def, SeedUsage(what))
 }
+
+// SeedUsage is the usage text of -seed: what the seed seeds, after the shared words.
+func SeedUsage(what string) string { return "the random `seed` " + what }
 
 // Verbose defines -v into p.
 func Verbose(fs *flag.FlagSet, p *bool, what string) { fs.BoolVar(p, "v", false, what) }

@@ -26,9 +26,10 @@ var Vocabulary = Names{CPU: "cpu", Threads: "threads"}
 var Course = Names{CPU: "budget", Threads: "workers"}
 
 // Register defines one flag per engine option on fs, with o's values as defaults,
-// writing into o; the budget and the workers are named by names. A renamed option's
-// parameter name (-budget, -workers) is answered with the new one (cliflag.Renamed),
-// and the usage texts name the flags as fs does.
+// writing into o; the budget and the workers are named by names. Under names other
+// than Course, the flags the vocabulary shares (the CPU limit, -threads, -seed) have its
+// usage texts, an old name (-budget, -workers) is answered with the new one
+// (cliflag.Renamed), and the usage texts name the flags as fs does.
 func Register(fs *flag.FlagSet, o *engine.Options, names Names) {
 	rename := map[string]string{"budget": names.CPU, "workers": names.Threads}
 	var pairs []string
@@ -42,21 +43,29 @@ func Register(fs *flag.FlagSet, o *engine.Options, names Names) {
 	inUsage := strings.NewReplacer(pairs...)
 	for _, p := range o.Params() {
 		name, usage := p.Name, p.Usage
-		if n, ok := rename[p.Name]; ok && n != p.Name {
-			name, usage = n, vocabularyUsage(p.Name)
+		if n, ok := rename[p.Name]; ok {
+			name = n
+		}
+		if v, ok := vocabularyUsage(p.Name); ok && names != Course {
+			usage = v
 		}
 		fs.Var(value{p}, name, inUsage.Replace(usage))
 	}
 	cliflag.Renamed(fs, renamed)
 }
 
-// vocabularyUsage is the usage text of a renamed option, in the words of the shared
-// flag it becomes.
-func vocabularyUsage(param string) string {
-	if param == "budget" {
-		return cliflag.CPUUsage(fmt.Sprintf("per move for the whole process, all threads counted; the game plan spreads it; at most %v", engine.MaxBudget))
+// vocabularyUsage is the usage text of an option that is one of the shared flags, in
+// the vocabulary's words, and whether param is one.
+func vocabularyUsage(param string) (string, bool) {
+	switch param {
+	case "budget":
+		return cliflag.CPUUsage(fmt.Sprintf("per move for the whole process, all threads counted; the game plan spreads it; at most %v", engine.MaxBudget)), true
+	case "workers":
+		return cliflag.ThreadsUsage("root-parallel search goroutines, each costing CPU time (" + mcts.WorkersRange.String() + ")"), true
+	case "seed":
+		return cliflag.SeedUsage("of the search; with -workers 1 and -playouts the search is reproducible"), true
 	}
-	return cliflag.ThreadsUsage("root-parallel search goroutines, each costing CPU time (" + mcts.WorkersRange.String() + ")")
+	return "", false
 }
 
 // value adapts an engine.Param to flag.Value (and flag's boolean flags).
