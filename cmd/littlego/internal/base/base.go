@@ -131,18 +131,9 @@ func (c *Command) Run(args []string, out Output) int {
 	}
 	fs := flag.NewFlagSet(c.path(), flag.ContinueOnError)
 	run := c.Setup(fs)
-	var rest []string
-	if c.FlagsFirst {
-		if status, ok := cliflag.Parse(fs, args, out.Stderr, c.usage(fs)); !ok {
-			return status
-		}
-		rest = fs.Args()
-	} else {
-		var status int
-		var ok bool
-		if rest, status, ok = ParseInterspersed(fs, args, out.Stderr, c.usage(fs)); !ok {
-			return status
-		}
+	rest, status, ok := c.parse(fs, args, out.Stderr)
+	if !ok {
+		return status
 	}
 	err := run(rest, out)
 	if err != nil && err.Error() != "" {
@@ -157,15 +148,16 @@ func (c *Command) Call(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	return c.Run(args, Output{Stdin: stdin, Stdout: stdout, Stderr: stderr})
 }
 
-// Walk calls f on c and on every command below it, parents first.
-func (c *Command) Walk(f func(*Command)) {
-	f(c)
-	for _, s := range c.Commands {
-		s.Walk(f)
+// parse parses c's flags, fs, among args as FlagsFirst says, and returns the arguments
+// they leave; when parsing stops it returns false with the exit status.
+func (c *Command) parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, int, bool) {
+	if !c.FlagsFirst {
+		return ParseInterspersed(fs, args, stderr, c.usage(fs))
 	}
-	if c.Default != nil {
-		c.Default.Walk(f)
+	if status, ok := cliflag.Parse(fs, args, stderr, c.usage(fs)); !ok {
+		return nil, status, false
 	}
+	return fs.Args(), StatusOK, true
 }
 
 // runGroup dispatches to the subcommand args[0] names, or to the group's Default.
