@@ -7,7 +7,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 	"littlego/policy"
 )
 

@@ -15,7 +15,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // helperArg is the first argument that turns the test binary into a helper agent.

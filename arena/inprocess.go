@@ -8,7 +8,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // chooser is an in-process move chooser: a built-in opponent or the engine.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"littlego/record"
 
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // Line returns one line on a finished game: the players and their stones, the winner

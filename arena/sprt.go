@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 	"littlego/record"
 )
 

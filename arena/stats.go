@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 	"littlego/record"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )

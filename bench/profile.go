@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )

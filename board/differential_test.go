@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // refTracker plays one game on both implementations and compares them after every

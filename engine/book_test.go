@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/board/boardtest"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 	"littlego/solver"
 	"littlego/tablebase"
 )

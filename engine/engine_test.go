@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 	"littlego/solver"
 )
 

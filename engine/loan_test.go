@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/internal/splitmix"
+	"littlego/lib/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/lib/cputime"
 	"littlego/mcts"
 	"littlego/policy"
 )
@@ -188,18 +189,12 @@ func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'g', -1, 64)
 }
 
-// parseBudget reads seconds ("0.5") or a Go duration ("500ms").
+// parseBudget reads seconds ("0.5") or a Go duration ("500ms"), as cputime.Parse does
+// for every command; the range is Validate's.
 func parseBudget(s string, dst *time.Duration) error {
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e6 { // the range is Validate's
-			return fmt.Errorf("budget %q out of range", s)
-		}
-		*dst = time.Duration(f * float64(time.Second))
-		return nil
-	}
-	d, err := time.ParseDuration(s)
+	d, err := cputime.Parse(s)
 	if err != nil {
-		return fmt.Errorf("budget %q: want seconds (0.5) or a duration (500ms)", s)
+		return fmt.Errorf("budget %v", err)
 	}
 	*dst = d
 	return nil

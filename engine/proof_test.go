@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
-	"littlego/internal/racedetect"
+	"littlego/lib/cputime"
+	"littlego/lib/racedetect"
 )
 
 // wonAtMove7 is a position at move 7 (input.txt's format) where Black wins with 7 of its 20

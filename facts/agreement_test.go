@@ -13,7 +13,7 @@ import (
 	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 	"littlego/solver"
 )
 

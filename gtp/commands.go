@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 func (s *Server) protocolVersion([]string) (string, error) { return "2", nil }

@@ -11,7 +11,7 @@ import (
 	"littlego/board"
 	"littlego/facts"
 	"littlego/facts/factstest"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // On each factstest position, once kata-analyze has a line in which every proved

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"littlego/internal/cputime"
-	"littlego/internal/racedetect"
+	"littlego/lib/cputime"
+	"littlego/lib/racedetect"
 )
 
 // lizzieAccepts reports whether Lizzie takes a version answer without its "requires

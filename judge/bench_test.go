@@ -9,7 +9,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // benchGame plays 24 seeded random placements (a pass when none is legal); with book

@@ -10,7 +10,7 @@ import (
 
 	"littlego/facts"
 	"littlego/facts/factstest"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 func TestReviewShowsTheFactsOfEverySource(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // bruteMargin is the final margin black - white of pos under perfect play, by plain

@@ -14,8 +14,8 @@ import (
 	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
-	"littlego/internal/cputime"
-	"littlego/internal/racedetect"
+	"littlego/lib/cputime"
+	"littlego/lib/racedetect"
 	"littlego/record"
 )
 

@@ -8,7 +8,7 @@ import (
 	"littlego/analysis"
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // proofInfo says where a value stands: Value is "proved", "estimated", "not proved"

@@ -10,8 +10,8 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/cputime"
-	"littlego/internal/racedetect"
+	"littlego/lib/cputime"
+	"littlego/lib/racedetect"
 )
 
 // clientGame is a game's first twelve moves, as a client writes them: positions at moves

@@ -28,7 +28,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // checkEvery is the number of iterations a worker runs between two looks at the stop

@@ -12,7 +12,7 @@ import (
 
 	"littlego/board"
 	"littlego/board/boardtest"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/policy"
 )
 

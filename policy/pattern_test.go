@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // patGames plays n seeded random games with board alone (a pass now and then) and

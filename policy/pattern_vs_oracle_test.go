@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // oracleSize returns full, or a quarter of it (at least 2) under -short and the race

@@ -9,7 +9,7 @@ import (
 
 	"littlego/board"
 	"littlego/board/boardtest"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // diagram builds a position from five rows of X, O and . (boardtest.Diagram).

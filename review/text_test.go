@@ -13,8 +13,8 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/racedetect"
 	"littlego/judge"
+	"littlego/lib/racedetect"
 	"littlego/record"
 )
 

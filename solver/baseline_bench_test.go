@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // pairedCase is one set of the paired benchmark: seeded positions (RandomPositions)

@@ -10,8 +10,8 @@ import (
 	"unsafe"
 
 	"littlego/board"
-	"littlego/internal/cputime"
 	"littlego/internal/hugemem"
+	"littlego/lib/cputime"
 )
 
 // baseLimits bound the work of one call. Zero fields mean no limit. When a limit is hit the

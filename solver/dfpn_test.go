@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/tablebase"
 )
 

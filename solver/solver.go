@@ -28,7 +28,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // Limits bound the work of one call. Zero fields mean no limit. When a limit is hit the

@@ -10,7 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/board/boardtest"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // bruteMargin is the exact final margin of p by plain minimax over every action that

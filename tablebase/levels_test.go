@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 	"littlego/solver"
 )
 

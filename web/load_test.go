@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // loadClients and loadTime bound the load test: it stops by itself.

@@ -9,7 +9,7 @@
 //	littlego solve ...           the exact solver and the opening table
 //	littlego help COMMAND        a command's usage (as does littlego COMMAND -h)
 //
-// The flags every command shares (-cpu, -jobs, -threads, -o, -json, -n, -v, -q) mean
+// The flags every command shares (-cpu, -jobs, -threads, -o, -json, -n, -seed, -v, -q) mean
 // the same everywhere; docs/commands.md lists them. The course agent, my_player, is a
 // binary of its own (cmd/my_player).
 //
@@ -61,7 +61,7 @@ var root = &base.Command{
 The flags the commands share mean the same in each (docs/commands.md):
 -cpu (CPU per move or per position: 2, 2.5 or 500ms), -jobs (independent tasks
 in parallel), -threads (threads of one search), -o FILE, -json (JSON on stdout),
--n (a count), -v and -q.`,
+-n (a count), -seed, -v and -q.`,
 	Commands: commands,
 }
 

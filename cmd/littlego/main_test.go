@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // Every command is listed by -h, explained by "help X" and "X -h", and a word that

@@ -16,7 +16,7 @@ import (
 	"littlego/cmd/internal/player"
 	"littlego/cmd/internal/version"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 func main() {
@@ -57,7 +57,7 @@ type extras struct {
 func parse(args []string, stderr io.Writer) (turn player.Invocation, x extras, status int, ok bool) {
 	turn = player.Invocation{Options: engine.Defaults(), Log: stderr}
 	fs := flag.NewFlagSet("my_player", flag.ContinueOnError)
-	engineflag.Register(fs, &turn.Options)
+	engineflag.Register(fs, &turn.Options, engineflag.Course)
 	fs.IntVar(&turn.Move, "move", 0, "number of the move about to be played, 1..24 (Black plays odd numbers); 0: from the helper file")
 	fs.StringVar(&turn.Dir, "dir", ".", "working directory holding input.txt, output.txt and the helper file")
 	fs.StringVar(&x.cpuprofile, "cpuprofile", "", "write a CPU profile of this move to `file`")

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // TestPlanMoveStaysInsideRemaining checks the plan over a grid of clocks and boards: the

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // noClock never stops a search.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 func boardOf(t *testing.T, rows ...string) Board {

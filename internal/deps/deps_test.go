@@ -28,23 +28,24 @@ const module = "littlego"
 // through judge, and write and read game records only through record. They stand on one
 // floor: mustNot forbids any import between them.
 const layers = `
-NONE < internal/splitmix, internal/cputime, internal/regularfile, internal/matchstats, internal/racedetect, internal/hugemem;
-NONE < internal/cliflag, internal/clitest, internal/atomicfile;
+NONE < internal/splitmix, lib/cputime, internal/regularfile, lib/matchstats, lib/racedetect, internal/hugemem;
+NONE < lib/clitest, lib/atomicfile;
+lib/cputime < lib/cliflag;
 internal/splitmix < board;
 board < board/boardtest, sgf, tablebase;
 board, internal/splitmix < policy;
-policy, internal/cputime < mcts;
-board, internal/cputime, internal/hugemem < solver;
+policy, lib/cputime < mcts;
+board, lib/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
 sgf < record;
 engine, record < facts;
 facts < facts/factstest;
 NONE < katago/katagotest;
-facts, internal/matchstats < analysis;
+facts, lib/matchstats < analysis;
 facts, record < judge;
 judge < review;
-analysis, internal/matchstats < gtp;
-facts, record, internal/matchstats, internal/regularfile < arena;
+analysis, lib/matchstats < gtp;
+facts, record, lib/matchstats, internal/regularfile < arena;
 analysis, judge < web;
 analysis < katago;
 engine < bench;
@@ -99,8 +100,8 @@ func TestDirectImports(t *testing.T) {
 // testHelpers are the packages any test may import beside what its package may: the
 // test positions and facts, the race detector's flag, the CPU clock of benchmarks, and
 // the client of KataGo's analysis protocol.
-var testHelpers = map[string]bool{"board/boardtest": true, "facts/factstest": true, "internal/racedetect": true,
-	"internal/cputime": true, "katago/katagotest": true}
+var testHelpers = map[string]bool{"board/boardtest": true, "facts/factstest": true, "lib/racedetect": true,
+	"lib/cputime": true, "katago/katagotest": true}
 
 // testEdges are the imports a package's tests may make beyond its layer: an oracle the
 // tests check the package against (tablebase's minimax over the levels against the

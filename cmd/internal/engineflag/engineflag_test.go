@@ -14,7 +14,7 @@ func TestRegisterParsesEveryKind(t *testing.T) {
 	o := engine.Defaults()
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
 	fs.SetOutput(new(bytes.Buffer))
-	Register(fs, &o)
+	Register(fs, &o, Course)
 	err := fs.Parse([]string{"-budget", "800ms", "-book=false", "-c", "0.7", "-workers", "2", "-seed", "9", "-policy", "light", "-v"})
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func TestRegisterParsesEveryKind(t *testing.T) {
 		o2 := engine.Defaults()
 		fs2 := flag.NewFlagSet("t", flag.ContinueOnError)
 		fs2.SetOutput(new(bytes.Buffer))
-		Register(fs2, &o2)
+		Register(fs2, &o2, Course)
 		if err := fs2.Parse(bad); err == nil {
 			t.Errorf("%v parsed", bad)
 		}
@@ -41,11 +41,39 @@ func TestUsageShowsTheDefaults(t *testing.T) {
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
 	var out bytes.Buffer
 	fs.SetOutput(&out)
-	Register(fs, &o)
+	Register(fs, &o, Course)
 	fs.PrintDefaults()
 	for _, want := range []string{"-budget seconds", "(default 0.5)", "-policy policy", "(default pattern)", "-book\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// In the vocabulary the budget and the workers are -cpu and -threads, read and described
+// as every command's, and the usage texts name them so; the course's names are not
+// defined there, and the course's set defines no vocabulary name.
+func TestVocabularyNames(t *testing.T) {
+	o := engine.Defaults()
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	Register(fs, &o, Vocabulary)
+	if err := fs.Parse([]string{"-cpu", "250ms", "-threads", "3"}); err != nil || o.Budget != 250*time.Millisecond || o.Workers != 3 {
+		t.Fatalf("-cpu 250ms -threads 3: %v, budget %v, workers %d", err, o.Budget, o.Workers)
+	}
+	fs.PrintDefaults()
+	for _, want := range []string{"-cpu seconds\n", "CPU limit, in seconds (2, 2.5) or a duration (500ms): per move", "-threads number\n", "of threads of one search", "(0: use -cpu)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "-budget") || strings.Contains(out.String(), "-workers") {
+		t.Errorf("usage names an old flag:\n%s", out.String())
+	}
+	course := flag.NewFlagSet("my_player", flag.ContinueOnError)
+	Register(course, &o, Course)
+	if course.Lookup("budget") == nil || course.Lookup("workers") == nil || course.Lookup("cpu") != nil || course.Lookup("threads") != nil {
+		t.Error("the course's names are not -budget and -workers alone")
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // MaxCPULimit is the largest CPU limit per move a match command accepts.

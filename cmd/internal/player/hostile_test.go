@@ -244,7 +244,7 @@ func TestReadOnlyFolder(t *testing.T) {
 	if f, err := os.CreateTemp(dir, "probe"); err == nil {
 		f.Close()
 		os.Remove(f.Name())
-		t.Skip("this user may create files in a 0555 folder (root): internal/atomicfile's tests inject the failure instead")
+		t.Skip("this user may create files in a 0555 folder (root): lib/atomicfile's tests inject the failure instead")
 	}
 	code, log, out := playWithin(t, dir)
 	if code != 0 {

@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 const emptyBoard = "00000\n00000\n00000\n00000\n00000"

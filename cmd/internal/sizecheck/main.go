@@ -13,7 +13,7 @@ import (
 	"io"
 	"os"
 
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 func main() {

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // syntheticPair plays a simulated colour-swapped pair between θ+ and θ- on an

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage/referee"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 const usage = `usage: fruitrage-referee [flags] PLAYER_A PLAYER_B

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 func TestHelpAndUnknownFlag(t *testing.T) {

@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
-	"littlego/internal/atomicfile"
-	"littlego/internal/cliflag"
-	"littlego/internal/cputime"
+	"littlego/lib/atomicfile"
+	"littlego/lib/cliflag"
+	"littlego/lib/cputime"
 )
 
 func main() {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // TestMain runs the command itself when the test binary is started with FRUITRAGE_MAIN=1.

@@ -23,7 +23,7 @@ import (
 	"path/filepath"
 
 	"littlego/games/gomoku"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Output file names, fixed by the assignment.

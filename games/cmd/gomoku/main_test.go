@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // officialDir holds the official cases, relative to this package.

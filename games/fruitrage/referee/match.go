@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // RunMatch plays games games between specs[0] (A) and specs[1] (B) on jobs workers,

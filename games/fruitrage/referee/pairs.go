@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // PairStats sums a paired match from player A's side: games 2k-1 and 2k share a board

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
-	"littlego/internal/matchstats"
+	"littlego/lib/matchstats"
 )
 
 // firstBoard records the first board it is shown and takes the first group.

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 )
 
 // Fault says why a move lost the game.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"littlego/games/fruitrage"
-	"littlego/internal/racedetect"
+	"littlego/lib/racedetect"
 )
 
 // scripted takes the first group of the board (or a fixed move) and charges a fixed CPU time.

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
 	"littlego/internal/regularfile"
 	"littlego/katago"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "littlego analysis".
@@ -23,22 +23,19 @@ var Cmd = &base.Command{
 	Name:      "analysis",
 	UsageLine: "littlego analysis [-config FILE] [-model FILE] [-override-config K=V,...] [-jobs N] [-threads N] [-cpu S]",
 	Short:     "KataGo's JSON analysis protocol on stdin and stdout, with the proofs",
-	Main:      run,
-}
-
-// maxConfigBytes bounds the config file read: KataGo's own are a few kilobytes.
-const maxConfigBytes = 1 << 20
-
-const header = `usage: littlego analysis [flags]
-
-Analysis reads one JSON query a line on stdin and writes one JSON response a line on
+	Long: `Analysis reads one JSON query a line on stdin and writes one JSON response a line on
 stdout, as KataGo's analysis engine does (katago/README.md): proved values are exact
 (winrate 0 or 1, scoreStdev 0) and name their source in a "proof" object. KataGo's
 launch line works as it is: -config is read (the settings this engine has), -model is
 accepted and unused (there is no network). Diagnostics go to stderr. With stdin closed,
-the queued turns are finished, then the command exits 0.
+the queued turns are finished, then the command exits 0. Exit status 1 on an I/O
+failure, 2 for bad flags or a bad config.`,
+	FlagsFirst: true,
+	Setup:      setup,
+}
 
-`
+// maxConfigBytes bounds the config file read: KataGo's own are a few kilobytes.
+const maxConfigBytes = 1 << 20
 
 // options are the command's flags.
 type options struct {
@@ -48,24 +45,9 @@ type options struct {
 	quitWithoutWaiting      bool
 }
 
-// run serves the protocol and returns the exit status: 0 when stdin ended and every
-// turn was answered, 1 on an I/O failure, 2 for bad flags or a bad config.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
-	if err := katago.Serve(context.Background(), stdin, stdout, stderr, cfg); err != nil {
-		fmt.Fprintf(stderr, "littlego analysis: %v\n", err)
-		return 1
-	}
-	return cliflag.StatusOK
-}
-
-// parse reads the flags and the config; when ok is false the command ends with status.
-func parse(args []string, stderr io.Writer) (katago.Config, int, bool) {
+// setup defines the flags; its run reads the config and serves the protocol.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	var o options
-	fs := flag.NewFlagSet("littlego analysis", flag.ContinueOnError)
 	fs.StringVar(&o.config, "config", "", "a KataGo config file: the settings this engine has are used (maxVisits, maxTime, reportAnalysisWinratesAs, analysisPVLen, numAnalysisThreads, numSearchThreadsPerAnalysisThread, and proofTime, the solver's CPU seconds beyond the search's), the others named on stderr and ignored")
 	fs.StringVar(&o.model, "model", "", "accepted and unused: the engine has no network (its search, tables and solver answer)")
 	fs.StringVar(&o.override, "override-config", "", "settings over the config file, KEY=VALUE,KEY=VALUE (KataGo's names)")
@@ -74,21 +56,19 @@ func parse(args []string, stderr io.Writer) (katago.Config, int, bool) {
 	cliflag.Jobs(fs, &o.cfg.Jobs, 0, "turns analysed at once (default 1, or the config's numAnalysisThreads)")
 	cliflag.Threads(fs, &o.cfg.Threads, 0, "search threads of one turn, and its solver's (default 1, or the config's)")
 	cliflag.CPU(fs, &o.cfg.SolveLimit, katago.DefaultSolveLimit, "the solver's CPU limit per move of a turn, for its value and then its margin")
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return o.cfg, status, false
+	return func(args []string, out base.Output) error {
+		if len(args) > 0 {
+			return base.Usagef("unexpected argument %q (flags only)", args[0])
+		}
+		if o.quitWithoutWaiting {
+			return base.Usagef("-quit-without-waiting is not supported: closing stdin finishes the queued turns")
+		}
+		cfg, err := o.settings(fs, out.Stderr)
+		if err != nil {
+			return base.UsageError{What: err.Error()}
+		}
+		return katago.Serve(context.Background(), out.Stdin, out.Stdout, out.Stderr, cfg)
 	}
-	fail := cliflag.Fail(stderr, "littlego analysis")
-	if fs.NArg() > 0 {
-		return o.cfg, fail("unexpected argument %q (flags only)", fs.Arg(0)), false
-	}
-	if o.quitWithoutWaiting {
-		return o.cfg, fail("-quit-without-waiting is not supported: closing stdin finishes the queued turns"), false
-	}
-	cfg, err := o.settings(fs, stderr)
-	if err != nil {
-		return cfg, fail("%v", err), false
-	}
-	return cfg, 0, true
 }
 
 // settings applies the config file, then -override-config, then the flags set on the

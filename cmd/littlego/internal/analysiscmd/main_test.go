@@ -213,8 +213,8 @@ func TestBadFlagNamesItself(t *testing.T) {
 		{[]string{"-threads", "-2"}, "-threads -2: want at least 1", "-jobs"},
 		{[]string{"-jobs", "x"}, `invalid value "x" for flag -jobs: want an integer`, "parse error"},
 	} {
-		var stderr strings.Builder
-		if _, status, ok := parse(c.args, &stderr); ok || status != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), c.lack) {
+		var stdout, stderr strings.Builder
+		if status := run(c.args, strings.NewReader(""), &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), c.lack) {
 			t.Errorf("%v: status %d, stderr %q; want 2, %q and no %q", c.args, status, stderr.String(), c.want, c.lack)
 		}
 	}

@@ -6,7 +6,6 @@ package arenacmd
 import (
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,23 +13,30 @@ import (
 
 	"littlego/arena"
 	"littlego/cmd/internal/matchflag"
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
 	"littlego/judge"
+	"littlego/lib/cliflag"
 )
 
-// usage is the text -h prints before the flags.
-var usage = `usage: littlego arena [flags] AGENT_A AGENT_B
+// Cmd is "littlego arena". Exit status 0 when the match was played, 1 when it could not
+// be or was interrupted, 2 for bad usage.
+var Cmd = &base.Command{
+	Name:       "arena",
+	UsageLine:  "littlego arena [flags] AGENT_A AGENT_B",
+	Short:      "play matches between two agents under the course host's rules",
+	Long:       long,
+	FlagsFirst: true,
+	Setup:      setup,
+}
 
-Plays Little-Go games between two agents, refereed as the CSCI-561 course host
+// long is the description -h prints before the flags.
+var long = `Plays Little-Go games between two agents, refereed as the CSCI-561 course host
 referees them; A is Black in the odd games and White in the even ones.
 
 An AGENT is one of:
 ` + arena.AgentUsage() + `
 Exit status: 0 when the match was played, 1 when it could not be or was
-interrupted, 2 for bad usage.
-
-Flags:
-`
+interrupted, 2 for bad usage.`
 
 // match is a parsed command line: the agents, the match's settings and what to write.
 type match struct {
@@ -62,27 +68,15 @@ type flags struct {
 	m            match
 }
 
-// run is the command: it returns 0 when the match was played, 1 when it could not be
-// or was interrupted, 2 for bad usage.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	m, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
-	return play(m, stdout, stderr)
-}
-
-// parse reads the command line into a match, or returns the exit status when the
-// command is to stop (after -h, or on bad usage, said on stderr).
-func parse(args []string, stderr io.Writer) (*match, int, bool) {
-	fs := flag.NewFlagSet("littlego arena", flag.ContinueOnError)
+// setup defines the command line; its run checks it and plays the match.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	var f flags
 	cliflag.Count(fs, &f.games, 10, "games played (A is Black in the odd games)")
 	cliflag.Jobs(fs, &f.jobs, 0, "games (0: the number of CPUs, or 1 when an in-process engine plays, because its budget is the process's CPU time); with more than 1, in-process agents are timed in wall-clock time")
 	f.match.Register(fs, "")
 	cliflag.Output(fs, &f.m.jsonPath, "", "the games as JSON lines, one per game")
 	fs.StringVar(&f.m.sgfDir, "sgf", "", "write each game as SGF FF[4] into `dir` (game-0001.sgf, ...)")
-	fs.Uint64Var(&f.seed, "seed", 1, "match seed: game k of a match is reproducible from it")
+	cliflag.Seed(fs, &f.seed, 1, "of the match: game k of a match is reproducible from it")
 	cliflag.Quiet(fs, &f.m.quiet, "quiet: no progress bar, and one summary line")
 	cliflag.Verbose(fs, &f.m.verbose, "one line per game as it ends")
 	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")
@@ -92,13 +86,12 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -n")
 	fs.StringVar(&f.m.plotPath, "plot", "", "with -sprt, draw the LLR against its bounds into `file` (.png or .svg)")
 	cliflag.Renamed(fs, map[string]string{"games": "n", "json": "o", "cpu-limit": "cpu", "review-limit": "review-cpu", "opening-solve": "opening-cpu"})
-	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
-		return nil, status, false
+	return func(args []string, out base.Output) error {
+		if err := f.check(args); err != nil {
+			return base.UsageError{What: err.Error()}
+		}
+		return base.Exit(play(&f.m, out.Stdout, out.Stderr))
 	}
-	if err := f.check(fs.Args()); err != nil {
-		return nil, cliflag.Fail(stderr, "littlego arena")("%v", err), false
-	}
-	return &f.m, cliflag.StatusOK, true
 }
 
 // flagAmong reports whether one of args looks like a flag: given after the agents,

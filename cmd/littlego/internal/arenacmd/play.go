@@ -27,7 +27,7 @@ import (
 // play runs the match m and prints its summary; it returns the exit status.
 func play(m *match, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "arena: %v\n", err)
+		fmt.Fprintf(stderr, "littlego arena: %v\n", err)
 		return 1
 	}
 	// The external agents' working folders live in one folder of the command's, removed
@@ -79,7 +79,7 @@ func play(m *match, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("writing records: %v", out.err))
 	}
 	if s.Aborted > 0 {
-		fmt.Fprintf(stderr, "arena: interrupted; %d of %d games finished\n", s.Games, m.games)
+		fmt.Fprintf(stderr, "littlego arena: interrupted; %d of %d games finished\n", s.Games, m.games)
 		return 1
 	}
 	return 0

@@ -14,7 +14,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/record"
 	"littlego/sgf"
 )

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Exit statuses of littlego's commands (the package comment of cmd/littlego lists them).
@@ -23,8 +23,10 @@ const (
 	StatusUnknown = 3 // the budget ran out before the proof
 )
 
-// A Command is one subcommand of littlego, or a group of them (Commands set, Setup and
-// Main nil).
+// A Command is one subcommand of littlego (Setup set), or a group of them (Commands
+// set, Setup nil), at any depth: "littlego gtp", "littlego solve table build" and
+// "littlego train-patterns gen" have the one shape, and Run parses their flags, answers
+// -h and says their errors prefixed by their full name.
 type Command struct {
 	// Name is the word that selects the command ("build" in "littlego solve table build").
 	Name string
@@ -36,13 +38,22 @@ type Command struct {
 	Long string
 	// Setup registers the command's flags on fs (fresh at every run) and returns the
 	// function that runs the command with the arguments the flags leave.
+	// The error it returns chooses the exit status (Status) and, unless it is Silent,
+	// is said on stderr.
 	Setup func(fs *flag.FlagSet) func(args []string, out Output) error
-	// Main, when set, runs the command whole: it parses its own flags and answers -h
-	// itself, returning the exit status. A command with Main may still list Commands,
-	// for "littlego help" to find them.
-	Main func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// FlagsFirst makes the flags end at the first argument, as the flag package reads
+	// them, for a command whose arguments may look like flags (an agent's command
+	// line, the my_player flags after --); otherwise flags may come before, between or
+	// after the arguments (ParseInterspersed).
+	FlagsFirst bool
 	// Commands are the subcommands of a group.
 	Commands []*Command
+	// Default, in a group, is the command run when the first argument names none of
+	// Commands ("littlego solve input.txt" proves a position); "help NAME", NAME the
+	// group's own name, gives its usage. Check, when set, refuses first (exit status 2)
+	// the command lines Default would misread.
+	Default *Command
+	Check   func(args []string) error
 }
 
 // Output is where a command reads and writes: stdin (nil: empty) is its input, stdout
@@ -60,6 +71,21 @@ func (e UsageError) Error() string { return e.What }
 // Usagef returns a UsageError with a formatted message.
 func Usagef(format string, a ...any) error { return UsageError{fmt.Sprintf(format, a...)} }
 
+// Silent is an error already said on stderr, or one that needs no words: the command
+// ends with exit status Status and Run writes nothing more.
+type Silent struct{ Status int }
+
+func (e Silent) Error() string { return "" }
+
+// Exit returns the error that ends a command with status, said already: nil for
+// StatusOK, else Silent.
+func Exit(status int) error {
+	if status == StatusOK {
+		return nil
+	}
+	return Silent{status}
+}
+
 // UnknownError reports that a budget ran out before the proof (exit status 3).
 type UnknownError struct{ What string }
 
@@ -69,9 +95,12 @@ func (e UnknownError) Error() string { return e.What }
 func Status(err error) int {
 	var u UsageError
 	var k UnknownError
+	var silent Silent
 	switch {
 	case err == nil:
 		return StatusOK
+	case errors.As(err, &silent):
+		return silent.Status
 	case errors.As(err, &u):
 		return StatusUsage
 	case errors.As(err, &k):
@@ -91,58 +120,83 @@ func (c *Command) Lookup(name string) *Command {
 
 // Run runs c with args (what follows c's name on the command line), a group choosing
 // its subcommand by the first argument, and returns the exit status; errors are said on
-// stderr as "solve: ..." in one line (Setup commands are the solve tree's) (after the usage text for a usage error of a
-// group).
+// stderr in one line prefixed by the command's full name ("littlego solve table
+// build: ..."), after the usage text for a usage error of a group.
 func (c *Command) Run(args []string, out Output) int {
-	if c.Main != nil {
-		stdin := out.Stdin
-		if stdin == nil {
-			stdin = strings.NewReader("")
-		}
-		return c.Main(args, stdin, out.Stdout, out.Stderr)
+	if out.Stdin == nil {
+		out.Stdin = strings.NewReader("")
 	}
 	if c.Setup == nil {
 		return c.runGroup(args, out)
 	}
 	fs := flag.NewFlagSet(c.path(), flag.ContinueOnError)
 	run := c.Setup(fs)
-	rest, status, ok := ParseInterspersed(fs, args, out.Stderr, c.usage())
+	rest, status, ok := c.parse(fs, args, out.Stderr)
 	if !ok {
 		return status
 	}
 	err := run(rest, out)
-	if err != nil {
-		fmt.Fprintln(out.Stderr, "solve:", err)
+	if err != nil && err.Error() != "" {
+		fmt.Fprintf(out.Stderr, "%s: %v\n", c.path(), err)
 	}
 	return Status(err)
 }
 
-// runGroup dispatches to the subcommand args[0] names.
+// Call runs c as Run does, with the streams apart: the signature of a command's run in
+// the tests (clitest.Run).
+func (c *Command) Call(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return c.Run(args, Output{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+}
+
+// parse parses c's flags, fs, among args as FlagsFirst says, and returns the arguments
+// they leave; when parsing stops it returns false with the exit status.
+func (c *Command) parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, int, bool) {
+	if !c.FlagsFirst {
+		return ParseInterspersed(fs, args, stderr, c.usage(fs))
+	}
+	if status, ok := cliflag.Parse(fs, args, stderr, c.usage(fs)); !ok {
+		return nil, status, false
+	}
+	return fs.Args(), StatusOK, true
+}
+
+// runGroup dispatches to the subcommand args[0] names, or to the group's Default.
 func (c *Command) runGroup(args []string, out Output) int {
 	switch {
+	case len(args) == 0 && c.Default != nil:
+		return c.Default.Run(args, out)
 	case len(args) == 0:
-		fmt.Fprintf(out.Stderr, "%s: %q needs a command\n%s", c.path(), c.path(), c.usage())
+		fmt.Fprintf(out.Stderr, "%s: %q needs a command\n%s", c.path(), c.path(), c.usage(nil))
 		return StatusUsage
 	case args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
-		fmt.Fprint(out.Stderr, c.usage())
+		fmt.Fprint(out.Stderr, c.usage(nil))
 		return StatusOK
 	case args[0] == "help":
 		return c.Help(args[1:], out)
+	case c.Lookup(args[0]) != nil:
+		return c.Lookup(args[0]).Run(args[1:], out)
+	case c.Default != nil:
+		if c.Check != nil {
+			if err := c.Check(args); err != nil {
+				fmt.Fprintf(out.Stderr, "%s: %v\n", c.path(), err)
+				return StatusUsage
+			}
+		}
+		return c.Default.Run(args, out)
 	case strings.HasPrefix(args[0], "-"):
-		fmt.Fprintf(out.Stderr, "%s: flag %s before the command: flags follow the command's name (%s COMMAND %s ...)\n%s", c.path(), args[0], c.path(), args[0], c.usage())
+		fmt.Fprintf(out.Stderr, "%s: flag %s before the command: flags follow the command's name (%s COMMAND %s ...)\n%s", c.path(), args[0], c.path(), args[0], c.usage(nil))
 		return StatusUsage
 	}
-	sub := c.Lookup(args[0])
-	if sub == nil {
-		fmt.Fprintf(out.Stderr, "%s: unknown command %q in %q\n%s", c.path(), args[0], c.path(), c.usage())
-		return StatusUsage
-	}
-	return sub.Run(args[1:], out)
+	fmt.Fprintf(out.Stderr, "%s: unknown command %q in %q\n%s", c.path(), args[0], c.path(), c.usage(nil))
+	return StatusUsage
 }
 
 // Help prints the usage of the command that args name below c ("littlego help solve
 // table build"), or c's own for no args.
 func (c *Command) Help(args []string, out Output) int {
+	if len(args) == 1 && args[0] == c.Name && c.Default != nil {
+		return c.Default.Run([]string{"-h"}, out)
+	}
 	cmd := c
 	for _, a := range args {
 		if cmd = cmd.Lookup(a); cmd == nil {
@@ -150,8 +204,8 @@ func (c *Command) Help(args []string, out Output) int {
 			return StatusUsage
 		}
 	}
-	if cmd == c && cmd.Main == nil {
-		fmt.Fprint(out.Stderr, c.usage())
+	if cmd.Setup == nil {
+		fmt.Fprint(out.Stderr, cmd.usage(nil))
 		return StatusOK
 	}
 	return cmd.Run([]string{"-h"}, out)
@@ -175,8 +229,9 @@ func (c *Command) path() string {
 	return strings.Join(f[:n], " ")
 }
 
-// usage is the text -h prints: the usage line, the description, and a group's commands.
-func (c *Command) usage() string {
+// usage is the text -h prints: the usage line, the description, and a group's commands
+// or the heading of a command's flags, fs's (nil for a group).
+func (c *Command) usage(fs *flag.FlagSet) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "usage: %s\n", c.UsageLine)
 	if c.Long != "" {
@@ -192,10 +247,19 @@ func (c *Command) usage() string {
 			fmt.Fprintf(&b, "\t%-*s %s\n", width, s.Name, s.Short)
 		}
 		fmt.Fprintf(&b, "\nUse \"%s COMMAND -h\" or \"%s help COMMAND\" for a command's flags.\n", c.path(), c.path())
-	} else if c.Setup != nil {
+	} else if c.Setup != nil && hasFlags(fs) {
 		b.WriteString("\nFlags:\n")
 	}
 	return b.String()
+}
+
+// hasFlags reports whether fs defines a flag.
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	if fs != nil {
+		fs.VisitAll(func(*flag.Flag) { n++ })
+	}
+	return n > 0
 }
 
 // ParseInterspersed parses the flags of fs among args, before, between and after the

@@ -1,4 +1,4 @@
-// helpers.go: the flags and the printing several subcommands share: -tt and -budget, lists of actions, and the CPU left of a budget.
+// helpers.go: the flags and the printing several subcommands share: -tt and its check, -threads' bound, lists of actions, and the CPU left of a budget.
 
 package base
 
@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/solver"
 )
 

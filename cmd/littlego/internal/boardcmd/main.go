@@ -21,51 +21,57 @@ import (
 	"syscall"
 	"time"
 
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
+	"littlego/lib/cliflag"
 	"littlego/web"
 )
 
 // shutdownGrace is how long requests in flight get to finish after a signal.
 const shutdownGrace = 5 * time.Second
 
-// run serves until SIGINT or SIGTERM and returns the exit status.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("littlego board", flag.ContinueOnError)
+// Cmd is "littlego board": it serves until SIGINT or SIGTERM.
+var Cmd = &base.Command{
+	Name:       "board",
+	UsageLine:  "littlego board [flags]",
+	Short:      "serve the board in a browser: play, analyse, review, watch",
+	Long:       "Serves the board (play, analyse, review, watch) in a browser.",
+	FlagsFirst: true,
+	Setup:      setup,
+}
+
+// setup defines the flags; its run checks them and serves.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	addr := fs.String("addr", "127.0.0.1:8561", "`host:port` to listen on (loopback by default)")
 	cfg := web.DefaultConfig()
 	cliflag.Jobs(fs, &cfg.MaxAnalyses, cfg.MaxAnalyses, fmt.Sprintf("analyses, 1..%d (each uses a CPU core)", web.MaxAnalysesLimit))
 	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
 	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver's, on one move's value (and again on its exact result) before it is left not proved")
 	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
-	status, ok := cliflag.Parse(fs, args, stderr, "usage: littlego board [flags]\n\nServes the board (play, analyse, review, watch) in a browser.\n\n")
-	if !ok {
-		return status
-	}
-	failf := cliflag.Fail(stderr, "littlego board")
-	if fs.NArg() > 0 {
-		return failf("unexpected argument %q", fs.Arg(0))
-	}
-	if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
-		return failf("-jobs %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
-	}
-	if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
-		return failf("-analysis-time and -cpu must be positive")
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		hint := ""
-		if errors.Is(err, syscall.EADDRINUSE) {
-			hint = " (another program, perhaps another board, has that port: choose another with -addr, e.g. -addr 127.0.0.1:8562)"
+	return func(args []string, out base.Output) error {
+		if len(args) > 0 {
+			return base.Usagef("unexpected argument %q", args[0])
 		}
-		fmt.Fprintf(stderr, "littlego board: %v%s\n", err, hint)
-		return 1
+		if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
+			return base.Usagef("-jobs %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)
+		}
+		if cfg.AnalysisTime <= 0 || cfg.SolveLimit <= 0 {
+			return base.Usagef("-analysis-time and -cpu must be positive")
+		}
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			hint := ""
+			if errors.Is(err, syscall.EADDRINUSE) {
+				hint = " (another program, perhaps another board, has that port: choose another with -addr, e.g. -addr 127.0.0.1:8562)"
+			}
+			return fmt.Errorf("%v%s", err, hint)
+		}
+		if !loopback(ln.Addr()) {
+			fmt.Fprintf(out.Stderr, "board: warning: listening on %s: the board is reachable from the network, by anyone who can reach this machine\n", ln.Addr())
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return base.Exit(serve(ctx, ln, web.New(cfg), out.Stdout, out.Stderr))
 	}
-	if !loopback(ln.Addr()) {
-		fmt.Fprintf(stderr, "board: warning: listening on %s: the board is reachable from the network, by anyone who can reach this machine\n", ln.Addr())
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return serve(ctx, ln, web.New(cfg), stdout, stderr)
 }
 
 // loopback reports whether addr is a loopback address only.

@@ -72,7 +72,7 @@ func TestAreaRulesFlag(t *testing.T) {
 }
 
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-rules", "japanese"}, {"-workers", "0"}, {"-nonsense"}, {"extra"}, {"-policy", "none"}} {
+	for _, args := range [][]string{{"-rules", "japanese"}, {"-threads", "0"}, {"-workers", "2"}, {"-budget", "1"}, {"-nonsense"}, {"extra"}, {"-policy", "none"}} {
 		out, errOut, code := runGTP(t, "name\n", args...)
 		if code != 2 || out != "" || errOut == "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, a message and no protocol output", args, code, out, errOut)
@@ -80,6 +80,21 @@ func TestBadFlags(t *testing.T) {
 	}
 	if _, _, code := runGTP(t, "", "-h"); code != 0 {
 		t.Errorf("-h: exit %d", code)
+	}
+}
+
+// The engine's budget and workers are -cpu and -threads, as in every command; the old
+// names are answered with the new ones.
+func TestEngineFlagsInTheVocabulary(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-cpu", "0.1", "-threads", "2", "-playouts", "50"}, strings.NewReader("name\n"), &stdout, &stderr); code != 0 {
+		t.Fatalf("-cpu -threads: exit %d, stderr %q", code, stderr.String())
+	}
+	for old, hint := range map[string]string{"-budget": "-budget is now -cpu", "-workers": "-workers is now -threads"} {
+		stderr.Reset()
+		if code := run([]string{old, "1"}, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), hint) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", old, code, stderr.String(), hint)
+		}
 	}
 }
 
@@ -91,7 +106,7 @@ func TestRunInProcess(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		code int
-	}{{[]string{"-h"}, 0}, {[]string{"-help"}, 0}, {[]string{"-nonsense"}, 2}, {[]string{"-budget", "-1"}, 2}} {
+	}{{[]string{"-h"}, 0}, {[]string{"-help"}, 0}, {[]string{"-nonsense"}, 2}, {[]string{"-cpu", "-1"}, 2}} {
 		stdout.Reset()
 		stderr.Reset()
 		if code := run(c.args, strings.NewReader("name\n"), &stdout, &stderr); code != c.code || stdout.Len() != 0 || stderr.Len() == 0 {

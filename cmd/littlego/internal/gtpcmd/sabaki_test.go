@@ -43,7 +43,7 @@ func TestSabakiClientDrivesTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The engine is this test binary running main (TestMain), as the other process tests.
-	cmd := exec.Command("node", "testdata/sabaki-drive.js", exe, "-budget", "0.2")
+	cmd := exec.Command("node", "testdata/sabaki-drive.js", exe, "-cpu", "0.2")
 	cmd.Env = append(os.Environ(), "LITTLEGO_GTP_MAIN=1", "NODE_PATH="+modules)
 	out, err := cmd.Output()
 	if err != nil {

@@ -32,9 +32,10 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/engineflag"
+	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cliflag"
-	"littlego/internal/cputime"
+	"littlego/lib/cliflag"
+	"littlego/lib/cputime"
 	"littlego/record"
 	"littlego/solver"
 
@@ -79,24 +80,21 @@ type options struct {
 	files  []string
 }
 
-// run is the command: it returns 0 when every win was kept, 1 when one slipped or the
-// input is bad, 2 for bad usage.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	o, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
-	if err := o.check(stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "perfect:", err)
-		return 1
-	}
-	return 0
+// Cmd is "littlego perfect". Exit status 0 when every win was kept, 1 when one slipped
+// or the input is bad, 2 for bad usage.
+var Cmd = &base.Command{
+	Name:      "perfect",
+	UsageLine: "littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...",
+	Short:     "measure how often the engine's moves keep the proved result",
+	Long: `Replays arena game records (littlego arena -o), asks a fresh engine for its move in every won position at
+the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped
+or the input is bad, 2 for bad usage.`,
+	FlagsFirst: true,
+	Setup:      setup,
 }
 
-// parse reads the command line, or returns the exit status when the command is to
-// stop (after -h, or on bad usage, said on stderr).
-func parse(args []string, stderr io.Writer) (*options, int, bool) {
-	fs := flag.NewFlagSet("littlego perfect", flag.ContinueOnError)
+// setup defines the command line; its run checks it and checks the engine's moves.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	moves := fs.String("moves", "11-24", "move numbers to check: a range lo-hi or a list 8,9,10 (14 or fewer moves left: 11-24)")
 	var count int
 	cliflag.Count(fs, &count, 1000, "positions to check at most (seeded random order)")
@@ -105,36 +103,31 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	cliflag.CPU(fs, &verify, time.Minute, "the solver's, judging one position (0: no limit)")
 	cliflag.Renamed(fs, map[string]string{"verify-budget": "cpu"})
 	o := &options{engine: engine.Defaults()}
-	engineflag.Register(fs, &o.engine)
-	const header = "usage: littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...\n\n" +
-		"Replays arena game records (littlego arena -o), asks a fresh engine for its move in every won position at\n" +
-		"the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped\n" +
-		"or the input is bad, 2 for bad usage.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return nil, status, false
-	}
-	bad := cliflag.Fail(stderr, "littlego perfect")
-	if err := o.engine.Validate(); err != nil {
-		return nil, bad("%v", err), false
-	}
-	lo, hi, list, err := parseMoves(*moves)
-	switch {
-	case err != nil:
-		return nil, bad("%v", err), false
-	case count < 1:
-		return nil, bad("-n %d: must be at least 1", count), false
-	case fs.NArg() == 0:
-		return nil, bad("no game records: give one or more files written by littlego arena -o"), false
-	}
-	o.want = func(m int) bool {
-		if list != nil {
-			return list[m]
+	// -cpu is the solver's (as it was before the engine's options joined the
+	// vocabulary), so the engine's budget is -engine-cpu beside it.
+	engineflag.Register(fs, &o.engine, engineflag.Names{CPU: "engine-cpu", Threads: "threads"})
+	return func(args []string, out base.Output) error {
+		if err := o.engine.Validate(); err != nil {
+			return base.UsageError{What: err.Error()}
 		}
-		return m >= lo && m <= hi
+		lo, hi, list, err := parseMoves(*moves)
+		switch {
+		case err != nil:
+			return base.UsageError{What: err.Error()}
+		case count < 1:
+			return base.Usagef("-n %d: must be at least 1", count)
+		case len(args) == 0:
+			return base.Usagef("no game records: give one or more files written by littlego arena -o")
+		}
+		o.want = func(m int) bool {
+			if list != nil {
+				return list[m]
+			}
+			return m >= lo && m <= hi
+		}
+		o.count, o.order, o.files, o.verify = count, *order, args, verify
+		return o.check(out.Stdout, out.Stderr)
 	}
-	o.count, o.order, o.files = count, *order, fs.Args()
-	o.verify = verify
-	return o, cliflag.StatusOK, true
 }
 
 // check reads the positions, checks the engine's move in up to o.count won ones, and

@@ -37,9 +37,9 @@ func writeGames(t *testing.T, a, b string, n int) string {
 func TestEngineKeepsWins(t *testing.T) {
 	games := writeGames(t, "random", "greedy", 20)
 	var out, errOut bytes.Buffer
-	// -budget 0.25: the plan gives moves 15-24 0.22 of it, 55 ms, about what they had
+	// -engine-cpu 0.25: the plan gives moves 15-24 0.22 of it, 55 ms, about what they had
 	// before moves 7-8 took the larger share (0.5 of 0.1 s).
-	if code := run([]string{"-moves", "14-24", "-n", "60", "-budget", "0.25", games}, nil, &out, &errOut); code != 0 {
+	if code := run([]string{"-moves", "14-24", "-n", "60", "-engine-cpu", "0.25", games}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	if !strings.Contains(out.String(), "60 won positions checked") {
@@ -86,7 +86,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-moves", "30-40", junk}, 2, "-moves"},
 		{[]string{"-moves", "9-x", junk}, 2, "-moves"},
 		{[]string{"-n", "0", junk}, 2, "-n 0"},
-		{[]string{"-budget", "99", junk}, 2, "budget"},
+		{[]string{"-engine-cpu", "99", junk}, 2, "budget"},
+		{[]string{"-budget", "1", junk}, 2, "-budget is now -engine-cpu"},
+		{[]string{"-workers", "1", junk}, 2, "-workers is now -threads"},
 		{[]string{"-h"}, 0, "usage: littlego perfect"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
 	} {
@@ -103,7 +105,7 @@ func TestBadInput(t *testing.T) {
 func TestProgressCountsThePool(t *testing.T) {
 	games := writeGames(t, "random", "greedy", 4)
 	var out, errOut bytes.Buffer
-	if code := run([]string{"-moves", "22-24", "-n", "1000", "-budget", "0.05", games}, nil, &out, &errOut); code != 0 {
+	if code := run([]string{"-moves", "22-24", "-n", "1000", "-engine-cpu", "0.05", games}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	e := errOut.String()

@@ -31,7 +31,8 @@ import (
 	"github.com/google/pprof/profile"
 
 	"littlego/bench"
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
+	"littlego/lib/cliflag"
 	"littlego/policy"
 )
 
@@ -43,56 +44,48 @@ type options struct {
 	reference bool
 }
 
-// run is the command: it returns 0 when the profiles are written and summarised, 1
-// when that failed, 2 for bad usage.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	o, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
-	if err := o.profile(stdout); err != nil {
-		fmt.Fprintln(stderr, "profile:", err)
-		return 1
-	}
-	return 0
+// Cmd is "littlego profile". Exit status 1 when the profiles could not be written, 2
+// for bad usage.
+var Cmd = &base.Command{
+	Name:      "profile",
+	UsageLine: "littlego profile [flags]",
+	Short:     "profile the fixed search workload",
+	Long: `Runs the fixed search workload (bench.Workload) under the CPU profiler, writes
+<o>/cpu-<date>-<commit>.pprof and <o>/heap-<date>-<commit>.pprof and prints where the time went.
+It takes no arguments besides the flags. Exit status 1 when that failed, 2 for bad usage.`,
+	FlagsFirst: true,
+	Setup:      setup,
 }
 
-// parse reads the command line, or returns the exit status when the command is to
-// stop (after -h, or on bad usage, said on stderr).
-func parse(args []string, stderr io.Writer) (*options, int, bool) {
-	fs := flag.NewFlagSet("littlego profile", flag.ContinueOnError)
+// setup defines the command line; its run checks it and profiles.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	o := &options{}
 	w := &o.workload
 	fs.IntVar(&w.Playouts, "playouts", 10000, "iterations of each search")
 	fs.IntVar(&w.Repeat, "repeat", 10, "rounds over the 21 workload positions")
 	cliflag.Threads(fs, &w.Workers, 1, "each search of the workload")
 	policyName := fs.String("policy", bench.SearchConfig(1, 1).Policy.Name(), "rollout policy: "+strings.Join(policy.Names(), ", "))
-	fs.Uint64Var(&w.Seed, "seed", 1, "random seed of the searches")
+	cliflag.Seed(fs, &w.Seed, 1, "of the searches")
 	cliflag.OutputDir(fs, &o.dir, "profiles", "the profiles")
 	cliflag.Renamed(fs, map[string]string{"workers": "threads", "dir": "o"})
 	fs.IntVar(&o.top, "top", 15, "functions to list by flat and by cumulative time")
 	fs.BoolVar(&o.reference, "reference", false, "write the CPU profile as <o>/reference-cpu.pprof (the profile kept in the repository)")
-	const header = "usage: littlego profile [flags]\n\nRuns the fixed search workload (bench.Workload) under the CPU profiler, writes\n" +
-		"<o>/cpu-<date>-<commit>.pprof and <o>/heap-<date>-<commit>.pprof and prints where the time went.\n" +
-		"It takes no arguments besides the flags. Exit status 1 when that failed, 2 for bad usage.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return nil, status, false
+	return func(args []string, out base.Output) error {
+		switch {
+		case len(args) > 0:
+			return base.Usagef("unexpected arguments %q", args)
+		case o.top < 1:
+			return base.Usagef("-top %d: want at least 1", o.top)
+		case w.Playouts < 1 || w.Repeat < 1 || w.Workers < 1:
+			return base.Usagef("-playouts %d, -repeat %d, -threads %d: want each at least 1", w.Playouts, w.Repeat, w.Workers)
+		}
+		pol, err := policy.ByName(*policyName)
+		if err != nil {
+			return base.Usagef("-policy: %v", err)
+		}
+		w.Policy = pol
+		return o.profile(out.Stdout)
 	}
-	bad := cliflag.Fail(stderr, "littlego profile")
-	switch {
-	case fs.NArg() > 0:
-		return nil, bad("unexpected arguments %q", fs.Args()), false
-	case o.top < 1:
-		return nil, bad("-top %d: want at least 1", o.top), false
-	case w.Playouts < 1 || w.Repeat < 1 || w.Workers < 1:
-		return nil, bad("-playouts %d, -repeat %d, -threads %d: want each at least 1", w.Playouts, w.Repeat, w.Workers), false
-	}
-	pol, err := policy.ByName(*policyName)
-	if err != nil {
-		return nil, bad("-policy: %v", err), false
-	}
-	w.Policy = pol
-	return o, cliflag.StatusOK, true
 }
 
 // profile runs the workload under the profilers, writes the profiles and prints where

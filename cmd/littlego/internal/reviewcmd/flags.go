@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"littlego/internal/cliflag"
 	"littlego/judge"
+	"littlego/lib/cliflag"
 )
 
 // cpuLimit is a CPU limit of the review: read as cliflag.ParseCPU reads it (seconds or

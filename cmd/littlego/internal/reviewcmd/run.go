@@ -19,14 +19,19 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
 	"littlego/judge"
+	"littlego/lib/cliflag"
 	"littlego/review"
 )
 
-const usage = `usage: littlego review [flags] FILE...
-
-Reviews Little-Go games: the value of every position for the side to move (win, loss,
+// Cmd is "littlego review". Exit status 0 when every game was reviewed, 1 when an input
+// or a game could not be read (the others are reviewed), 2 for bad usage.
+var Cmd = &base.Command{
+	Name:      "review",
+	UsageLine: "littlego review [flags] FILE...",
+	Short:     "find where games were won and lost, with the exact solver",
+	Long: `Reviews Little-Go games: the value of every position for the side to move (win, loss,
 or unknown when not proved within -cpu), the result with perfect play where proved
 within -margin-cpu, written as Go writes it, after the komi (B+0.5: Black 3 stones
 ahead, a half-point win; W+2.5: stones even), the blunders (a won position turned into
@@ -37,10 +42,10 @@ black - white stones before the komi.
 
 A FILE (- for stdin) holds an SGF FF[4] game, the arena's JSON lines (littlego arena -o), or action lists
 in output.txt's notation, one game a line (2,2 1,3 PASS ...); the format is recognised
-from the content.
-
-Flags:
-`
+from the content.`,
+	FlagsFirst: true,
+	Setup:      setup,
+}
 
 // config is what the flags ask for.
 type config struct {
@@ -51,20 +56,15 @@ type config struct {
 	quiet bool
 }
 
-// run runs the command and returns its exit status: 0 when every game was reviewed, 1
-// when an input or a game could not be read (the others are reviewed), 2 for bad usage.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, files, status, ok := parseFlags(args, stderr)
-	if !ok {
-		return status
-	}
+// reviewFiles reviews the games of files as cfg asks and returns the exit status.
+func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	games, failed := readInputs(files, stdin, stderr)
 	if cfg.agent != "" {
 		games = lostBy(games, cfg.agent, stderr)
 	}
 	if len(games) == 0 {
 		if !failed && cfg.agent == "" {
-			fmt.Fprintln(stderr, "review: no game to review")
+			fmt.Fprintln(stderr, "littlego review: no game to review")
 			return 1
 		}
 		return exitStatus(failed)
@@ -83,14 +83,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		bar.Finish()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "review: %v\n", err)
+		fmt.Fprintf(stderr, "littlego review: %v\n", err)
 		return 1
 	}
 	if cfg.json {
 		enc := json.NewEncoder(stdout)
 		for k := range reviews {
 			if err := enc.Encode(&reviews[k]); err != nil {
-				fmt.Fprintf(stderr, "review: %v\n", err)
+				fmt.Fprintf(stderr, "littlego review: %v\n", err)
 				return 1
 			}
 		}
@@ -102,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.plot != "" {
 		if err := plotReviews(cfg.plot, reviews); err != nil {
-			fmt.Fprintf(stderr, "review: -plot: %v\n", err)
+			fmt.Fprintf(stderr, "littlego review: -plot: %v\n", err)
 			return 1
 		}
 	}
@@ -116,10 +116,10 @@ func exitStatus(failed bool) int {
 	return 0
 }
 
-// parseFlags reads the flags; ok is false when the command should exit with status.
-func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, status int, ok bool) {
+// setup defines the flags; its run checks them and reviews the files.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
+	var cfg config
 	def := judge.DefaultOptions()
-	fs := flag.NewFlagSet("littlego review", flag.ContinueOnError)
 	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver's, proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver's, proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
 	cliflag.Jobs(fs, &cfg.opts.Jobs, 0, "positions proved, each with one solver thread (0: the number of CPUs)")
@@ -130,23 +130,21 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 	cliflag.Quiet(fs, &cfg.quiet, "no progress bar")
 	cliflag.Renamed(fs, map[string]string{"limit": "cpu", "margin-limit": "margin-cpu"})
 	checked(fs, &cfg.opts)
-	if status, ok := cliflag.Parse(fs, args, stderr, usage); !ok {
-		return cfg, nil, status, false
+	return func(files []string, out base.Output) error {
+		if len(files) == 0 {
+			return base.Usagef("want at least one FILE (- for stdin); littlego review -h for help")
+		}
+		if cfg.opts.Jobs == 0 {
+			cfg.opts.Jobs = runtime.NumCPU()
+		}
+		if err := cfg.opts.Validate(); err != nil {
+			return base.Usagef("%v", strings.TrimPrefix(err.Error(), "judge: "))
+		}
+		if p := strings.ToLower(cfg.plot); p != "" && !strings.HasSuffix(p, ".png") && !strings.HasSuffix(p, ".svg") {
+			return base.Usagef("-plot %q: want a .png or .svg file", cfg.plot)
+		}
+		return base.Exit(reviewFiles(cfg, files, out.Stdin, out.Stdout, out.Stderr))
 	}
-	bad := cliflag.Fail(stderr, "littlego review")
-	if fs.NArg() == 0 {
-		return cfg, nil, bad("want at least one FILE (- for stdin); littlego review -h for help"), false
-	}
-	if cfg.opts.Jobs == 0 {
-		cfg.opts.Jobs = runtime.NumCPU()
-	}
-	if err := cfg.opts.Validate(); err != nil {
-		return cfg, nil, bad("%v", strings.TrimPrefix(err.Error(), "judge: ")), false
-	}
-	if p := strings.ToLower(cfg.plot); p != "" && !strings.HasSuffix(p, ".png") && !strings.HasSuffix(p, ".svg") {
-		return cfg, nil, bad("-plot %q: want a .png or .svg file", cfg.plot), false
-	}
-	return cfg, fs.Args(), 0, true
 }
 
 // readInputs reads and parses every file, reporting each problem on stderr; failed is
@@ -155,7 +153,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judg
 	for _, name := range files {
 		data, err := readInput(name, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "review: %v\n", err)
+			fmt.Fprintf(stderr, "littlego review: %v\n", err)
 			failed = true
 			continue
 		}
@@ -164,7 +162,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judg
 		}
 		got, errs := judge.Parse(name, data)
 		for _, err := range errs {
-			fmt.Fprintf(stderr, "review: %v (skipped)\n", err)
+			fmt.Fprintf(stderr, "littlego review: %v (skipped)\n", err)
 			failed = true
 		}
 		games = append(games, got...)
@@ -215,9 +213,9 @@ func lostBy(games []judge.Game, name string, stderr io.Writer) []judge.Game {
 	}
 	switch {
 	case !played:
-		fmt.Fprintf(stderr, "review: -agent %q played none of the games\n", name)
+		fmt.Fprintf(stderr, "littlego review: -agent %q played none of the games\n", name)
 	case len(out) == 0:
-		fmt.Fprintf(stderr, "review: %s lost none of the games\n", name)
+		fmt.Fprintf(stderr, "littlego review: %s lost none of the games\n", name)
 	}
 	return out
 }

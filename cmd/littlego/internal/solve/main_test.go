@@ -12,7 +12,7 @@ import (
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.
@@ -204,8 +204,8 @@ func TestCommandsAndRefusals(t *testing.T) {
 		clitest.Case{Args: []string{"table", "merge", "-o", "x.lgtb", "a", "b"}, Status: 2, Stderr: "takes one folder of shards, got 2"},
 		clitest.Case{Args: []string{"table", "verify"}, Status: 2, Stderr: "takes one table file, got 0"},
 		clitest.Case{Args: []string{"certify", "extra"}, Status: 2, Stderr: "certify takes no arguments"},
-		clitest.Case{Args: []string{"bench", "book", "-n", "-1"}, Status: 2, Stderr: "solve: -n -1"},
-		clitest.Case{Args: []string{"bench", "positions", "-moves", "x"}, Status: 2, Stderr: "solve: -moves"},
+		clitest.Case{Args: []string{"bench", "book", "-n", "-1"}, Status: 2, Stderr: "littlego solve bench book: -n -1"},
+		clitest.Case{Args: []string{"bench", "positions", "-moves", "x"}, Status: 2, Stderr: "littlego solve bench positions: -moves"},
 	)
 }
 

@@ -30,7 +30,6 @@ package solve
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -46,25 +45,19 @@ import (
 // commands are solve's named commands; the plain solve of a position has no name.
 var commands = []*base.Command{table.Cmd, book.Cmd, certify.Cmd, bench.Cmd}
 
-// Cmd is "littlego solve"; its Main dispatches to its commands or proves a position.
+// Cmd is "littlego solve": a group of commands whose Default proves a position.
 var Cmd = &base.Command{
 	Name:      "solve",
-	UsageLine: root.UsageLine,
-	Short:     "prove a position exactly; build and check the opening table",
-	Main:      run,
-	Commands:  commands,
-}
-
-// root is solve itself, for its usage text and "littlego help solve".
-var root = &base.Command{
-	Name:      "solve",
 	UsageLine: "littlego solve [COMMAND] [flags] [arguments]",
+	Short:     "prove a position exactly; build and check the opening table",
 	Long: `Solve proves Little-Go positions exactly. Without a command it proves the position of
 an input.txt (` + position.Cmd.UsageLine + `; "littlego solve help solve" for its flags).
 
 Exit status: 0 proved or done, 1 bad input or a failure, 2 bad usage, 3 the value is
 unknown: the budget ran out before its proof.`,
 	Commands: commands,
+	Default:  position.Cmd,
+	Check:    misplaced,
 }
 
 // oldModes are the flags that chose a mode before solve had commands, and the command
@@ -73,27 +66,6 @@ var oldModes = map[string]string{
 	"table": "littlego solve table build", "table-merge": "littlego solve table merge", "table-join": "littlego solve table join",
 	"table-verify": "littlego solve table verify", "book": "littlego solve book", "certify": "littlego solve certify",
 	"bench-positions": "littlego solve bench positions", "bench-book": "littlego solve bench book",
-}
-
-// run is the command; it returns the exit status (see the package comment).
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := base.Output{Stdin: stdin, Stdout: stdout, Stderr: stderr}
-	if len(args) == 0 {
-		return position.Cmd.Run(args, out)
-	}
-	switch a := args[0]; {
-	case a == "-h" || a == "-help" || a == "--help":
-		return root.Run([]string{"help"}, out)
-	case a == "help":
-		return help(args[1:], out)
-	case root.Lookup(a) != nil:
-		return root.Lookup(a).Run(args[1:], out)
-	}
-	if err := misplaced(args); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return base.StatusUsage
-	}
-	return position.Cmd.Run(args, out)
 }
 
 // misplaced refuses the command lines the plain solve would misread: a flag of the
@@ -107,7 +79,7 @@ func misplaced(args []string) error {
 		}
 	}
 	for i, a := range args {
-		if i > 0 && root.Lookup(a) != nil && !exists(a) {
+		if i > 0 && lookup(a) != nil && !exists(a) {
 			return fmt.Errorf("%q is a command: flags follow the command's name (littlego solve %s)", a, strings.Join(slices.Concat(args[i:], args[:i]), " "))
 		}
 	}
@@ -124,11 +96,12 @@ func exists(path string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// help prints the usage of the command that args name ("littlego solve help table
-// build"); "help solve" is the plain solve's.
-func help(args []string, out base.Output) int {
-	if len(args) == 1 && args[0] == "solve" {
-		return position.Cmd.Run([]string{"-h"}, out)
+// lookup returns the command of solve named name, or nil.
+func lookup(name string) *base.Command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
 	}
-	return root.Help(args, out)
+	return nil
 }

@@ -21,7 +21,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/engineflag"
 	"littlego/engine"
-	"littlego/internal/atomicfile"
+	"littlego/lib/atomicfile"
 	"littlego/mcts"
 )
 
@@ -76,7 +76,7 @@ func engineOptions(args []string) (engine.Options, error) {
 	opts := engine.Defaults()
 	fs := flag.NewFlagSet("my_player", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	engineflag.Register(fs, &opts)
+	engineflag.Register(fs, &opts, engineflag.Course)
 	for name, why := range reservedFlags {
 		fs.Func(name, "", func(string) error { return errors.New("not allowed in a submission: " + why) })
 	}

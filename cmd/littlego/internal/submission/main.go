@@ -15,53 +15,57 @@ import (
 	"path/filepath"
 	"strings"
 
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
+	"littlego/lib/cliflag"
 )
 
-// run is the command; it returns the exit status: 0 when the folder is built, 1 when
-// the build fails, 2 for bad usage or my_player flags a submission may not carry.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	out, rest, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
-	fmt.Fprintf(stderr, "submission: building the static engine for linux/amd64 into %s (about a minute on a cold build cache, seconds after)\n", out)
-	f, err := buildFolder(context.Background(), out, rest, os.Environ())
-	if err != nil {
-		fmt.Fprintf(stderr, "submission: %v\n", err)
-		return 1
-	}
-	report(stdout, f)
-	return 0
+// Cmd is "littlego submission". Exit status 0 when the folder is built, 1 when the build
+// fails, 2 for bad usage or my_player flags a submission may not carry.
+var Cmd = &base.Command{
+	Name:      "submission",
+	UsageLine: "littlego submission -o DIR [-- my_player flags]",
+	Short:     "build the course submission folder around my_player",
+	Long: fmt.Sprintf("Builds the folder to upload to the course grader: %s (the launcher), %s (the engine, static linux/amd64)\n"+
+		"and %s. my_player flags go after -- and are baked into the launcher, e.g. -- -budget 0.8.", launcherName, engineName, readmeName),
+	FlagsFirst: true,
+	Setup:      setup,
 }
 
-// parse reads the command's flags and checks the my_player flags after --; when ok is
-// false the command ends with status.
-func parse(args []string, stderr io.Writer) (out string, rest []string, status int, ok bool) {
-	fs := flag.NewFlagSet("littlego submission", flag.ContinueOnError)
-	fs.StringVar(&out, "o", "", "the submission `folder` to make (new, or holding only an earlier build)")
-	header := fmt.Sprintf("usage: littlego submission -o DIR [-- my_player flags]\n\n"+
-		"Builds the folder to upload to the course grader: %s (the launcher), %s (the engine, static linux/amd64)\n"+
-		"and %s. my_player flags go after -- and are baked into the launcher, e.g. -- -budget 0.8.\n\n", launcherName, engineName, readmeName)
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return "", nil, status, false
+// setup defines -o; its run checks the my_player flags after -- and builds the folder.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
+	var out string
+	cliflag.OutputDir(fs, &out, "", "the submission folder to make (new, or holding only an earlier build)")
+	return func(rest []string, o base.Output) error {
+		if err := checkFlags(out, rest); err != nil {
+			return err
+		}
+		fmt.Fprintf(o.Stderr, "submission: building the static engine for linux/amd64 into %s (about a minute on a cold build cache, seconds after)\n", out)
+		f, err := buildFolder(context.Background(), out, rest, os.Environ())
+		if err != nil {
+			return err
+		}
+		report(o.Stdout, f)
+		return nil
 	}
-	fail := cliflag.Fail(stderr, "littlego submission")
-	rest = fs.Args()
+}
+
+// checkFlags checks -o and the my_player flags, rest, that the flag package left after
+// --: a word that is no flag came before the -- (the flags after it begin with -).
+func checkFlags(out string, rest []string) error {
 	switch {
 	case out == "":
-		return "", nil, fail("-o DIR is required, e.g. submission -o bin/submission"), false
-	case len(rest) > 0 && !dashDashGiven(args, rest):
-		return "", nil, fail("unexpected argument %q: my_player flags go after --", rest[0]), false
+		return base.Usagef("-o DIR is required, e.g. submission -o bin/submission")
+	case len(rest) > 0 && !strings.HasPrefix(rest[0], "-"):
+		return base.Usagef("unexpected argument %q: my_player flags go after --, each beginning with -", rest[0])
 	}
 	opts, err := engineOptions(rest)
 	if err == nil {
 		err = withinGraderLimit(opts)
 	}
 	if err != nil {
-		return "", nil, fail("%v", err), false
+		return base.UsageError{What: err.Error()}
 	}
-	return out, rest, 0, true
+	return nil
 }
 
 // report tells what was built and how to check it.
@@ -74,11 +78,4 @@ func report(stdout io.Writer, f *folder) {
 		f.Dir, launcherName, flags, engineName, f.EngineSize, f.EngineSHA256, readmeName)
 	fmt.Fprintf(stdout, "upload %s and %s; check locally with: go run ./cmd/littlego arena 'exec:python3 %s' alphabeta\n",
 		launcherName, engineName, filepath.Join(f.Dir, launcherName))
-}
-
-// dashDashGiven reports whether the arguments left after flag parsing, rest, came
-// after a "--" in args.
-func dashDashGiven(args, rest []string) bool {
-	k := len(args) - len(rest) - 1
-	return k >= 0 && args[k] == "--"
 }

@@ -7,7 +7,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/mcts"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/internal/atomicfile"
+	"littlego/lib/atomicfile"
 	"littlego/policy"
 )
 

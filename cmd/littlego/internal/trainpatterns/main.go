@@ -22,81 +22,68 @@ package trainpatterns
 
 import (
 	"flag"
-	"fmt"
-	"io"
 
+	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
-const usage = `usage: littlego train-patterns gen|fit|eval [flags]   (littlego train-patterns CMD -h for the flags)
-`
-
-// run runs the subcommand in args and returns the exit status: 0 when done, 1 when it
-// failed, 2 for bad usage. stdin is not read.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return cliflag.StatusUsage
-	}
-	switch args[0] {
-	case "gen":
-		return runGen(args[1:], stdout, stderr)
-	case "fit":
-		return runFit(args[1:], stdout, stderr)
-	case "eval":
-		return runEval(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stderr, usage)
-		return cliflag.StatusOK
-	}
-	fmt.Fprintf(stderr, "littlego train-patterns: unknown command %q\n%s", args[0], usage)
-	return cliflag.StatusUsage
+// Cmd is "littlego train-patterns", the group of gen, fit and eval.
+var Cmd = &base.Command{
+	Name:      "train-patterns",
+	UsageLine: "littlego train-patterns COMMAND [flags]",
+	Short:     "generate games, fit and evaluate the pattern policy",
+	Long: `Train-patterns builds the weights of the pattern rollout policy: gen plays the games,
+fit fits the weights to them, eval measures the weights on the held-out games.
+Exit status: 0 done, 1 a failure, 2 bad usage.`,
+	Commands: []*base.Command{genCmd, fitCmd, evalCmd},
 }
 
-// done returns the exit status of a subcommand that ran: 0, or 1 after writing err.
-func done(stderr io.Writer, cmd string, err error) int {
-	if err != nil {
-		fmt.Fprintf(stderr, "train-patterns %s: %v\n", cmd, err)
-		return 1
-	}
-	return cliflag.StatusOK
+var genCmd = &base.Command{
+	Name:      "gen",
+	UsageLine: "littlego train-patterns gen [flags]",
+	Short:     "play seeded self-play games of the engine",
+	Long:      "Gen plays seeded self-play games of the engine and writes one record a line.",
+	Setup:     setupGen,
 }
 
-// runGen parses gen's flags and plays the games.
-func runGen(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("littlego train-patterns gen", flag.ContinueOnError)
+// setupGen defines gen's flags; its run plays the games.
+func setupGen(fs *flag.FlagSet) func([]string, base.Output) error {
 	var s genSettings
 	cliflag.Count(fs, &s.games, 400, "games played")
 	fs.IntVar(&s.playouts, "playouts", 50000, "engine search iterations per move")
-	fs.Uint64Var(&s.seed, "seed", 1, "seed of game 0; game k uses seed+k")
+	cliflag.Seed(fs, &s.seed, 1, "of game 0; game k uses seed+k")
 	fs.IntVar(&s.maxRandom, "random", 4, "game k starts with (seed+k) mod (random+1) uniformly random actions")
 	fs.StringVar(&s.policy, "policy", "light", "rollout policy of the engine that plays the games")
 	cliflag.Jobs(fs, &s.jobs, 1, "games (each uses one core)")
 	cliflag.Output(fs, &s.out, "", "the games (default stdout)")
 	cliflag.Renamed(fs, map[string]string{"games": "n", "out": "o"})
-	const header = "usage: littlego train-patterns gen [flags]\n\nPlays seeded self-play games of the engine and writes one record a line.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return status
+	return func(args []string, out base.Output) error {
+		if len(args) > 0 {
+			return base.Usagef("unexpected arguments %q", args)
+		}
+		if s.games < 1 || s.playouts < 1 || s.maxRandom < 0 || s.jobs < 1 {
+			return base.Usagef("-n, -playouts and -jobs must be positive, -random not negative")
+		}
+		opts := engine.Defaults()
+		opts.Playouts, opts.Workers, opts.Policy = s.playouts, 1, s.policy
+		if err := opts.Validate(); err != nil {
+			return base.UsageError{What: err.Error()}
+		}
+		return gen(s, opts, out.Stdout, out.Stderr)
 	}
-	fail := cliflag.Fail(stderr, "littlego train-patterns gen")
-	if fs.NArg() > 0 {
-		return fail("unexpected arguments %q", fs.Args())
-	}
-	if s.games < 1 || s.playouts < 1 || s.maxRandom < 0 || s.jobs < 1 {
-		return fail("-n, -playouts and -jobs must be positive, -random not negative")
-	}
-	opts := engine.Defaults()
-	opts.Playouts, opts.Workers, opts.Policy = s.playouts, 1, s.policy
-	if err := opts.Validate(); err != nil {
-		return fail("%v", err)
-	}
-	return done(stderr, "gen", gen(s, opts, stdout, stderr))
 }
 
-// runFit parses fit's flags and fits the weights.
-func runFit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("littlego train-patterns fit", flag.ContinueOnError)
+var fitCmd = &base.Command{
+	Name:      "fit",
+	UsageLine: "littlego train-patterns fit [flags]",
+	Short:     "fit the pattern policy's gammas to the games",
+	Long:      "Fit fits the pattern policy's gammas to the games by minorisation-maximisation.",
+	Setup:     setupFit,
+}
+
+// setupFit defines fit's flags; its run fits the weights.
+func setupFit(fs *flag.FlagSet) func([]string, base.Output) error {
 	var s fitSettings
 	fs.StringVar(&s.data, "data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
 	cliflag.Output(fs, &s.out, "", "the weights (default: none, report only)")
@@ -107,23 +94,27 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&s.solveFrom, "solve-from", 0, "prove the positions from this move number on with the exact solver and leave out those in which the choice does not matter or the strong player chose a losing action (0: off; leaving them out made worse priors in matches)")
 	fs.Int64Var(&s.solveNodes, "solve-nodes", 20_000_000, "solver nodes per position (a position not proved within them is kept)")
 	fs.Float64Var(&s.tol, "tol", 1e-6, "stop when a sweep gains less mean log-likelihood than this")
-	const header = "usage: littlego train-patterns fit [flags]\n\nFits the pattern policy's gammas to the games by minorisation-maximisation.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return status
+	return func(args []string, out base.Output) error {
+		if len(args) > 0 {
+			return base.Usagef("unexpected arguments %q", args)
+		}
+		if s.holdout < 0 || s.minCount < 1 || s.sweeps < 1 {
+			return base.Usagef("-holdout must not be negative, -min-count and -sweeps must be positive")
+		}
+		return fit(s, out.Stdout, out.Stderr)
 	}
-	fail := cliflag.Fail(stderr, "littlego train-patterns fit")
-	if fs.NArg() > 0 {
-		return fail("unexpected arguments %q", fs.Args())
-	}
-	if s.holdout < 0 || s.minCount < 1 || s.sweeps < 1 {
-		return fail("-holdout must not be negative, -min-count and -sweeps must be positive")
-	}
-	return done(stderr, "fit", fit(s, stdout, stderr))
 }
 
-// runEval parses eval's flags and evaluates the weights on the held-out games.
-func runEval(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("littlego train-patterns eval", flag.ContinueOnError)
+var evalCmd = &base.Command{
+	Name:      "eval",
+	UsageLine: "littlego train-patterns eval [flags]",
+	Short:     "measure the weights on the held-out games",
+	Long:      "Eval reports how often the pattern and light policies choose the strong player's move on the held-out games.",
+	Setup:     setupEval,
+}
+
+// setupEval defines eval's flags; its run evaluates the weights on the held-out games.
+func setupEval(fs *flag.FlagSet) func([]string, base.Output) error {
 	var s evalSettings
 	fs.StringVar(&s.data, "data", "policy/testdata/patterns/selfplay.txt", "games written by gen")
 	fs.IntVar(&s.holdout, "holdout", 5, "evaluate on game k when k mod holdout == 0 (as fit held them out)")
@@ -133,16 +124,13 @@ func runEval(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&s.valueFrom, "value-from", 10, "first move number for -value-playouts")
 	fs.IntVar(&s.valueTo, "value-to", 18, "last move number for -value-playouts")
 	fs.StringVar(&s.weights, "weights", "", "evaluate the weights of this generated Go file instead of the built-in ones")
-	const header = "usage: littlego train-patterns eval [flags]\n\nReports how often the pattern and light policies choose the strong player's move on the held-out games.\n\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return status
+	return func(args []string, out base.Output) error {
+		if len(args) > 0 {
+			return base.Usagef("unexpected arguments %q", args)
+		}
+		if s.holdout < 1 {
+			return base.Usagef("-holdout must be positive")
+		}
+		return eval(s, out.Stdout)
 	}
-	fail := cliflag.Fail(stderr, "littlego train-patterns eval")
-	if fs.NArg() > 0 {
-		return fail("unexpected arguments %q", fs.Args())
-	}
-	if s.holdout < 1 {
-		return fail("-holdout must be positive")
-	}
-	return done(stderr, "eval", eval(s, stdout))
 }

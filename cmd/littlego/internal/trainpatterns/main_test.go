@@ -4,6 +4,7 @@ package trainpatterns
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"littlego/board"
+	"littlego/cmd/littlego/internal/base"
 	"littlego/policy"
 )
 
@@ -158,6 +160,11 @@ func TestFitLearnsThePlayersPreferences(t *testing.T) {
 	}
 }
 
+// run runs train-patterns as littlego does.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return Cmd.Run(args, base.Output{Stdin: stdin, Stdout: stdout, Stderr: stderr})
+}
+
 func TestExitStatuses(t *testing.T) {
 	for _, tc := range []struct {
 		args   []string
@@ -178,7 +185,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"gen", "-policy", "pattern-ref"}, 2, "pattern-ref"},
 		{[]string{"fit", "-sweeps", "0"}, 2, "must be positive"},
 		{[]string{"eval", "-holdout", "0"}, 2, "must be positive"},
-		{[]string{"fit", "-data", filepath.Join(t.TempDir(), "none.txt")}, 1, "train-patterns fit: "},
+		{[]string{"fit", "-data", filepath.Join(t.TempDir(), "none.txt")}, 1, "littlego train-patterns fit: "},
 	} {
 		var stdout, stderr bytes.Buffer
 		status := run(tc.args, strings.NewReader(""), &stdout, &stderr)

@@ -30,7 +30,8 @@ import (
 	"littlego/cmd/internal/charts"
 	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/internal/spsa"
-	"littlego/internal/cliflag"
+	"littlego/cmd/littlego/internal/base"
+	"littlego/lib/cliflag"
 )
 
 // paramList is the repeatable -param flag.
@@ -56,13 +57,22 @@ type options struct {
 	plotPath    string
 }
 
-// run is the command: it returns 0 when done, 1 when the run failed or was
+// Cmd is "littlego tune". Exit status 0 when done, 1 when the run failed or was
 // interrupted, 2 for bad usage.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	o, status, ok := parse(args, stderr)
-	if !ok {
-		return status
-	}
+var Cmd = &base.Command{
+	Name:      "tune",
+	UsageLine: "littlego tune -param name=start:min:max [-param ...] [flags]",
+	Short:     "tune engine options by SPSA, then verify by SPRT",
+	Long: `Tunes engine options by SPSA from colour-swapped game pairs, then verifies the result by SPRT.
+
+Exit status: 0 when done, 1 when the run failed or was interrupted, 2 for bad usage.`,
+	FlagsFirst: true,
+	Setup:      setup,
+}
+
+// tuneUntilStopped runs the tuning o describes until done or interrupted (SIGINT, SIGTERM), and
+// returns the exit status.
+func tuneUntilStopped(o *options, stdout, stderr io.Writer) int {
 	if !o.t.quiet {
 		f, ok := stderr.(*os.File)
 		o.t.progress = newProgress(stderr, ok && term.IsTerminal(int(f.Fd())))
@@ -76,7 +86,7 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // returns the exit status; an interruption is said as such, with how to go on.
 func runTuning(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "tune: "+format+"\n", a...)
+		fmt.Fprintf(stderr, "littlego tune: "+format+"\n", a...)
 		return 1
 	}
 	history, err := o.t.tune(ctx, o.csvPath, o.resume, stdout)
@@ -126,11 +136,20 @@ type flags struct {
 	o                     options
 }
 
-// parse reads the command line, or returns the exit status when the command is to
-// stop (after -h, or on bad usage, said on stderr).
-func parse(args []string, stderr io.Writer) (*options, int, bool) {
-	fs := flag.NewFlagSet("littlego tune", flag.ContinueOnError)
-	var f flags
+// setup defines the command line; its run checks it and tunes.
+func setup(fs *flag.FlagSet) func([]string, base.Output) error {
+	f := new(flags)
+	f.define(fs)
+	return func(args []string, out base.Output) error {
+		if err := f.check(args); err != nil {
+			return base.UsageError{What: err.Error()}
+		}
+		return base.Exit(tuneUntilStopped(&f.o, out.Stdout, out.Stderr))
+	}
+}
+
+// define defines the flags on fs, into f.
+func (f *flags) define(fs *flag.FlagSet) {
 	fs.Var(&f.params, "param", "a tuned engine option `name=start:min:max[:c_end]` (repeatable); c_end, the final perturbation, defaults to 0.2 of the range")
 	fs.StringVar(&f.o.t.base, "base", "", "engine options both sides share, as engine:... takes them (e.g. budget=0.1,plan=false); the default is the engine's defaults")
 	fs.IntVar(&f.iterations, "iterations", 100, "SPSA iterations (one colour-swapped pair each)")
@@ -139,7 +158,7 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.Float64Var(&f.gamma, "gamma", spsa.DefaultGamma, "exponent of the perturbation's decay (Spall: 0.101)")
 	fs.Float64Var(&f.a, "A", -1, "Spall's stability constant A (default: 10% of -iterations)")
 	f.match.Register(fs, "plies:3")
-	fs.Uint64Var(&f.o.t.seed, "seed", 1, "seed of the perturbations, the openings' order and the games")
+	cliflag.Seed(fs, &f.o.t.seed, 1, "of the perturbations, the openings' order and the games")
 	cliflag.Jobs(fs, &f.jobs, runtime.NumCPU(), "game pairs, each in its own process")
 	cliflag.Output(fs, &f.o.csvPath, "tune.csv", "every iteration, as CSV (its folder is made as needed)")
 	fs.BoolVar(&f.o.resume, "resume", false, "continue the run in -o (give the same flags)")
@@ -148,14 +167,6 @@ func parse(args []string, stderr io.Writer) (*options, int, bool) {
 	fs.StringVar(&f.o.plotPath, "plot", "", "draw the trajectories into `file` (.png or .svg) and the verification into file-sprt.png")
 	cliflag.Quiet(fs, &f.o.t.quiet, "print only the result")
 	cliflag.Renamed(fs, map[string]string{"csv": "o", "cpu-limit": "cpu"})
-	const header = "usage: littlego tune -param name=start:min:max [-param ...] [flags]\n\nTunes engine options by SPSA from colour-swapped game pairs, then verifies the result by SPRT.\n\nExit status: 0 when done, 1 when the run failed or was interrupted, 2 for bad usage.\n\nFlags:\n"
-	if status, ok := cliflag.Parse(fs, args, stderr, header); !ok {
-		return nil, status, false
-	}
-	if err := f.check(fs.Args()); err != nil {
-		return nil, cliflag.Fail(stderr, "littlego tune")("%v", err), false
-	}
-	return &f.o, cliflag.StatusOK, true
 }
 
 // check validates the flags and completes the options f.o.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 )
 
 // TestMain lets the test binary serve as the tuner's worker process.

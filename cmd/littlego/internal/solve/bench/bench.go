@@ -18,7 +18,7 @@ import (
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/solve/certify"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 	"littlego/solver"
 )
 
@@ -39,8 +39,10 @@ the empty board, solver.RandomPositions) at each move of -moves, with a fresh ta
 each, and prints per move the median, 90th percentile and maximum CPU time.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		moves := fs.String("moves", "8,10,12,14", "the move numbers to measure, separated by commas")
-		n := fs.Int("n", 20, "positions per move number")
-		seed := fs.Uint64("seed", 1, "the seed of the positions")
+		var n int
+		cliflag.Count(fs, &n, 20, "positions per move number")
+		var seed uint64
+		cliflag.Seed(fs, &seed, 1, "of the positions")
 		var lim time.Duration
 		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit); an unknown result counts as the limit")
 		margin := fs.Bool("margin", false, "prove the exact final margin instead of the value")
@@ -63,7 +65,7 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 			if err != nil {
 				return err
 			}
-			return benchPositions(out.Stdout, ms, *n, *seed, lim, ttBits, threads, *margin)
+			return benchPositions(out.Stdout, ms, n, seed, lim, ttBits, threads, *margin)
 		}
 	},
 }
@@ -77,8 +79,10 @@ takes to prove the positions along the book's lines at -moves, Black following t
 and White playing anything: all of them, or a seeded sample of -n.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		moves := fs.String("moves", "8,9", "the move numbers to measure, separated by commas")
-		n := fs.Int("n", 1000, "a seeded sample of this many positions per move (0: all)")
-		seed := fs.Uint64("seed", 1, "the seed of the sample")
+		var n int
+		cliflag.Count(fs, &n, 1000, "positions per move in a seeded sample (0: all)")
+		var seed uint64
+		cliflag.Seed(fs, &seed, 1, "of the sample")
 		var lim time.Duration
 		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit)")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu"})
@@ -87,13 +91,13 @@ and White playing anything: all of them, or a seeded sample of -n.`,
 			if err == nil {
 				err = base.NoArgs("bench book", args)
 			}
-			if err == nil && *n < 0 {
-				err = base.Usagef("-n %d: must be 0 (all) or positive", *n)
+			if err == nil && n < 0 {
+				err = base.Usagef("-n %d: must be 0 (all) or positive", n)
 			}
 			if err != nil {
 				return err
 			}
-			return benchBook(out.Stdout, ms, *n, *seed, lim, engine.SolverTableBits)
+			return benchBook(out.Stdout, ms, n, seed, lim, engine.SolverTableBits)
 		}
 	},
 }

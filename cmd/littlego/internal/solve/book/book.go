@@ -20,8 +20,8 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/atomicfile"
-	"littlego/internal/cputime"
+	"littlego/lib/atomicfile"
+	"littlego/lib/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/tablebase"
 )
 
@@ -92,7 +92,7 @@ func TestBookFlagsChecked(t *testing.T) {
 		{"x.go", "-first", "9,9"},
 		{"x.go", "-jobs", "0"},
 	} {
-		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "littlego solve book: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}

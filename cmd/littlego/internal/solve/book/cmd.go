@@ -10,7 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "solve book".

@@ -16,7 +16,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/solver"
 )
 

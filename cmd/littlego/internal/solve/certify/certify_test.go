@@ -10,8 +10,8 @@ import (
 
 	"littlego/board"
 	"littlego/engine"
-	"littlego/internal/clitest"
-	"littlego/internal/racedetect"
+	"littlego/lib/clitest"
+	"littlego/lib/racedetect"
 )
 
 // moveSeven is a move-7 position after 2,2 where only an exact point keeps Black's win:
@@ -117,7 +117,7 @@ func TestCertifyFlagsChecked(t *testing.T) {
 		{"-n", "-2"},
 		{"-skip", "-3"},
 	} {
-		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "littlego solve certify: -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "solve certify".
@@ -30,7 +30,7 @@ slip.`,
 		var cfg certifyConfig
 		fs.IntVar(&cfg.through, "through", engine.BookLastMove()+2, "the last Black move number walked against every White action")
 		fs.IntVar(&cfg.games, "games", 1000, "seeded random White continuations played to the end after the walk")
-		fs.Uint64Var(&cfg.seed, "seed", 1, "the seed of the sample and the games")
+		cliflag.Seed(fs, &cfg.seed, 1, "of the sample and the games")
 		cliflag.Count(fs, &cfg.limit, 0, "positions checked per move of the walk, a seeded sample (0: all)")
 		cliflag.Renamed(fs, map[string]string{"limit": "n"})
 		fs.IntVar(&cfg.skip, "skip", 0, "skip the first N positions (in the seeded order) of the last move walked, to resume a stopped run (the N its last report counted) or to share the move between processes")

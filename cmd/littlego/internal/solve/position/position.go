@@ -21,9 +21,9 @@ import (
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
-	"littlego/internal/cliflag"
-	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/lib/cliflag"
+	"littlego/lib/cputime"
 	"littlego/record"
 	"littlego/solver"
 )

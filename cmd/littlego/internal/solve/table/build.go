@@ -16,9 +16,9 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/atomicfile"
-	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/lib/atomicfile"
+	"littlego/lib/cputime"
 	"littlego/record"
 	"littlego/solver"
 	"littlego/tablebase"

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cliflag"
+	"littlego/lib/cliflag"
 )
 
 // Cmd is "solve table".
@@ -93,14 +93,15 @@ its best action keeps them. It exits 1 on any disagreement.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var n int
 		cliflag.Count(fs, &n, 20, "records proved again, a seeded sample (0: all)")
-		seed := fs.Uint64("seed", 1, "the seed of the sample")
+		var seed uint64
+		cliflag.Seed(fs, &seed, 1, "of the sample")
 		var ttBits int
 		base.IntTT(fs, &ttBits)
 		return func(args []string, o base.Output) error {
 			if len(args) != 1 {
 				return base.Usagef("table verify takes one table file, got %d arguments", len(args))
 			}
-			return verifyTable(o.Stdout, o.Stderr, args[0], n, *seed, ttBits)
+			return verifyTable(o.Stdout, o.Stderr, args[0], n, seed, ttBits)
 		}
 	},
 }

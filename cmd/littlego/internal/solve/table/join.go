@@ -11,7 +11,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/atomicfile"
+	"littlego/lib/atomicfile"
 	"littlego/tablebase"
 )
 

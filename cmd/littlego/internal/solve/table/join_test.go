@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -12,7 +12,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
-	"littlego/internal/atomicfile"
+	"littlego/lib/atomicfile"
 	"littlego/tablebase"
 )
 

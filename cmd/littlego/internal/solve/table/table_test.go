@@ -14,7 +14,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/internal/clitest"
+	"littlego/lib/clitest"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -360,7 +360,7 @@ func TestTableFlagsChecked(t *testing.T) {
 		{"build", "-level", "2", "-o", dir, "-block", "-1"},
 		{"merge", "-o", "", dir},
 	} {
-		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "solve: -") && !strings.Contains(stderr, "for flag -") {
+		if code, _, stderr := clitest.Call(run, args...); code != 2 || !strings.Contains(stderr, "littlego solve table "+args[0]+": -") && !strings.Contains(stderr, "for flag -") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the flag named", args, code, stderr)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/internal/cputime"
+	"littlego/lib/cputime"
 	"littlego/solver"
 	"littlego/tablebase"
 )

@@ -40,3 +40,16 @@ func TestThreadIsAtMostProcess(t *testing.T) {
 		t.Errorf("thread time %v above process time %v", th, pr)
 	}
 }
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]time.Duration{"2": 2 * time.Second, "2.5": 2500 * time.Millisecond, "500ms": 500 * time.Millisecond, "0": 0, "1m": time.Minute, "-1": -time.Second} {
+		if got, err := Parse(in); err != nil || got != want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"x", "NaN", "Inf", "1e300", "", "2 s"} {
+		if got, err := Parse(in); err == nil {
+			t.Errorf("Parse(%q) = %v, want an error", in, got)
+		}
+	}
+}

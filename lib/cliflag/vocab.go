@@ -6,39 +6,27 @@ package cliflag
 import (
 	"flag"
 	"fmt"
-	"math"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"littlego/lib/cputime"
 )
 
 // MaxCPU is the largest -cpu any command accepts.
-const MaxCPU = 1e6 * time.Second
+const MaxCPU = cputime.MaxParsed
 
 // ParseCPU reads a CPU time as seconds ("2", "2.5") or as a Go duration ("500ms"), as
-// the engine's -budget does; it refuses a negative, infinite or huge one.
+// cputime.Parse does for every command; it refuses a negative, infinite or huge one.
 func ParseCPU(s string) (time.Duration, error) {
-	d, err := parseCPU(s)
+	d, err := cputime.Parse(s)
 	if err != nil {
 		return 0, err
 	}
 	if d < 0 || d > MaxCPU {
 		return 0, fmt.Errorf("%q out of range: want 0 to %v", s, MaxCPU)
-	}
-	return d, nil
-}
-
-func parseCPU(s string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > MaxCPU.Seconds() {
-			return 0, fmt.Errorf("%q out of range: want 0 to %v", s, MaxCPU)
-		}
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("%q: want seconds (2.5) or a duration (500ms)", s)
 	}
 	return d, nil
 }
@@ -66,7 +54,13 @@ func (v cpuValue) Set(s string) error {
 // (500ms).
 func CPUVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, what string) {
 	*p = def
-	fs.Var(cpuValue{p}, name, "CPU limit, in `seconds` (2, 2.5) or a duration (500ms): "+what)
+	fs.Var(cpuValue{p}, name, CPUUsage(what))
+}
+
+// CPUUsage is the usage text of a CPU limit: what the limit bounds, after the shared
+// words on its value.
+func CPUUsage(what string) string {
+	return "CPU limit, in `seconds` (2, 2.5) or a duration (500ms): " + what
 }
 
 // CPU defines -cpu, the CPU limit per move or per position, into p.
@@ -82,8 +76,12 @@ func Jobs(fs *flag.FlagSet, p *int, def int, what string) {
 
 // Threads defines -threads, the threads of one search, into p.
 func Threads(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "threads", def, "the `number` of threads of one search: "+what)
+	fs.IntVar(p, "threads", def, ThreadsUsage(what))
 }
+
+// ThreadsUsage is the usage text of -threads: what the threads are, after the shared
+// words.
+func ThreadsUsage(what string) string { return "the `number` of threads of one search: " + what }
 
 // Output defines -o, the file (or folder) a command writes, into p.
 func Output(fs *flag.FlagSet, p *string, def, what string) {
@@ -105,6 +103,14 @@ func Count(fs *flag.FlagSet, p *int, def int, what string) {
 	fs.IntVar(p, "n", def, "the `number` of "+what)
 }
 
+// Seed defines -seed, the random seed that makes a run reproducible, into p.
+func Seed(fs *flag.FlagSet, p *uint64, def uint64, what string) {
+	fs.Uint64Var(p, "seed", def, SeedUsage(what))
+}
+
+// SeedUsage is the usage text of -seed: what the seed seeds, after the shared words.
+func SeedUsage(what string) string { return "the random `seed` " + what }
+
 // Verbose defines -v into p.
 func Verbose(fs *flag.FlagSet, p *bool, what string) { fs.BoolVar(p, "v", false, what) }
 
@@ -115,8 +121,21 @@ func Quiet(fs *flag.FlagSet, p *bool, what string) { fs.BoolVar(p, "q", false, w
 var renames sync.Map // *flag.FlagSet -> map[string]string
 
 // Renamed records that fs's flags once had the names of old's keys, so that Parse,
-// given an old name, says the new one ("-position-limit is now -cpu").
-func Renamed(fs *flag.FlagSet, old map[string]string) { renames.Store(fs, old) }
+// given an old name, says the new one ("-position-limit is now -cpu"). Calls for one
+// fs add up.
+func Renamed(fs *flag.FlagSet, old map[string]string) {
+	renamesMu.Lock()
+	defer renamesMu.Unlock()
+	all := map[string]string{}
+	if m, ok := renames.Load(fs); ok {
+		maps.Copy(all, m.(map[string]string))
+	}
+	maps.Copy(all, old)
+	renames.Store(fs, all)
+}
+
+// renamesMu makes Renamed's read and store of one flag set's names one step.
+var renamesMu sync.Mutex
 
 // renamedHint returns " (-old is now -new)" when err is an undefined flag fs renamed.
 func renamedHint(fs *flag.FlagSet, err error) string {
