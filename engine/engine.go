@@ -69,6 +69,16 @@ const (
 var methodNames = [...]string{MethodSearch: "search", MethodBook: "book", MethodSolver: "solver",
 	MethodRule: "rule", MethodForced: "forced", MethodFallback: "fallback", MethodLost: "lost", MethodTable: "table"}
 
+// ParseMethod returns the method whose name (String's) is s, and true when there is one.
+func ParseMethod(s string) (Method, bool) {
+	for m, name := range methodNames {
+		if name == s {
+			return Method(m), true
+		}
+	}
+	return 0, false
+}
+
 // String returns the method's name: "search", "book", "solver", "rule", "forced",
 // "fallback", "lost" or "table".
 func (m Method) String() string {

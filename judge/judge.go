@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/facts"
 )
 
@@ -156,12 +157,13 @@ type MoveReview struct {
 	EngineEstimate bool `json:"engine_estimate"`
 }
 
-// provedMethods are the engine's ways of choosing a move that prove it wins.
-var provedMethods = map[string]bool{"book": true, "table": true, "solver": true, "rule": true}
-
-// ProvedMethod reports whether the engine's method (MoveReview.EngineMethod) proves
-// that its move wins: the book, the opening table, the solver or the pass rule.
-func ProvedMethod(method string) bool { return provedMethods[method] }
+// ProvedMethod reports whether the engine's method (MoveReview.EngineMethod, by name)
+// proves that its move wins: the book, the opening table, the solver or the pass rule
+// (facts.EngineMoveWins).
+func ProvedMethod(method string) bool {
+	m, ok := engine.ParseMethod(method)
+	return ok && facts.EngineMoveWins(m)
+}
 
 // pointStrings writes actions in output.txt's notation.
 func pointStrings(ps []board.Point) []string {

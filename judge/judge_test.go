@@ -285,3 +285,16 @@ func TestTableIgnoresAHandedOverTurn(t *testing.T) {
 		t.Error("the table answered for Black to play at move 2")
 	}
 }
+
+// The review's "the engine proved its move" is facts' one account of the engine's
+// methods, for every method.
+func TestProvedMethodIsFactsAccount(t *testing.T) {
+	for m := engine.Method(0); ; m++ {
+		if _, ok := engine.ParseMethod(m.String()); !ok {
+			break
+		}
+		if ProvedMethod(m.String()) != facts.EngineMoveWins(m) {
+			t.Errorf("%s: ProvedMethod %v, facts %v", m, ProvedMethod(m.String()), facts.EngineMoveWins(m))
+		}
+	}
+}

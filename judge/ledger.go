@@ -207,14 +207,14 @@ func (w *worker) do(ctx context.Context, j *job) {
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)
 		e.engineMove, e.engineMethod = mv, rep.Method.String()
-		if src, ok := methodSources[e.engineMethod]; ok && mv != board.NoPoint {
-			// The engine proved its move wins: a fact of the position, as the review shows it.
-			e.fact = e.fact.Merge(facts.Proof(j.pos.Turn, facts.Win, src).WithWinning(mv))
+		if f, ok := facts.OfEngineMove(rep.Method, j.pos, mv); ok && mv != board.NoPoint {
+			// What the engine's move proves: a fact of the position, as the review shows it.
+			e.fact = e.fact.Merge(f)
 		}
 		switch {
 		case rep.Search != nil:
 			e.engineRate = rep.Search.WinRate
-		case rep.Method == engine.MethodBook || rep.Method == engine.MethodTable || rep.Method == engine.MethodSolver || rep.Method == engine.MethodRule:
+		case facts.EngineMoveWins(rep.Method):
 			e.engineRate = 1
 		}
 	}
@@ -226,10 +226,6 @@ func (w *worker) do(ctx context.Context, j *job) {
 		e.best, e.bestComplete = w.bestMoves(ctx, j.pos, m)
 	}
 }
-
-// methodSources are the engine's methods that prove its move wins (ProvedMethod), and
-// the source of facts each proof is.
-var methodSources = map[string]facts.Source{"book": facts.Book, "table": facts.Table, "solver": facts.Solver, "rule": facts.End}
 
 // imply merges into the entry of every position of the lines what the facts of the
 // positions next to it on the line imply (facts.Along, over what the review's cache knows

@@ -305,7 +305,7 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		wr := rep.Search.WinRate
 		g.lastEngine.WinRate = &wr
 	}
-	if f, ok := provedBefore(rep.Method, before, mv); ok && !g.pos.Over {
+	if f, ok := facts.OfEngineMove(rep.Method, before, mv); ok && !g.pos.Over {
 		_, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
 		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
 		g.lastEngine.Value = &v
@@ -326,24 +326,6 @@ func (s *Server) borrowEngine(o engine.Options) (*engine.Engine, error) {
 	default:
 		return engine.New(o)
 	}
-}
-
-// provedBefore returns what the engine's method proves of pos, the position it moved
-// mv in: a move of the book, the opening table or the solver is a proved winning move,
-// and "lost" says every move lost. The position after the move is then proved by what
-// this implies (facts.Known: the side to move there has lost, or won).
-func provedBefore(m engine.Method, pos board.Position, mv board.Point) (facts.Fact, bool) {
-	switch m {
-	case engine.MethodBook:
-		return facts.Proof(pos.Turn, facts.Win, facts.Book).WithWinning(mv), true
-	case engine.MethodTable:
-		return facts.Proof(pos.Turn, facts.Win, facts.Table).WithWinning(mv), true
-	case engine.MethodSolver:
-		return facts.Proof(pos.Turn, facts.Win, facts.Solver).WithWinning(mv), true
-	case engine.MethodLost:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
-	}
-	return facts.Fact{}, false
 }
 
 // handleUndo takes back the last action, and the engine's reply before it so that it is
