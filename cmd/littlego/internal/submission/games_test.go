@@ -95,21 +95,30 @@ func sharedFolderPlayers(t *testing.T, agent *arena.Agent, cfg *arena.Config, ga
 	return func(c board.Color) arena.Player { return players[c] }
 }
 
-// checkOurMoves checks the submission's moves in rec (it played colour ours): each
-// measured, and within the engine's planned budget for the move plus startupAllowance.
-// It returns the largest CPU time over the plan.
+// checkOurMoves checks the submission's moves in rec (it played colour ours): none over
+// MaxBudget, and the side's moves so far within the plan's budgets and the game's loan
+// (the proofs' share beyond a move's own plan), each with startupAllowance. It returns
+// the largest CPU time a move took over its own plan.
 func checkOurMoves(t *testing.T, what string, moves []time.Duration, opts engine.Options, ours board.Color) time.Duration {
 	t.Helper()
-	var worst time.Duration = -time.Hour
+	var worst, used time.Duration = -time.Hour, 0
+	played := 0
 	for k, cpu := range moves {
 		if board.Color(k%2) != ours {
 			continue
 		}
-		plan := engine.PlanBudget(opts, k+1)
-		if cpu > plan+startupAllowance {
-			t.Errorf("%s: move %d took %v of CPU, over its budget %v + %v", what, k+1, cpu, plan, startupAllowance)
+		played++
+		used += cpu
+		// A move's proofs may spend the bank and the game's loan beyond its own plan, never
+		// past MaxBudget; the side's moves so far stay within their plan and the loan, each
+		// with its start-up (whose CPU grows on a loaded machine, hence the allowance).
+		if cpu > engine.MaxBudget+startupAllowance {
+			t.Errorf("%s: move %d took %v of CPU, over MaxBudget %v + %v", what, k+1, cpu, engine.MaxBudget, startupAllowance)
 		}
-		worst = max(worst, cpu-plan)
+		if bound := engine.PlanSoFar(opts, k+1) + engine.PlanLoan(opts) + time.Duration(played)*startupAllowance; used > bound {
+			t.Errorf("%s: after move %d this side used %v of CPU, over its plan, the loan and start-ups (%v)", what, k+1, used, bound)
+		}
+		worst = max(worst, cpu-engine.PlanBudget(opts, k+1))
 	}
 	return worst
 }
