@@ -85,14 +85,15 @@ is lost (with its parent's margin where that is known), repeated until neither a
 
 var verifyCmd = &base.Command{
 	Name:      "verify",
-	UsageLine: "littlego solve table verify [-n N] [-seed S] [-tt N] FILE",
+	UsageLine: "littlego solve table verify [-n N] [-level K] [-seed S] [-tt N] FILE",
 	Short:     "prove a table's records again with the solver",
 	Long: `Verify proves again, each with a cleared solver table, a seeded sample of a table
-file's known records (-n 0: all): the value, the margin where the record has one, and that
-its best action keeps them. It exits 1 on any disagreement.`,
+file's known records (-n 0: all; -level K: of that level only): the value, the margin where
+the record has one, and that its best action keeps them. It exits 1 on any disagreement.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var n int
-		cliflag.Count(fs, &n, 20, "records proved again, a seeded sample (0: all)")
+		cliflag.Count(fs, &n, 20, "known records proved again, a seeded sample (0: all)")
+		level := fs.Int("level", -1, "sample the records of this level only (-1: every level)")
 		var seed uint64
 		cliflag.Seed(fs, &seed, 1, "of the sample")
 		var ttBits int
@@ -101,7 +102,7 @@ its best action keeps them. It exits 1 on any disagreement.`,
 			if len(args) != 1 {
 				return base.Usagef("table verify takes one table file, got %d arguments", len(args))
 			}
-			return verifyTable(o.Stdout, o.Stderr, args[0], n, seed, ttBits)
+			return verifyTable(o.Stdout, o.Stderr, args[0], n, seed, ttBits, *level)
 		}
 	},
 }

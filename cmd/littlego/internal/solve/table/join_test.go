@@ -192,6 +192,11 @@ func TestBuildTakesTheKnownTable(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("%d positions taken from the known table", taken)) {
 		t.Errorf("status: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// Status with the known table counts the positions left that it proves apart.
+	code, stdout, stderr = clitest.Call(run, "status", "-known", known, with)
+	if code != 0 || !strings.Contains(stdout, "of the 358 positions left are proved by the known table (no search)") {
+		t.Errorf("status -known: exit %d\n%s%s", code, stdout, stderr)
+	}
 	if code, _, stderr := clitest.Call(run, "build", "-root", lateRoot, "-level", "19", "-o", t.TempDir(), "-known", filepath.Join(with, "none.lgtb")); code != 2 || !strings.Contains(stderr, "-known") {
 		t.Errorf("a missing -known table: exit %d, %q", code, stderr)
 	}

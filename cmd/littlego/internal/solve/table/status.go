@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/internal/regularfile"
 	"littlego/tablebase"
@@ -22,7 +23,7 @@ import (
 // statusCmd is "solve table status".
 var statusCmd = &base.Command{
 	Name:      "status",
-	UsageLine: "littlego solve table status [-cores N] DIR...",
+	UsageLine: "littlego solve table status [-cores N] [-known TABLE] DIR...",
 	Short:     "what a level's build has done and what is left, from its shard files",
 	Long: `Status reads the shard files (*.lgtb) and checkpoints (*.lgtb.partial) in each DIR, one
 level's build, and prints the shards and positions done, the CPU they cost (from each
@@ -33,6 +34,7 @@ slowest tenth of the positions' share. It proves nothing and
 refuses a damaged or foreign file as the merge does.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		cores := fs.Int("cores", 64, "the cores the projected wall time is for, one shard per core")
+		knownPath := fs.String("known", "", "a table file (engine/opening.lgtb) whose proved values the build takes without a search (build -known): the positions left that it proves are counted apart and cost nothing")
 		return func(args []string, o base.Output) error {
 			if len(args) == 0 {
 				return base.Usagef("table status takes one or more folders of shards")
@@ -40,8 +42,15 @@ refuses a damaged or foreign file as the merge does.`,
 			if *cores < 1 {
 				return base.Usagef("-cores %d: must be at least 1", *cores)
 			}
+			var known *tablebase.Table
+			if *knownPath != "" {
+				var err error
+				if known, err = readTable(*knownPath); err != nil {
+					return base.Usagef("-known: %v", err)
+				}
+			}
 			for _, dir := range args {
-				if err := levelStatus(o.Stdout, dir, *cores); err != nil {
+				if err := levelStatus(o.Stdout, dir, *cores, known); err != nil {
 					return err
 				}
 			}
@@ -50,8 +59,27 @@ refuses a damaged or foreign file as the merge does.`,
 	},
 }
 
-// levelStatus prints the build of the level whose shards are in dir.
-func levelStatus(stdout io.Writer, dir string, cores int) error {
+// freeLeft returns how many of the positions of level that no shard has recorded
+// (done, keyed) known proves.
+func freeLeft(known *tablebase.Table, level []board.Position, done map[uint64]bool) int {
+	if known == nil {
+		return 0
+	}
+	free := 0
+	for _, p := range level {
+		if done[tablebase.Key(&p)] {
+			continue
+		}
+		if e, ok := known.Lookup(p); ok && e.Known {
+			free++
+		}
+	}
+	return free
+}
+
+// levelStatus prints the build of the level whose shards are in dir; known, when not
+// nil, is the table the build takes proved values from (see freeLeft).
+func levelStatus(stdout io.Writer, dir string, cores int, known *tablebase.Table) error {
 	shards, err := readShards(dir, true)
 	if err != nil {
 		return err
@@ -64,9 +92,13 @@ func levelStatus(stdout io.Writer, dir string, cores int) error {
 	total := len(levels[len(levels)-1])
 	var spent time.Duration
 	finished, positions, stopped := 0, 0, 0
+	done := map[uint64]bool{}
 	for _, t := range shards {
 		spent += t.Header.CPU
 		positions += t.Len()
+		for _, r := range t.Records() {
+			done[r.Key()] = true
+		}
 		if t.Header.Kind == tablebase.KindShard {
 			finished++
 		} else {
@@ -84,10 +116,18 @@ func levelStatus(stdout io.Writer, dir string, cores int) error {
 		return nil
 	}
 	perPosition := spent / time.Duration(positions)
-	left := perPosition * time.Duration(total-positions)
-	perShard := perPosition * time.Duration(total) / time.Duration(h.Shards)
+	free := freeLeft(known, levels[len(levels)-1], done)
+	toSolve := total - positions - free
+	left := perPosition * time.Duration(toSolve)
+	perShard := perPosition * time.Duration(total-positions) / time.Duration(h.Shards-finished)
+	if free > 0 {
+		perShard = left / time.Duration(h.Shards-finished)
+	}
 	rounds := math.Ceil(float64(h.Shards-finished) / float64(cores))
 	wall := time.Duration(rounds * float64(perShard))
+	if free > 0 {
+		fmt.Fprintf(stdout, "; %d of the %d positions left are proved by the known table (no search), %d to solve", free, total-positions, toSolve)
+	}
 	fmt.Fprintf(stdout, "; %.1f CPU-s a position so far, so about %.1f CPU-hours left: %s of wall time on %d cores (%d shards of about %.0f CPU-min, one per core)\n",
 		perPosition.Seconds(), left.Hours(), hoursOrMinutes(wall), cores, h.Shards-finished, perShard.Minutes())
 	return logStatus(stdout, dir)
@@ -161,6 +201,9 @@ func costShares(costs []positionCost) string {
 		if b, ok := byValue[v]; ok {
 			parts = append(parts, fmt.Sprintf("mover %s %.0f (%.0f%% of the CPU, %.1f CPU-s each)", map[string]string{"win": "wins", "loss": "loses", "unknown": "unknown"}[v], b[0], 100*b[1]/total, b[1]/b[0]))
 		}
+	}
+	if total == 0 {
+		total = 1 // every position proved in under a millisecond: shares of nothing
 	}
 	sorted := slices.SortedFunc(slices.Values(costs), func(a, b positionCost) int { return cmp.Compare(b.cpu, a.cpu) })
 	tenth := 0.0

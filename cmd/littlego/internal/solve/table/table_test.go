@@ -376,8 +376,12 @@ func TestVerifyReprovesTheTable(t *testing.T) {
 		t.Fatalf("merge: %s%s", stdout, stderr)
 	}
 	code, stdout, stderr = clitest.Call(run, "verify", path, "-n", "0", "-tt", "16")
-	if code != 0 || !strings.Contains(stdout, "577 sampled (seed 1), 0 unknown in the table, 0 disagree") {
+	if code != 0 || !strings.Contains(stdout, "577 known records sampled (seed 1), 0 unknown in the table, 0 disagree") {
 		t.Fatalf("a good table: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = clitest.Call(run, "verify", path, "-n", "0", "-level", "18", "-tt", "16")
+	if code != 0 || !strings.Contains(stdout, "89 known records of level 18 sampled (seed 1)") || strings.Count(stderr, "(level 18,") != 89 {
+		t.Fatalf("level 18 alone: exit %d\n%s%s", code, stdout, stderr)
 	}
 	table := readTableOrFail(t, path)
 	recs := slices.Clone(table.Records())

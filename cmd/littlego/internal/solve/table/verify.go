@@ -16,9 +16,10 @@ import (
 )
 
 // verifyTable proves again, with a solver table cleared for each, a seeded sample of count
-// records of the table file at path (0: all of them): the value, the margin where the
-// record has one, and that the best action keeps them. It fails on any disagreement.
-func verifyTable(stdout, stderr io.Writer, path string, count int, seed uint64, ttBits int) error {
+// known records of the table file at path (0: all of them), of level only when level is 0
+// or more: the value, the margin where the record has one, and that the best action
+// keeps them. It fails on any disagreement.
+func verifyTable(stdout, stderr io.Writer, path string, count int, seed uint64, ttBits, level int) error {
 	if count < 0 {
 		return base.Usagef("-n %d: must be 0 (all) or positive", count)
 	}
@@ -30,19 +31,27 @@ func verifyTable(stdout, stderr io.Writer, path string, count int, seed uint64, 
 		return err
 	}
 	recs := t.Records()
-	order := rand.New(rand.NewPCG(seed, 0x7461626c65)).Perm(len(recs))
+	var known []int
+	unknown := 0
+	for i, r := range recs {
+		switch {
+		case level >= 0 && r.Level() != level:
+		case r.Entry().Known:
+			known = append(known, i)
+		default:
+			unknown++
+		}
+	}
+	order := rand.New(rand.NewPCG(seed, 0x7461626c65)).Perm(len(known))
 	if count > 0 && count < len(order) {
 		order = order[:count]
 	}
 	s := solver.New(ttBits)
-	bad, unknown := 0, 0
+	bad := 0
 	var cpu time.Duration
-	for k, i := range order {
+	for k, j := range order {
+		i := known[j]
 		pos, e := recs[i].Position(), recs[i].Entry()
-		if !e.Known {
-			unknown++
-			continue
-		}
 		start := cputime.Process()
 		why := reprove(s, pos, e)
 		took := cputime.Process() - start
@@ -57,8 +66,12 @@ func verifyTable(stdout, stderr io.Writer, path string, count int, seed uint64, 
 		}
 		fmt.Fprintf(stderr, "%d/%d record %d (level %d, %s): %s, %.1f CPU-s\n", k+1, len(order), i, recs[i].Level(), entryWords(e), verdict, took.Seconds())
 	}
-	fmt.Fprintf(stdout, "%s (%v, %d records): %d sampled (seed %d), %d unknown in the table, %d disagree with the solver; %.1f CPU-s\n",
-		path, t.Header.Kind, len(recs), len(order), seed, unknown, bad, cpu.Seconds())
+	of := ""
+	if level >= 0 {
+		of = fmt.Sprintf(" of level %d", level)
+	}
+	fmt.Fprintf(stdout, "%s (%v, %d records): %d known records%s sampled (seed %d), %d unknown in the table, %d disagree with the solver; %.1f CPU-s\n",
+		path, t.Header.Kind, len(recs), len(order), of, seed, unknown, bad, cpu.Seconds())
 	if bad > 0 {
 		return fmt.Errorf("%d of %d records disagree with the solver", bad, len(order))
 	}
