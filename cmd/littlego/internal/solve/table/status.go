@@ -92,6 +92,7 @@ func levelStatus(stdout io.Writer, dir string, cores int, known *tablebase.Table
 	total := len(levels[len(levels)-1])
 	var spent time.Duration
 	finished, positions, stopped := 0, 0, 0
+	var slowest time.Duration // the CPU of the slowest finished shard
 	done := map[uint64]bool{}
 	for _, t := range shards {
 		spent += t.Header.CPU
@@ -101,6 +102,7 @@ func levelStatus(stdout io.Writer, dir string, cores int, known *tablebase.Table
 		}
 		if t.Header.Kind == tablebase.KindShard {
 			finished++
+			slowest = max(slowest, t.Header.CPU)
 		} else {
 			stopped++
 		}
@@ -124,12 +126,14 @@ func levelStatus(stdout io.Writer, dir string, cores int, known *tablebase.Table
 		perShard = left / time.Duration(h.Shards-finished)
 	}
 	rounds := math.Ceil(float64(h.Shards-finished) / float64(cores))
-	wall := time.Duration(rounds * float64(perShard))
+	// The wall time is at least the slowest shard's: with a core per shard the level takes
+	// as long as its slowest shard, not its mean one.
+	wall := max(time.Duration(rounds*float64(perShard)), slowest)
 	if free > 0 {
 		fmt.Fprintf(stdout, "; %d of the %d positions left are proved by the known table (no search), %d to solve", free, total-positions, toSolve)
 	}
-	fmt.Fprintf(stdout, "; %.1f CPU-s a position so far, so about %.1f CPU-hours left: %s of wall time on %d cores (%d shards of about %.0f CPU-min, one per core)\n",
-		perPosition.Seconds(), left.Hours(), hoursOrMinutes(wall), cores, h.Shards-finished, perShard.Minutes())
+	fmt.Fprintf(stdout, "; %.1f CPU-s a position so far, so about %.1f CPU-hours left: %s of wall time on %d cores (%d shards of about %.0f CPU-min, one per core; the slowest shard so far %.0f CPU-min)\n",
+		perPosition.Seconds(), left.Hours(), hoursOrMinutes(wall), cores, h.Shards-finished, perShard.Minutes(), slowest.Minutes())
 	return logStatus(stdout, dir)
 }
 
