@@ -219,7 +219,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 		if o.sortAll {
 			more = ""
 		}
-		fmt.Fprintf(stderr, "solve: %d of %d actions sorted within %v of CPU%s\n", len(win)+len(lose), len(win)+len(lose)+len(unsorted), sortLim, more)
+		p.say(stderr, "solve: %d of %d actions sorted within %v of CPU%s\n", len(win)+len(lose), len(win)+len(lose)+len(unsorted), sortLim, more)
 	}
 	if o.margin {
 		m, src, n := marginOf(s, pos, known, p, start, o.lim)
@@ -230,7 +230,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 			fmt.Fprintf(stdout, "margin: unknown (the budget of %v CPU ran out)\n", o.lim)
 		}
 	}
-	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(o.threads, 1))
+	p.say(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(o.threads, 1))
 	return nil
 }
 
@@ -328,6 +328,13 @@ func newProgress(stderr io.Writer, start time.Duration) *progress {
 		}
 	}()
 	return p
+}
+
+// say writes a line to stderr between the progress lines, never into one.
+func (p *progress) say(stderr io.Writer, format string, a ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintf(stderr, format, a...)
 }
 
 func (p *progress) set(what string) {
