@@ -109,8 +109,8 @@ func TestKnownEmptyBoard(t *testing.T) {
 	}
 }
 
-// After a losing first move White, to move, wins; after 2,2 and a White reply, Black's
-// book holds the win.
+// After a losing first move White, to move, wins; after 2,2 and White replies past the
+// opening table's levels, Black's book holds the win.
 func TestKnownFirstMovesAndBook(t *testing.T) {
 	pos := board.New()
 	pos.Play(board.PointAt(0, 0))
@@ -120,10 +120,15 @@ func TestKnownFirstMovesAndBook(t *testing.T) {
 	pos = board.New()
 	pos.Play(WinningFirstMove)
 	pos.Play(board.PointAt(1, 1))
+	for int(pos.Move)-1 <= engine.OpeningLastLevel() { // the book's line, White's first legal reply
+		mv, _ := engine.BookMove(pos)
+		pos.Play(mv)
+		pos.Play(pos.Legal().First())
+	}
 	f := Known(pos)
 	mv, inBook := engine.BookMove(pos)
 	if !inBook || f.Value != Win || f.Source != Book || !slices.Equal(f.Winning, []board.Point{mv}) || f.Complete {
-		t.Errorf("after 2,2 1,1: %+v; the book's move %v (held %v)", f, mv, inBook)
+		t.Errorf("at move %d: %+v; the book's move %v (held %v)", pos.Move, f, mv, inBook)
 	}
 	pos.Play(mv)
 	if g := Known(pos); g.Value != Loss || g.Source != Book {

@@ -177,7 +177,7 @@ func checkAgainst(t *testing.T, what string, entry map[string]any, f facts.Fact,
 // A terminate stops a long search in progress: its final response (with what it has)
 // comes within 100 ms, the terminate is echoed, and the next query is served.
 func TestTerminateStopsWithin100ms(t *testing.T) {
-	mv, _ := gameOf(t, factstest.Unknown)
+	mv, turns := gameOf(t, factstest.Unknown)
 	cfg := quickConfig(1)
 	cfg.MaxTime, cfg.Chunk = time.Minute, 0 // the default steps, whose length the bound is about
 	s := startServer(t, cfg)
@@ -192,7 +192,7 @@ func TestTerminateStopsWithin100ms(t *testing.T) {
 		t.Fatalf("want a report during the search: %v %v", r, err)
 	}
 	sent := time.Now()
-	if err := s.Send(map[string]any{"id": "stop", "action": "terminate", "terminateId": "long", "turnNumbers": []int{3}}); err != nil {
+	if err := s.Send(map[string]any{"id": "stop", "action": "terminate", "terminateId": "long", "turnNumbers": []int{len(turns) - 1}}); err != nil {
 		t.Fatal(err)
 	}
 	var final map[string]any

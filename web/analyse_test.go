@@ -60,16 +60,17 @@ func TestTheEmptyBoardShowsAtOnceThatOnly22Wins(t *testing.T) {
 	if v.Results["2,2"] != "B+0.5" || v.Value.Result != "B+0.5" || v.Value.Stones != "Black 3 stones ahead" {
 		t.Errorf("2,2's result %q, the position's %q (%q); want B+0.5, Black 3 stones ahead", v.Results["2,2"], v.Value.Result, v.Value.Stones)
 	}
-	// After 2,2 1,1 Black's move is the opening book's: its proof is the book (and that
-	// of the move symmetric to it, which the page may name).
-	ev, _ = nextEvent(t, openAnalysis(t, ctx, ts.URL, "2,2 1,1"), "verdicts", 5*time.Second)
+	// On the book's line past the opening table's levels Black's move is the book's: its
+	// proof is the book (and that of the move symmetric to it, which the page may name).
+	line := bookLinePastTheTable(t)
+	ev, _ = nextEvent(t, openAnalysis(t, ctx, ts.URL, line), "verdicts", 5*time.Second)
 	v = VerdictsView{}
 	if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
 		t.Fatal(err)
 	}
-	_, pos := mustReplay(t, "2,2 1,1")
+	_, pos := mustReplay(t, line)
 	if mv, ok := engine.BookMove(pos); !ok || v.Sources[v.Book] != string(facts.Book) || v.Moves[mv.String()] != "win" || v.Sources[mv.String()] != string(facts.Book) {
-		t.Errorf("after 2,2 1,1 the book's move is %v (%v); the first verdicts name %q, proved %q by %q", mv, ok, v.Book, v.Moves[mv.String()], v.Sources[mv.String()])
+		t.Errorf("after %s the book's move is %v (%v); the first verdicts name %q, proved %q by %q", line, mv, ok, v.Book, v.Moves[mv.String()], v.Sources[mv.String()])
 	}
 }
 
@@ -255,4 +256,26 @@ func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
 			t.Fatal("no done event within 30 s of a 2 s analysis")
 		}
 	}
+}
+
+// bookLinePastTheTable returns the actions, as the page sends them, of a line from 2,2
+// 1,1 on which Black plays the book's moves and White its first legal point, to the
+// first Black move past the opening table's levels.
+func bookLinePastTheTable(t *testing.T) string {
+	t.Helper()
+	pos := board.New()
+	pos.Play(facts.WinningFirstMove)
+	pos.Play(board.PointAt(1, 1))
+	line := []string{facts.WinningFirstMove.String(), board.PointAt(1, 1).String()}
+	for int(pos.Move)-1 <= engine.OpeningLastLevel() {
+		mv, ok := engine.BookMove(pos)
+		if !ok {
+			t.Fatalf("the book has no move at move %d", pos.Move)
+		}
+		pos.Play(mv)
+		reply := pos.Legal().First()
+		pos.Play(reply)
+		line = append(line, mv.String(), reply.String())
+	}
+	return strings.Join(line, " ")
 }

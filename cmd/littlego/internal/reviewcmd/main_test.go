@@ -107,7 +107,7 @@ func TestJSONAndAgent(t *testing.T) {
 		{first, map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true, "mistake": false,
 			"margin_before": 3.0, "margin_after": -2.0, "points_lost": 5.0, // the opening table's margins
 			"engine_method": "book", "engine_estimate": false}}, // the book's move is proved
-		{moves[2].(map[string]any), map[string]any{"number": 3.0, "before": "unknown", "engine_method": "search", "engine_estimate": true}},
+		{moves[2].(map[string]any), map[string]any{"number": 3.0, "before": "loss"}}, // the opening table proves level 2
 		{last, map[string]any{"number": 4.0, "action": "PASS", "margin_after": 0.0}}, // two passes end the game at 1 to 1
 	} {
 		for k, v := range c.want {

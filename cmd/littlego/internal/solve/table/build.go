@@ -35,7 +35,9 @@ type buildConfig struct {
 	checkpoint time.Duration
 	block      int // positions solved over one transposition table before it is cleared (0: the whole shard)
 	ttBits     int
-	stopAfter  int // stop (as if killed) after solving this many positions; for tests
+	stopAfter  int              // stop (as if killed) after solving this many positions; for tests
+	knownPath  string           // -known: a table whose proved entries are taken without a search
+	known      *tablebase.Table // the table read from knownPath, or nil
 }
 
 // errStopped is returned when a shard stops after buildConfig.stopAfter positions.
@@ -139,8 +141,47 @@ func buildShard(stdout, stderr io.Writer, c *buildConfig) error {
 	if sr.block == 0 {
 		sr.block = max(len(sr.positions), 1)
 	}
+	if c.knownPath != "" {
+		if c.known, err = readTable(c.knownPath); err != nil {
+			return base.Usagef("-known: %v", err)
+		}
+	}
 	sr.resume(stderr)
+	if err := sr.trimLog(); err != nil {
+		return err
+	}
 	return sr.solve(stdout, stderr, c)
+}
+
+// trimLog keeps of the shard's log (logPath) the first line of each position the
+// checkpoint holds and drops the rest: the lines of a stopped run that its checkpoint
+// did not save are written again when those positions are solved again, so that the
+// log's line i stays the shard's position i.
+func (sr *shardRun) trimLog() error {
+	path := logPath(sr.path)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var kept strings.Builder
+	seen := map[int]bool{}
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		var k, n int
+		if _, err := fmt.Sscanf(line, "%d/%d", &k, &n); err != nil || k < 1 || k > len(sr.positions) || seen[k] || !strings.HasSuffix(line, "\n") {
+			continue
+		}
+		if _, ok := sr.done[tablebase.Key(&sr.positions[k-1])]; ok {
+			seen[k] = true
+			kept.WriteString(line)
+		}
+	}
+	if kept.Len() == len(data) {
+		return nil
+	}
+	return atomicfile.WriteFile(path, []byte(kept.String()), 0o644)
 }
 
 // sameShard reports whether two headers describe one shard of one table.
@@ -217,6 +258,11 @@ func (sr *shardRun) solve(stdout, stderr io.Writer, c *buildConfig) error {
 				return err
 			}
 			return errStopped
+		}
+		if e, ok := knownEntry(c.known, p, sr.header.Margins); ok {
+			pending.add(tablebase.MakeRecord(p, e), 0)
+			fmt.Fprintf(positionLines, "%d/%d %s 0.000 CPU-s 0 nodes%s\n", k+1, len(sr.positions), entryWords(e), fromKnown)
+			continue
 		}
 		if len(pending.records) == 0 {
 			s.Clear() // the block's first position to solve
@@ -323,6 +369,25 @@ func solveEntry(s *solver.Solver, pos board.Position, margin bool, limit time.Du
 		}
 	}
 	return e, cputime.Process() - start, nodes
+}
+
+// knownEntry returns known's entry for pos (in canonical orientation) and true when it
+// proves what the shard records: the value, and with margin the margin too.
+func knownEntry(known *tablebase.Table, pos board.Position, margin bool) (tablebase.Entry, bool) {
+	if known == nil {
+		return tablebase.Entry{}, false
+	}
+	e, ok := known.Lookup(pos)
+	if !ok || !e.Known || margin && !e.MarginKnown {
+		return tablebase.Entry{}, false
+	}
+	if !margin {
+		e.MarginKnown, e.Margin = false, 0
+		if !e.Win {
+			e.Best = board.NoPoint
+		}
+	}
+	return e, true
 }
 
 // entryWords says an entry for the side to move: win, loss or unknown, and the margin.

@@ -28,7 +28,7 @@ merged into one table, whose earlier levels follow by minimax.`,
 
 var buildCmd = &base.Command{
 	Name:      "build",
-	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]",
+	UsageLine: "littlego solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-known TABLE] [-tt N]",
 	Short:     "prove one shard of one level, resumable",
 	Long: `Build proves the positions of level K whose index is i mod n and writes them to
 DIR/levelK-shardi-of-n.lgtb; a shard whose file exists is done, a stopped one resumes
@@ -72,7 +72,10 @@ var joinCmd = &base.Command{
 	UsageLine: "littlego solve table join -o FILE TABLE TABLE...",
 	Short:     "join merged tables of one root (a deep level's values, a shallower one's margins)",
 	Long: `Join makes merged tables of one root one, refusing any position on which two disagree;
-the levels above the deepest are completed by minimax over the joined records.`,
+the levels above the deepest are completed by minimax over the joined records, and each
+level below the root gains what the level above implies without a search: every child of
+a position lost for its side to move is won, the child after a won position's best action
+is lost (with its parent's margin where that is known), repeated until neither adds a value.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var out string
 		cliflag.Output(fs, &out, "", "the table (required)")
@@ -114,6 +117,7 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
+	fs.StringVar(&c.knownPath, "known", "", "a table file (engine/opening.lgtb) whose proved values (with -margin, margins) are recorded without a search, each logged as from the known table")
 	base.IntTT(fs, &c.ttBits)
 	return c
 }

@@ -52,7 +52,8 @@ func joinTables(stdout io.Writer, paths []string, out string) error {
 		return fmt.Errorf("refusing the tables: %v", err)
 	}
 	slices.Sort(records)
-	if err := tablebase.Fill(levels, records); err != nil {
+	implied, err := completeRecords(levels, records)
+	if err != nil {
 		return fmt.Errorf("refusing the tables: %v", strings.ReplaceAll(err.Error(), "\n", " "))
 	}
 	data, err := tablebase.Encode(h, records)
@@ -74,9 +75,47 @@ func joinTables(stdout io.Writer, paths []string, out string) error {
 	if err := atomicfile.WriteFile(out, data, 0o644); err != nil {
 		return err
 	}
+	for l := h.FirstLevel; l <= h.LastLevel; l++ {
+		fmt.Fprintf(stdout, "level %d: %s\n", l, levelSummary(levelRecords(table, l)))
+	}
+	fmt.Fprintf(stdout, "%d values or margins implied by the level above\n", implied)
 	fmt.Fprintf(stdout, "%d positions of levels %d..%d, every value known through level %d, every margin through level %d; %d bytes -> %s\n",
 		table.Len(), h.FirstLevel, h.LastLevel, provedThrough(table, false), provedThrough(table, true), len(data), out)
 	return nil
+}
+
+// completeRecords completes records (one per position of levels, sorted by key) both
+// ways until neither adds anything: the levels above the deepest by minimax
+// (tablebase.Fill), every level below the root by what its parents imply
+// (tablebase.Imply: a lost parent's children won, a won parent's best child lost). An
+// implied value can decide another parent by minimax (a transposition), hence the
+// rounds. It returns how many entries the implications gave.
+func completeRecords(levels [][]board.Position, records []tablebase.Record) (int, error) {
+	implied := 0
+	for {
+		if err := tablebase.Fill(levels, records); err != nil {
+			return implied, err
+		}
+		n, err := tablebase.Imply(levels, records)
+		if err != nil {
+			return implied, err
+		}
+		if n == 0 {
+			return implied, nil
+		}
+		implied += n
+	}
+}
+
+// levelRecords returns the records of t's level l.
+func levelRecords(t *tablebase.Table, l int) []tablebase.Record {
+	var out []tablebase.Record
+	for _, r := range t.Records() {
+		if r.Level() == l {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // joinRecords returns the header and the records of the tables joined: one record per

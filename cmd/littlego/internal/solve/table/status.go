@@ -107,23 +107,32 @@ func logStatus(stdout io.Writer, dir string) error {
 		return err
 	}
 	var costs []positionCost
+	taken := 0
 	for _, p := range paths {
 		data, err := regularfile.Read(p, maxTableBytes)
 		if err != nil {
 			return err
 		}
 		for _, line := range strings.Split(string(data), "\n") {
-			if c, ok := parseCostLine(line); ok {
+			if strings.HasSuffix(line, fromKnown) {
+				taken++
+			} else if c, ok := parseCostLine(line); ok {
 				costs = append(costs, c)
 			}
 		}
 	}
+	if taken > 0 {
+		fmt.Fprintf(stdout, "  the logs of %d shards: %d positions taken from the known table without a search\n", len(paths), taken)
+	}
 	if len(costs) == 0 {
 		return nil
 	}
-	fmt.Fprintf(stdout, "  the logs of %d shards, %d positions: %s\n", len(paths), len(costs), costShares(costs))
+	fmt.Fprintf(stdout, "  the logs of %d shards, %d positions solved: %s\n", len(paths), len(costs), costShares(costs))
 	return nil
 }
+
+// fromKnown ends the log line of a position taken from the -known table.
+const fromKnown = ", from the known table"
 
 // parseCostLine reads "k/n VALUE ... CPU CPU-s NODES nodes".
 func parseCostLine(line string) (positionCost, bool) {

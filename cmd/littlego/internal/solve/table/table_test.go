@@ -132,6 +132,18 @@ func TestShardResumesFromItsCheckpoint(t *testing.T) {
 		if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("block %d: the checkpoint is left behind: %v", c.block, err)
 		}
+		// The log's line i is position i: the stopped run's lines past its checkpoint are
+		// not kept twice.
+		log, _ := os.ReadFile(logPath(filepath.Join(dir, shardName(19, 0, 1))))
+		lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+		for i, line := range lines {
+			if !strings.HasPrefix(line, fmt.Sprintf("%d/477 ", i+1)) {
+				t.Fatalf("block %d: log line %d is %q (%d lines)", c.block, i+1, line, len(lines))
+			}
+		}
+		if len(lines) != 477 {
+			t.Errorf("block %d: the log has %d lines, want 477", c.block, len(lines))
+		}
 		a := readTableOrFail(t, filepath.Join(whole, shardName(19, 0, 1)))
 		b := readTableOrFail(t, filepath.Join(dir, shardName(19, 0, 1)))
 		if !slices.Equal(a.Records(), b.Records()) {
@@ -517,7 +529,7 @@ func TestStatusCountsTheBuild(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(out, "the logs of 2 shards, 239 positions: mover wins ") || !strings.Contains(out, "the slowest tenth ") {
+	if !strings.Contains(out, "the logs of 2 shards, 239 positions solved: mover wins ") || !strings.Contains(out, "the slowest tenth ") {
 		t.Errorf("status without the logs' summary:\n%s", out)
 	}
 }
