@@ -3,7 +3,7 @@
 # finished shard committed at once: the build a session starts first and leaves running.
 #
 # usage: [LEVELS="3:128 4:1024"] [ORDER=up|down] [NICE=0] [LITTLEGO=./littlego] [ROOT=]
-#        [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
+#        [KNOWN=engine/opening.lgtb] [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
 #        (LEVEL=3 SHARDS=128, the older spelling, is LEVELS="3:128")
 #
 # Run from the top of a checkout (go build -o littlego ./cmd/littlego first). For each
@@ -12,7 +12,11 @@
 # from the last shard back): a finished shard (its .lgtb is there) is skipped, a stopped one
 # resumes from its checkpoint, and the next level starts when this one is done. Each
 # finished shard's file and its per-position log are committed with the build's summary
-# line as the message.
+# line as the message. A position the table KNOWN already proves (the shipped opening table:
+# what the levels above imply, the shards merged into it) is recorded from it without a
+# search (-known; only for the empty board's table, ROOT empty, and when the file is there;
+# KNOWN= turns it off). Shipping a new opening table into the checkout makes the shards
+# started after it skip what it proves.
 #
 # Two loops may share a checkout: each shard is built under a lock of its own (flock, in
 # the repository's git directory), so a loop skips the shard the other is building, and
@@ -32,6 +36,8 @@ NICE=${NICE:-0}
 LITTLEGO=${LITTLEGO:-./littlego}
 ROOT=${ROOT:-}
 SOLVE_FLAGS=${SOLVE_FLAGS:--tt 26 -block 4}
+KNOWN=${KNOWN-engine/opening.lgtb}
+if [ -n "$ROOT" ] || [ ! -f "$KNOWN" ]; then KNOWN=; fi
 LOCKS=$(git rev-parse --git-common-dir)/shard-locks
 mkdir -p "$LOCKS"
 
@@ -53,7 +59,7 @@ build() {
     [ -f "$f" ] && exit 0
     # SOLVE_FLAGS is a list of flags, split on purpose.
     # shellcheck disable=SC2086
-    summary=$(nice -n "$NICE" "$LITTLEGO" solve table build -level "$1" -shard "$2/$3" -root "$ROOT" -o "$dir" -checkpoint 1m $SOLVE_FLAGS 2>/dev/null)
+    summary=$(nice -n "$NICE" "$LITTLEGO" solve table build -level "$1" -shard "$2/$3" -root "$ROOT" -o "$dir" -checkpoint 1m -known "$KNOWN" $SOLVE_FLAGS 2>/dev/null)
     (
       if command -v flock >/dev/null 2>&1; then flock 8; fi
       git add -A "$dir"
