@@ -62,8 +62,22 @@ type Config struct {
 	// the proofs (0: the search stops once every move is proved).
 	MinIterations int
 	// MaxIterations caps the search's iterations over all chunks (0: no cap): the last
-	// chunk runs only what is left, then the search stops; the solver goes on.
+	// chunk runs only what is left, then the search stops; the solver goes on, unless
+	// BoundBySearch.
 	MaxIterations int
+	// BoundBySearch makes the search bound the whole analysis, as KataGo's maxVisits
+	// bounds a query: the solver gets, between the chunks, no more CPU than the search
+	// has used so far plus ExtraProof, and the analysis ends (Complete) once the search
+	// is done and the solver has spent that share, whatever is left unproved. Without
+	// it the solver goes on after the search until nothing is left to do.
+	BoundBySearch bool
+	// ExtraProof is the solver's CPU beyond the search's under BoundBySearch (0: none).
+	ExtraProof time.Duration
+	// Resume, when it is a snapshot of an earlier analysis of the same position, is where
+	// this one starts: its visits, win rates, principal variations and iterations are
+	// kept and added to (its chunks' seeds are not repeated), as a GUI expects of an
+	// engine that keeps its search tree. A snapshot of another position is ignored.
+	Resume *Snapshot
 }
 
 // SolverThreads is the solver's threads for an analysis a user waits on: two where the
@@ -117,7 +131,8 @@ const (
 	// Running: not ended.
 	Running End = iota
 	// Complete: nothing left to do: every move's value (and margin, unless NoMargins)
-	// proved or given up within MoveLimit, and the search done.
+	// proved or given up within MoveLimit, and the search done; under BoundBySearch, the
+	// search done and the solver's share of CPU spent.
 	Complete
 	// Limit: the context's deadline passed.
 	Limit
@@ -174,6 +189,8 @@ type Snapshot struct {
 	Moves []Move
 	// Iterations is the search's simulations, over all chunks.
 	Iterations int
+	// Chunks is the number of search chunks run (those of a resumed analysis included).
+	Chunks int
 	// CPU is the process CPU time the analysis has used.
 	CPU time.Duration
 	// End is why the analysis ended; Running before. Once ended, no Move is Pending.

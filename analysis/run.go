@@ -66,8 +66,11 @@ type run struct {
 	totals     mcts.Totals
 	pv         [board.NumActions][]board.Point
 	iterations int
+	chunks     int           // the search chunks run, a resumed analysis's included
 	lastChunk  int           // the iterations of the last search chunk
 	lastCPU    time.Duration // and its CPU
+	searchCPU  time.Duration // the search's CPU over all chunks
+	proofCPU   time.Duration // the solver's
 	searching  bool
 	valueQueue []board.Point // actions whose value the solver is still to prove
 	marginQ    []board.Point // proved actions whose margin it is still to find
@@ -85,6 +88,7 @@ func newRun(a *Analyzer, pos board.Position, cfg Config) *run {
 	}
 	a.prover.SetWorkers(cfg.Workers)
 	r := &run{a: a, cfg: cfg, pos: pos, start: cputime.Process(), searching: !pos.Over}
+	r.resume(cfg.Resume)
 	r.refresh()
 	if cfg.Unproved || cfg.NoSolver {
 		return r
@@ -100,6 +104,25 @@ func newRun(a *Analyzer, pos board.Position, cfg Config) *run {
 	return r
 }
 
+// resume starts the analysis from an earlier snapshot of the same position: its
+// visits, win rates, principal variations, iterations and chunks.
+func (r *run) resume(s *Snapshot) {
+	if s == nil || s.Position != r.pos {
+		return
+	}
+	for _, m := range s.Moves {
+		if m.Action < 0 || int(m.Action) >= board.NumActions {
+			continue
+		}
+		r.totals[m.Action].Visits = m.Visits
+		r.totals[m.Action].Wins = m.WinRate * float64(m.Visits)
+		if len(m.PV) > 1 {
+			r.pv[m.Action] = slices.Clone(m.PV)
+		}
+	}
+	r.iterations, r.chunks = s.Iterations, s.Chunks
+}
+
 // wantMargin reports whether m's exact margin is still to find.
 func (r *run) wantMargin(m facts.Move) bool {
 	_, exact := m.After.Margin()
@@ -111,7 +134,7 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 	if emit != nil && emit(r.snapshot(Running)) != nil {
 		return Stopped, nil
 	}
-	for k := 0; ; k++ {
+	for {
 		if err := ctx.Err(); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				return Limit, nil
@@ -119,13 +142,13 @@ func (r *run) loop(ctx context.Context, emit func(*Snapshot) error) (End, error)
 			return Stopped, nil
 		}
 		if r.searching {
-			if err := r.searchChunk(k); err != nil {
+			if err := r.searchChunk(r.chunks); err != nil {
 				return Failed, err
 			}
 		}
 		r.proveChunk(ctx)
 		r.refresh()
-		if !r.searching && len(r.valueQueue) == 0 && len(r.marginQ) == 0 {
+		if !r.searching && (len(r.valueQueue) == 0 && len(r.marginQ) == 0 || r.cfg.BoundBySearch && r.proofShare() <= 0) {
 			return Complete, nil
 		}
 		if emit != nil && emit(r.snapshot(Running)) != nil {
@@ -176,8 +199,10 @@ func (r *run) searchChunk(k int) error {
 		return nil
 	}
 	r.totals.Add(res)
+	r.chunks++
 	r.iterations += res.Iterations
 	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
+	r.searchCPU += res.CPU
 	if len(res.PV) > 0 && res.PV[0] >= 0 && int(res.PV[0]) < board.NumActions {
 		r.pv[res.PV[0]] = append(r.pv[res.PV[0]][:0], res.PV...)
 	}
@@ -201,11 +226,23 @@ func searched(pos board.Position) board.Position {
 	return pos
 }
 
-// proveChunk gives the solver up to one chunk of CPU, in turns over the queued actions:
-// their values first, then the margins of the proved ones.
+// proofShare returns the solver's CPU still allowed under BoundBySearch: the search's so
+// far plus ExtraProof, less what the solver has used.
+func (r *run) proofShare() time.Duration {
+	return r.searchCPU + r.cfg.ExtraProof - r.proofCPU
+}
+
+// proveChunk gives the solver up to one chunk of CPU (under BoundBySearch, at most its
+// share), in turns over the queued actions: their values first, then the margins of the
+// proved ones.
 func (r *run) proveChunk(ctx context.Context) {
+	budget := r.cfg.Chunk
+	if r.cfg.BoundBySearch {
+		budget = min(budget, r.proofShare())
+	}
 	start := cputime.Process()
-	for used := time.Duration(0); used < r.cfg.Chunk && ctx.Err() == nil; used = cputime.Process() - start {
+	defer func() { r.proofCPU += cputime.Process() - start }()
+	for used := time.Duration(0); used < budget && ctx.Err() == nil; used = cputime.Process() - start {
 		queue, margin := &r.valueQueue, false
 		if len(*queue) == 0 {
 			queue, margin = &r.marginQ, true
@@ -218,7 +255,7 @@ func (r *run) proveChunk(ctx context.Context) {
 		child := r.pos
 		child.Act(a)
 		full := min(r.cfg.Chunk, r.cfg.Turn<<min(r.turns[a], 16))
-		turn := min(full, r.cfg.Chunk-used) // the chunk's rest: a stop is noticed within it
+		turn := min(full, budget-used) // the chunk's rest: a stop is noticed within it
 		if r.cfg.MoveLimit > 0 {
 			turn = min(turn, r.cfg.MoveLimit-r.spent[a])
 		}
@@ -318,7 +355,7 @@ func (r *run) move(a board.Point) *facts.Move {
 
 // snapshot returns the analysis's state, ended by end (Running: not ended).
 func (r *run) snapshot(end End) *Snapshot {
-	s := &Snapshot{Position: r.pos, Iterations: r.iterations, CPU: cputime.Process() - r.start, End: end}
+	s := &Snapshot{Position: r.pos, Iterations: r.iterations, Chunks: r.chunks, CPU: cputime.Process() - r.start, End: end}
 	s.Fact = facts.FromMoves(r.parent, r.moves)
 	if r.cfg.Unproved {
 		s.Fact = r.parent

@@ -4,6 +4,7 @@ package arena
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"littlego/board"
@@ -29,7 +30,11 @@ func Diagram(r *record.Record) string {
 		case m.Opening:
 			mark = "*"
 		}
-		fmt.Fprintf(&row, " %3d%s%s %-4s", i+1, mark, m.Color.String()[:1], actionText(m.Point))
+		text := actionText(m.Point)
+		if m.Fault && m.Point == board.NoPoint {
+			text = faultText(r.Detail)
+		}
+		fmt.Fprintf(&row, " %3d%s%s %-4s", i+1, mark, m.Color.String()[:1], text)
 		if (i+1)%movesPerRow == 0 || i == len(r.Moves)-1 {
 			sb.WriteString(strings.TrimRight(row.String(), " "))
 			sb.WriteByte('\n')
@@ -49,6 +54,30 @@ func actionText(p board.Point) string {
 		return "none"
 	}
 	return p.String()
+}
+
+// maxFaultText bounds what faultText shows of an answer.
+const maxFaultText = 12
+
+// faultText is what a faulty move that named no point answered, as the record's detail
+// quotes it last (`output.txt says "9,9"`, `expected i,j or PASS, got "abc"`), or
+// "none" when it quotes nothing (no output, a crash, a timeout).
+func faultText(detail string) string {
+	if !strings.HasSuffix(detail, `"`) {
+		return "none"
+	}
+	for i := strings.LastIndex(detail[:len(detail)-1], `"`); i >= 0; i = strings.LastIndex(detail[:i], `"`) {
+		if s, err := strconv.Unquote(detail[i:]); err == nil {
+			if s = strings.Join(strings.Fields(s), " "); len(s) > maxFaultText {
+				s = s[:maxFaultText] + "…"
+			}
+			if s == "" {
+				return "none"
+			}
+			return s
+		}
+	}
+	return "none"
 }
 
 // finalPosition replays r's moves but a faulty last one; ok is false when one of them

@@ -34,3 +34,19 @@ func TestDiagramOfAnUnreplayableRecordHasNoBoard(t *testing.T) {
 		t.Errorf("a board drawn for an illegal record:\n%s", d)
 	}
 }
+
+// A faulty move that named no point shows what the agent answered, as the record's
+// detail quotes it: an off-board 9,9 is drawn as 9,9, not as "none".
+func TestDiagramShowsAFaultyAnswer(t *testing.T) {
+	for _, c := range []struct{ detail, want string }{
+		{`White's move 2: output.txt says "9,9"`, "2!W 9,9"},
+		{`White's move 2: output.txt: expected i,j or PASS, got "hello there, referee"`, "2!W hello there,…"},
+		{"White's move 2: the program exited without writing output.txt", "2!W none"},
+	} {
+		moves := []record.Move{{Color: board.Black, Point: board.PointAt(2, 2)}, {Color: board.White, Point: board.NoPoint, Fault: true}}
+		r := record.Record{Game: 1, Black: "a", White: "b", Winner: board.Black, Detail: c.detail, Moves: moves}
+		if d := Diagram(&r); !strings.Contains(d, c.want) {
+			t.Errorf("%s: diagram lacks %q:\n%s", c.detail, c.want, d)
+		}
+	}
+}

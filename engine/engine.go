@@ -173,6 +173,25 @@ func PlanBudget(o Options, move int) time.Duration {
 	return min(b, MaxBudget)
 }
 
+// loanWeight is the game's loan in budgets: see PlanLoan.
+const loanWeight = 11
+
+// PlanLoan returns the CPU time beyond the plan that one side may spend on proofs over a
+// game (docs/my_player.md#the-loan): 11 budgets, 5.5 s at the default -budget 0.5, or
+// nothing with the plan off. A game's first position that the tables do not decide (its
+// first move off the book and the opening table, often at move 5 or 6 after an imposed
+// opening, where no earlier move has left a bank) is where a proof costs the most and a
+// move's plan is shortest; the loan lets those proofs run to MaxBudget a move, while the
+// later moves need little of their own plan (the solver proves positions from move 13 in
+// milliseconds). A side's game then costs at most PlanTotal + PlanLoan: 11.5 s at the
+// default, against the course's 10 s for one move.
+func PlanLoan(o Options) time.Duration {
+	if !o.Plan || o.Playouts > 0 {
+		return 0
+	}
+	return time.Duration(loanWeight * float64(o.Budget))
+}
+
 // PlanTotal returns what the game plan gives the side that plays move number move over
 // the whole game: the sum of PlanBudget over its twelve moves (at most 12 budgets).
 func PlanTotal(o Options, move int) time.Duration {

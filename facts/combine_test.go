@@ -16,7 +16,7 @@ func TestMovesOfALostPosition(t *testing.T) {
 	parent := Unproved(board.Black)
 	parent.setMargin(-2, Solver) // Black to move, lost by W+4.5
 	for _, m := range Moves(pos, parent, func(c board.Position) Fact { return Unproved(c.Turn) }) {
-		if m.Value != Loss || m.After.High != -2 || m.After.Low != MinMargin || m.After.Source != Solver {
+		if m.Value != Loss || m.After.High != -2 || m.After.Low != MinMargin || !m.After.Source.Implied() || m.After.Source.Origin() != Solver {
 			t.Errorf("%v: %v after %+v", m.Action, m.Value, m.After)
 		}
 	}
@@ -72,5 +72,22 @@ func TestMerge(t *testing.T) {
 	}
 	if a.Merge(Unproved(board.Black)).Value != Win || len(a.Winning) != 1 {
 		t.Error("merging nothing changed the fact")
+	}
+}
+
+// A position's shape, which lets the cache skip what it cannot hold, is the same in all
+// eight of its images: otherwise a fact kept in one orientation would be missed in
+// another.
+func TestShapeIsTheSameUnderSymmetry(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{12, 7, 11, 13, 17, 8, 6, 16, 18, 14, 2, 22, 21, 3, 10, 1, 0, board.Pass} {
+		pos.Act(a)
+		want := shapeOf(&pos)
+		for s := board.Symmetry(1); s < board.NumSymmetries; s++ {
+			q := s.Apply(pos)
+			if got := shapeOf(&q); got != want {
+				t.Fatalf("after %v, symmetry %d: shape %d, want %d", a, s, got, want)
+			}
+		}
 	}
 }

@@ -7,7 +7,10 @@
 //
 // Known answers without search; a Prover adds the solver within limits and keeps what
 // it proves in a Cache keyed by the position's canonical Zobrist key, shared by every
-// Prover that is given it.
+// Prover that is given it. What is proved of the positions one action before and after
+// a position implies facts of it by minimax alone (implied.go): Known and Cache.Known
+// include them, their source saying "implied by ..."; Step and Along carry them along a
+// game's line, which a position alone does not tell past a capture.
 //
 // Margins are black − white stones at the end of the game with perfect play, before the
 // komi: Black wins with board.BlackMargin (3) or more (docs/RULES.md: komi 2.5).
@@ -81,6 +84,10 @@ const (
 	Search     Source = "search"        // the search's own proof (MCTS-Solver: mcts.Proof)
 )
 
+// origins are the sources that prove a fact of a position directly; every other source
+// is implied (implied.go) by a fact one of them proved of a neighbouring position.
+var origins = [...]Source{End, Table, EmptyBoard, Book, Solver, Search}
+
 // The widest bounds on a final margin: every point Black's, or every point White's.
 const (
 	MinMargin = -board.NumPoints
@@ -108,6 +115,10 @@ type Fact struct {
 	// to move loses: none). A Win with no Winning is proved without naming its move.
 	Winning  []board.Point
 	Complete bool
+	// Keeping holds actions of the side to move proved to keep the exact margin (the
+	// position after one has the same margin), in point order, Pass last; only while the
+	// margin is exact (Low == High), and not necessarily all of them.
+	Keeping []board.Point
 }
 
 // Unproved returns the fact of a position, whose side to move is turn, of which
@@ -123,6 +134,14 @@ func Proof(turn board.Color, v Value, src Source) Fact {
 	if v != Unknown {
 		f.setValue((v == Win) == (turn == board.Black), src)
 	}
+	return f
+}
+
+// WithWinning returns f with the actions, proved to win by f's source, among its winning
+// actions (not all of them, unless they were before); f must be a proved win.
+func (f Fact) WithWinning(actions ...board.Point) Fact {
+	f.Winning = slices.Clone(f.Winning)
+	f.addWinning(actions, f.Complete)
 	return f
 }
 
@@ -207,6 +226,22 @@ func (f *Fact) normalize() {
 	if f.Value == Loss {
 		f.Winning, f.Complete = nil, true
 	}
+	if f.Low != f.High {
+		f.Keeping = nil
+	}
+}
+
+// addKeeping adds actions proved to keep the exact margin, once it is exact.
+func (f *Fact) addKeeping(keeping []board.Point) {
+	if f.Low != f.High {
+		return
+	}
+	for _, a := range keeping {
+		if !slices.Contains(f.Keeping, a) {
+			f.Keeping = append(f.Keeping, a)
+		}
+	}
+	slices.Sort(f.Keeping)
 }
 
 // addWinning adds proved winning actions; complete says they are all of them.
@@ -225,10 +260,11 @@ func (f *Fact) addWinning(winning []board.Point, complete bool) {
 
 // Merge returns what f and g, two facts of the same position, prove together: the
 // known value (the first's source when both know it), the narrower bounds, and the
-// union of the winning actions.
+// union of the winning actions and of the actions that keep the exact margin.
 func (f Fact) Merge(g Fact) Fact {
 	out := f
 	out.Winning = slices.Clone(f.Winning)
+	out.Keeping = slices.Clone(f.Keeping)
 	if g.Value != Unknown {
 		out.setValue(g.BlackValue() == Win, g.Source)
 	}
@@ -245,6 +281,7 @@ func (f Fact) Merge(g Fact) Fact {
 	} else if !out.Complete {
 		out.addWinning(g.Winning, false)
 	}
+	out.addKeeping(g.Keeping)
 	return out
 }
 

@@ -19,15 +19,39 @@ const WinningFirstMove = board.Point(2*board.Size + 2)
 // (docs/solver.md, "The game's exact value", gives the command that proves it).
 const EmptyBoardMargin = 3
 
-// Known returns what is proved of pos without search: the game's end (the score), a
-// pass that would end it (the score bounds the margin, and decides the value when it
-// wins for the side to move), the opening table (engine.Opening: the value, the margin where it holds it, the winning
-// actions where it proves the children), the solved empty board and, after a first
-// move, its value, and Black's opening book (a Black position it holds is won by its
-// move; a White position all of whose replies it holds is lost). A position of a game
-// without the 24-move end (pos.Last other than board.MaxMoves: GTP's area rules) is
-// not the course's game: nothing is known of it.
+// Known returns what is proved of pos without search: what its sources prove of it
+// (direct), and what they prove of the positions one action before and after it
+// imply (implied.go). Facts implied so name their source as such ("implied by the
+// opening table's 2,2").
 func Known(pos board.Position) Fact {
+	return withNeighbours(pos, direct(pos), lookup)
+}
+
+// direct returns what the sources prove of pos itself, without search: the game's end
+// (the score), a pass that would end it (the score bounds the margin, and decides the
+// value when it wins for the side to move), the opening table (engine.Opening: the
+// value, the margin where it holds it, the action that keeps it, the winning actions
+// where it proves the children), the solved empty board and, after a first move, its
+// value, and Black's opening book (a Black position it holds is won by its move; a White
+// position all of whose replies it holds is lost, which Known finds from its children:
+// fromChildren). A position of a game without the 24-move end (pos.Last other than
+// board.MaxMoves: GTP's area rules) is not the course's game: nothing is known of it.
+func direct(pos board.Position) Fact { return sources(pos, true, true) }
+
+// lookup returns what the sources prove of pos itself at the cost of a few lookups, for
+// the facts of its neighbours: direct's, but the table's winning actions only its best
+// (they look at every child), and the book's only with book (a caller that knows the
+// book's Black wins cannot help it leaves them out: fromChildren).
+func lookup(pos board.Position, book bool) Fact {
+	if pos.Last == board.MaxMoves && !pos.Over && !pos.Passed && pos.Move > 2 && int(pos.Move)-1 > engine.OpeningLastLevel() &&
+		(!book || pos.Turn != board.Black || int(pos.Move) > engine.BookLastMove()) {
+		return Unproved(pos.Turn) // beyond every source: the common case, said at once
+	}
+	return sources(pos, false, book)
+}
+
+// sources is direct (deep, book) or lookup.
+func sources(pos board.Position, deep, book bool) Fact {
 	f := Unproved(pos.Turn)
 	switch {
 	case pos.Last != board.MaxMoves:
@@ -43,9 +67,16 @@ func Known(pos board.Position) Fact {
 		f.setValue(e.Win == (pos.Turn == board.Black), Table)
 		if e.MarginKnown {
 			f.setMargin(e.Margin, Table)
+			if e.Best != board.NoPoint {
+				f.addKeeping([]board.Point{e.Best})
+			}
 		}
 		if e.Win {
-			winning, complete := engine.OpeningWinning(pos)
+			var winning []board.Point
+			complete := false
+			if deep {
+				winning, complete = engine.OpeningWinning(pos)
+			}
 			if len(winning) == 0 && e.Best != board.NoPoint {
 				winning, complete = []board.Point{e.Best}, false
 			}
@@ -57,19 +88,19 @@ func Known(pos board.Position) Fact {
 		f.setValue(true, EmptyBoard)
 		f.setMargin(EmptyBoardMargin, EmptyBoard)
 		f.addWinning([]board.Point{WinningFirstMove}, true)
+		f.addKeeping([]board.Point{WinningFirstMove})
 	case afterFirstMove(pos) && pos.Stones[board.Black] != WinningFirstMove.Bit():
 		f.setValue(false, EmptyBoard) // every first move but 2,2 loses
 	}
 	if f.Value != Unknown {
 		return f
 	}
-	if pos.Turn == board.Black {
-		if mv, inBook := engine.BookMove(pos); inBook {
-			f.setValue(true, Book)
-			f.addWinning([]board.Point{mv}, false)
-		}
-	} else if int(pos.Move) < engine.BookLastMove() && everyReplyInBook(pos) {
+	if !book {
+		return f
+	}
+	if mv, inBook := engine.BookMove(pos); inBook {
 		f.setValue(true, Book)
+		f.addWinning([]board.Point{mv}, false)
 	}
 	return f
 }
@@ -109,26 +140,6 @@ func afterFirstMove(pos board.Position) bool {
 	return q.Key() == pos.Key()
 }
 
-// everyReplyInBook reports whether every action of White in pos leads to a position the
-// book holds (a proved Black win) or to a finished game Black has won: then White, to
-// move, has lost.
-func everyReplyInBook(pos board.Position) bool {
-	for _, a := range Actions(pos) {
-		child := pos
-		child.Act(a)
-		if child.Over {
-			if child.Winner() != board.Black {
-				return false
-			}
-			continue
-		}
-		if _, ok := engine.BookMove(child); !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // Actions returns the legal actions of pos: its legal points in point order, then
 // Pass; none once the game is over.
 func Actions(pos board.Position) []board.Point {
@@ -155,29 +166,18 @@ type Move struct {
 
 // Moves returns what is proved of each action of pos (Actions' order), given parent, the
 // fact of pos, and after, which gives the fact of the position after an action (Known,
-// or a Prover's Known). An action's fact is narrowed by its parent's: a proved winning
-// action wins; when the side to move loses, every action loses; and the margin after
-// an action is at most the parent's (Black to move) or at least it (White to move),
-// since the parent's is the best of its children's.
+// or a Prover's Known). An action's fact is narrowed by what its parent's implies
+// (implied.go): a proved winning action wins; when the side to move loses, every action
+// loses; the margin after an action is at most the parent's (Black to move) or at least
+// it (White to move), since the parent's is the best of its children's, and the
+// parent's exact margin after an action proved to keep it.
 func Moves(pos board.Position, parent Fact, after func(board.Position) Fact) []Move {
 	actions := Actions(pos)
 	out := make([]Move, len(actions))
 	for k, a := range actions {
 		child := pos
 		child.Act(a)
-		f := after(child)
-		winner := pos.Turn == board.Black // Black wins when the mover wins
-		switch {
-		case parent.Value == Loss:
-			f.setValue(!winner, parent.Source)
-		case parent.Value == Win && containsPoint(parent.Winning, a):
-			f.setValue(winner, parent.Source)
-		}
-		if pos.Turn == board.Black {
-			f.bound(MinMargin, parent.High, parent.marginSource())
-		} else {
-			f.bound(parent.Low, MaxMargin, parent.marginSource())
-		}
+		f := after(child).Merge(fromParent(pos, a, parent))
 		out[k] = Move{Action: a, Value: f.forMover(pos.Turn), After: f}
 	}
 	return out
@@ -251,6 +251,11 @@ func FromMoves(parent Fact, moves []Move) Fact {
 	g.normalize()
 	if g.Value == Win {
 		g.addWinning(winning, complete)
+	}
+	for _, m := range moves {
+		if lo, hi := m.After.Low, m.After.High; lo == hi && lo == g.Low {
+			g.addKeeping([]board.Point{m.Action})
+		}
 	}
 	return parent.Merge(g)
 }

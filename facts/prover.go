@@ -6,6 +6,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"littlego/board"
@@ -40,7 +41,59 @@ const maxCachedFacts = 1 << 17
 type Cache struct {
 	mu    sync.Mutex
 	facts map[uint64]Fact // in the canonical orientation
+	// shapes marks the shapes (shapeOf) of the positions facts holds, hashed to a bit
+	// each, so that asking of a position of another shape, the most of what the
+	// neighbours' facts ask, costs no canonical key. A bit is set before its fact is
+	// stored and cleared only with them all.
+	shapes [1 << shapeBits / 64]atomic.Uint64
 }
+
+// shapeBits is the size of the filter of shapes: 2^18 bits, 32 kB.
+const shapeBits = 18
+
+// orbits numbers each point's class under the eight symmetries (the corners, the
+// points beside them on the edge, ... the centre: six classes), so that the stones a
+// position has in each class are the same in all its images.
+var orbits = func() (o [board.NumPoints]uint8) {
+	seen := map[board.Point]uint8{}
+	for p := board.Point(0); p < board.NumPoints; p++ {
+		if _, ok := seen[p]; ok {
+			continue
+		}
+		n := uint8(len(seen) + 1) // any distinct number: the classes are compared, never counted
+		for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
+			seen[s.Point(p)] = n
+		}
+	}
+	for p, n := range seen {
+		o[p] = n
+	}
+	return o
+}()
+
+// shapeOf returns a hash, below 1<<shapeBits, of what the eight images of pos share: its
+// move number, whether a pass would end the game, and its stones of each colour in
+// each class of points.
+func shapeOf(pos *board.Position) uint32 {
+	h := uint64(pos.Move)<<1 | uint64(b2u(pos.Passed))
+	for c := board.Black; c <= board.White; c++ {
+		for st := pos.Stones[c]; st != 0; st &= st - 1 {
+			h += uint64(1) << (8 + 4*uint(orbits[st.First()]) + 28*uint(c))
+		}
+	}
+	return uint32((h * 0x9e3779b97f4a7c15) >> (64 - shapeBits))
+}
+
+// b2u is 1 for true.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// mayHold reports whether the cache may hold a fact of a position of shape s.
+func (c *Cache) mayHold(s uint32) bool { return c.shapes[s/64].Load()&(1<<(s%64)) != 0 }
 
 // NewCache returns an empty cache.
 func NewCache() *Cache { return &Cache{facts: map[uint64]Fact{}} }
@@ -53,6 +106,9 @@ func Shared() *Cache { return shared }
 
 // get returns the cached fact of pos, in pos's orientation, and whether there is one.
 func (c *Cache) get(pos board.Position) (Fact, bool) {
+	if !c.mayHold(shapeOf(&pos)) {
+		return Fact{}, false
+	}
 	key, sym := pos.CanonicalKey()
 	c.mu.Lock()
 	f, ok := c.facts[key]
@@ -61,6 +117,7 @@ func (c *Cache) get(pos board.Position) (Fact, bool) {
 		return Fact{}, false
 	}
 	f.Winning = mapPoints(f.Winning, sym.Inverse())
+	f.Keeping = mapPoints(f.Keeping, sym.Inverse())
 	return f, true
 }
 
@@ -71,13 +128,19 @@ func (c *Cache) put(pos board.Position, f Fact) {
 	}
 	key, sym := pos.CanonicalKey()
 	f.Winning = mapPoints(f.Winning, sym)
+	f.Keeping = mapPoints(f.Keeping, sym)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.facts[key]; ok {
 		f = old.Merge(f)
 	} else if len(c.facts) >= maxCachedFacts {
 		clear(c.facts)
+		for k := range c.shapes {
+			c.shapes[k].Store(0)
+		}
 	}
+	s := shapeOf(&pos)
+	c.shapes[s/64].Or(1 << (s % 64))
 	c.facts[key] = f
 }
 
@@ -128,15 +191,30 @@ func (p *Prover) SetWorkers(n int) { p.solver.SetWorkers(n) }
 // Cache returns the prover's cache.
 func (p *Prover) Cache() *Cache { return p.cache }
 
-// Known returns what is proved of pos without search: Known's sources, and what any
-// Prover sharing the cache has proved.
-func (p *Prover) Known(pos board.Position) Fact {
-	f := Known(pos)
-	if f.Value != Unknown && f.Low == f.High && f.Complete {
+// Known returns what is proved of pos without search: Known's sources and what any
+// Prover sharing the cache has proved (Cache.Known).
+func (p *Prover) Known(pos board.Position) Fact { return p.cache.Known(pos) }
+
+// Known returns what is proved of pos without search: the package's Known sources and
+// what the cache holds, of pos and of the positions one action before and after it
+// (their implications named as such, as Known names them).
+func (c *Cache) Known(pos board.Position) Fact {
+	return withNeighbours(pos, c.with(pos, direct(pos)), c.lookup)
+}
+
+// Learn keeps f, a fact of pos proved by any means, for every reader of the cache.
+func (c *Cache) Learn(pos board.Position, f Fact) { c.put(pos, f) }
+
+// lookup is the package's lookup and the cache, for the facts of pos's neighbours.
+func (c *Cache) lookup(pos board.Position, book bool) Fact { return c.with(pos, lookup(pos, book)) }
+
+// with merges what the cache holds of pos into f, what the sources prove of it.
+func (c *Cache) with(pos board.Position, f Fact) Fact {
+	if settled(f) {
 		return f
 	}
-	if c, ok := p.cache.get(pos); ok {
-		f = f.Merge(c)
+	if g, ok := c.get(pos); ok {
+		f = f.Merge(g)
 	}
 	return f
 }
@@ -190,6 +268,9 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 		if r.Known {
 			g := Unproved(pos.Turn)
 			g.setMargin(r.Margin, Solver)
+			if r.Best != board.NoPoint {
+				g.addKeeping([]board.Point{r.Best})
+			}
 			f = p.learn(pos, f, g)
 		}
 		return r.Known

@@ -103,7 +103,7 @@ func (s *Server) kataAnalyze(id string, args []string) error {
 
 // provedVisits is how many iterations the analysis's search runs in all once every
 // move is proved, so that a GUI has visits to draw beside the proofs (a GUI's heat map
-// weighs each move by its visits).
+// weighs each move by its visits); after them a proved position uses no more CPU.
 const provedVisits = 50_000
 
 // errInterrupted stops an analysis when the next command arrives.
@@ -113,9 +113,13 @@ var errInterrupted = errors.New("the next command arrived")
 // with the one live-analysis driver (package analysis): short searches one after the
 // other, their root statistics merged (root parallelism in time: Cazenave and
 // Jouandeau, "On the parallelization of UCT", 2007), and between them the solver on the
-// moves not yet proved (package facts). It prints an info line per interval; once the
-// driver has nothing left to do it keeps printing its final line. When it ends, one line
-// on the log says where every move stands. The board is not changed.
+// moves not yet proved (package facts). An analysis of a position analysed before in the
+// session starts from where that one ended, so that the visits only grow, as in Leela
+// Zero and KataGo, which keep their trees. It prints an info line per interval, each
+// distinct line once (none when nothing changed); once the driver has nothing left to do
+// it prints its final line, if new, and waits for the next command without using CPU.
+// When it ends, one line on the log says where every move stands. The board is not
+// changed.
 func (s *Server) analyze(id, command string, args []string, f infoFormat) error {
 	a, err := s.parseAnalyzeArgs(command, args, f)
 	if err != nil {
@@ -126,10 +130,19 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 	pos := s.game.searchPosition(a.color)
 	view := s.newInfoView(&pos)
 	cfg := s.analysisConfig(a.interval)
-	lastPrint := time.Now()
+	cfg.NoMargins = cfg.NoMargins || f == lzFormat // Leela Zero's lines show no score
+	key := analysedKey{pos: pos, area: s.game.rules == Area}
+	cfg.Resume = s.analysed[key]
+	lastPrint, printed := time.Now(), ""
+	show := func(snap *analysis.Snapshot) {
+		if line := view.line(snap, a.maxMoves, f); line != printed {
+			s.printInfo(line)
+			printed = line
+		}
+	}
 	final := s.analyzer().Run(s.ctx, pos, cfg, func(snap *analysis.Snapshot) error {
 		if time.Since(lastPrint) >= a.interval || snap.Done() {
-			s.printInfo(view.line(snap, a.maxMoves, f))
+			show(snap)
 			lastPrint = time.Now()
 		}
 		if !snap.Done() && s.interrupted() {
@@ -137,26 +150,49 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 		}
 		return nil
 	})
+	s.keepAnalysed(key, final)
 	if final.End == analysis.Failed {
 		s.diag("%s: %v", command, final.Err)
 	}
-	for final.End != analysis.Stopped && !s.waitInterrupt(a.interval) {
-		s.printInfo(view.line(final, a.maxMoves, f))
+	for final.End != analysis.Stopped && !s.waitInterrupt(time.Minute) {
 	}
 	s.diag("%s: %s", command, summary(final))
 	s.out.WriteString("\n")
 	return nil
 }
 
+// analysedKey names a position analysed in the session: the position searched, and
+// whether under area rules (where nothing is proved).
+type analysedKey struct {
+	pos  board.Position
+	area bool
+}
+
+// maxAnalysed bounds the positions whose last analysis the session keeps (a game and
+// its variations; each is a snapshot of a few kilobytes).
+const maxAnalysed = 256
+
+// keepAnalysed keeps the final snapshot of the analysis of key's position, for the next
+// analysis of it to resume.
+func (s *Server) keepAnalysed(key analysedKey, final *analysis.Snapshot) {
+	if final.End == analysis.Failed {
+		return
+	}
+	if s.analysed == nil || len(s.analysed) >= maxAnalysed {
+		s.analysed = map[analysedKey]*analysis.Snapshot{}
+	}
+	s.analysed[key] = final
+}
+
 // analysisConfig returns the driver's settings for the session: the session's search
 // options, chunks of at most maxChunk (less with a shorter interval), the solver unless
-// it is off (on both cores where the machine has two, or the search's workers if more),
-// nothing proved under area rules.
+// it is off (with as many threads as the search's workers: together they use no more
+// cores than -workers allow), nothing proved under area rules.
 func (s *Server) analysisConfig(interval time.Duration) analysis.Config {
 	return analysis.Config{
 		Search:        s.opts,
 		Chunk:         min(max(interval, minChunk), maxChunk),
-		Workers:       max(s.opts.Workers, analysis.SolverThreads()),
+		Workers:       max(s.opts.Workers, 1),
 		NoSolver:      !s.opts.Solve,
 		Unproved:      s.game.rules == Area,
 		MinIterations: provedVisits,

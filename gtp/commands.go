@@ -64,8 +64,11 @@ func (s *Server) clearBoard([]string) (string, error) {
 	return "", nil
 }
 
-// komi stores the komi. It is used by final_score; the search always plays for the
-// course's result (Black needs 3 stones more, komi 2.5).
+// komi sets the komi. Under the course's rules only 2.5 is accepted: what is proved
+// (every win rate and score the analysis shows) is proved for it, so another komi
+// answers "unacceptable komi", as boardsize answers another size, the reason on the
+// log. Under area rules, where nothing is proved, any komi is stored for final_score
+// and the scores; the search still plays for the course's result.
 func (s *Server) komi(args []string) (string, error) {
 	if len(args) != 1 {
 		return "", s.syntaxError("komi", errors.New("want one number"))
@@ -74,8 +77,12 @@ func (s *Server) komi(args []string) (string, error) {
 	if err != nil {
 		return "", s.syntaxError("komi", err)
 	}
+	if k != board.Komi && s.game.rules == LittleGo {
+		s.diag("komi %g: the course's rules fix komi %g (the proved values are for it); -rules area takes any komi", k, board.Komi)
+		return "", errors.New("unacceptable komi")
+	}
 	if k != board.Komi {
-		s.diag("komi %g is used by final_score; the search still plays for the course result (komi %g)", k, board.Komi)
+		s.diag("komi %g is used by final_score and the scores; the search still plays for the course result (komi %g)", k, board.Komi)
 	}
 	s.game.komi = k
 	return "", nil
@@ -323,6 +330,9 @@ func (s *Server) rulesCommand(args []string) (string, error) {
 		}
 		s.game.rules = r
 		s.game.clear()
+		if r == LittleGo {
+			s.game.komi = board.Komi // the only komi of the course's rules
+		}
 		return "", nil
 	}
 	return "", s.syntaxError("littlego-rules", errors.New("want littlego or area"))

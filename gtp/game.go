@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/facts"
+	"littlego/record"
 )
 
 // Rules selects how a GTP game ends and is scored.
@@ -157,7 +157,7 @@ func territory(s board.Stones) (black, white int) {
 // White gets the session's komi.
 func (g *game) finalScore() string {
 	b, w := g.score()
-	return facts.Score(float64(b-w), g.komi)
+	return record.Score(float64(b-w), g.komi)
 }
 
 // searchPosition returns the position to give the engine for c to move. Under LittleGo

@@ -80,9 +80,10 @@ func TestProvedPositionGivesNumbersAGUICanDraw(t *testing.T) {
 }
 
 // After C3, White to move has lost: the book answers every reply. Every reply is a
-// proved loss (win rate 0, utility -1), searched beside the proof, and its scoreLead,
-// whose margin is not proved, is an estimate within the proof's bounds (White trails by
-// at least 0.5), told apart from an exact one by a scoreStdev above 0.
+// proved loss (win rate 0, utility -1), searched beside the proof, and its scoreLead is
+// within the proof's bounds (White trails by at least 0.5): exact (scoreStdev 0) where
+// the facts of the positions after it prove the margin, else an estimate, told apart
+// from an exact one by a scoreStdev above 0.
 func TestProvedLossWithUnprovedMargins(t *testing.T) {
 	s, _ := newTestServer(t, LittleGo, 100)
 	ps := startPipe(t, s)
@@ -104,7 +105,7 @@ func TestProvedLossWithUnprovedMargins(t *testing.T) {
 	})
 	es, _ := parseKataLine(line)
 	for _, e := range es {
-		if e.Winrate != 0 || e.LCB != 0 || e.Utility != -1 || e.ScoreLead > -(float64(board.BlackMargin)-board.Komi) || e.ScoreStdev <= 0 {
+		if e.Winrate != 0 || e.LCB != 0 || e.Utility != -1 || e.ScoreLead > -(float64(board.BlackMargin)-board.Komi) || e.ScoreStdev < 0 {
 			t.Errorf("%s: winrate %g lcb %g utility %g scoreLead %g scoreStdev %g", e.Move, e.Winrate, e.LCB, e.Utility, e.ScoreLead, e.ScoreStdev)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,11 +37,13 @@ func (s *Server) newInfoView(pos *board.Position) *infoView {
 func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) string {
 	var sb strings.Builder
 	order := 0
+	shown := shownVisits(snap)
 	for k := range snap.Moves {
 		m := &snap.Moves[k]
 		if m.Visits == 0 && m.Value == facts.Unknown {
 			continue
 		}
+		visits := shown[k]
 		if maxMoves > 0 && order >= maxMoves {
 			break
 		}
@@ -51,11 +54,11 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		if f == kataFormat {
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
-				board.Vertex(m.Action), m.Visits, signed(2*w-1), rate(w), points(sc.Lead), strconv.FormatFloat(sc.Stdev, 'f', 1, 64), points(sc.Lead),
+				board.Vertex(m.Action), visits, signed(2*w-1), rate(w), points(sc.Lead), strconv.FormatFloat(sc.Stdev, 'f', 1, 64), points(sc.Lead),
 				points(sc.Selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
-				board.Vertex(m.Action), m.Visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
+				board.Vertex(m.Action), visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
 		}
 		for _, q := range m.PV {
 			sb.WriteString(" " + board.Vertex(q))
@@ -63,6 +66,44 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		order++
 	}
 	return sb.String()
+}
+
+// shownVisits returns the visits an info line shows for each move of snap, in its
+// order (best first). They are the search's, moved as a search that knew the proofs
+// would have spent them: unless the best move is itself a proved loss, the visits of
+// the proved losses go to the best move (a search stops visiting a move once it is
+// proved lost); then the counts are dealt out largest first in the snapshot's order, so
+// that the best move is the most visited. The total is the search's. A GUI that
+// averages the moves' win rates weighted by visits (Lizzie) then reads a proved win as
+// won; the win rates themselves are unchanged.
+func shownVisits(snap *analysis.Snapshot) []int {
+	shown := make([]int, len(snap.Moves))
+	for k, m := range snap.Moves {
+		shown[k] = m.Visits
+	}
+	if len(shown) == 0 {
+		return shown
+	}
+	if snap.Moves[0].Value != facts.Loss {
+		for k := 1; k < len(shown); k++ {
+			if snap.Moves[k].Value == facts.Loss {
+				shown[0] += shown[k]
+				shown[k] = 0
+			}
+		}
+	}
+	counts := slices.Clone(shown)
+	slices.SortFunc(counts, func(x, y int) int { return y - x })
+	// Deal the counts to the moves that show visits, keeping the ones shown with none
+	// (proved moves not searched) at none.
+	next := 0
+	for k := range shown {
+		if shown[k] > 0 {
+			shown[k] = counts[next]
+			next++
+		}
+	}
+	return shown
 }
 
 // scores returns KataGo's scores of move m (analysis.Move.Scores) for the session's komi;

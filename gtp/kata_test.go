@@ -209,15 +209,16 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 			actions++
 		}
 	}
-	// Black at move 23 (komi 2.5), then White at move 24 with komi 0.5: every action
-	// proved, scoreLead the margin after it less the komi for the side to move.
+	// Black at move 23, then White at move 24: every action proved, scoreLead the margin
+	// after it less the komi for the side to move. Another komi is refused: the win
+	// rates are proved for 2.5, and every number is under the komi in force.
 	for _, c := range []struct {
 		komi  float64
 		color board.Color
-	}{{board.Komi, board.Black}, {0.5, board.White}} {
+	}{{board.Komi, board.Black}, {board.Komi, board.White}} {
 		if c.color == board.White {
-			ps.send(t, fmt.Sprintf("komi %g", c.komi))
-			ps.expect(t, "= ")
+			ps.send(t, "komi 0.5")
+			ps.expect(t, "? unacceptable komi")
 			ps.expect(t, "")
 			best := bestAction(t, pos)
 			ps.send(t, "play b "+board.Vertex(best))

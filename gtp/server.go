@@ -23,8 +23,11 @@ import (
 
 // Name and Version are the answers to name and version.
 const (
-	Name    = "littlego"
-	Version = "1.0"
+	Name = "littlego"
+	// Version is the Leela Zero release whose analysis commands this engine speaks
+	// (lz-analyze with its interval and minmoves, lz-genmove_analyze): Lizzie reads the
+	// number after the first dot and asks for 0.15 or later.
+	Version = "0.17"
 )
 
 // maxLine bounds a command line; the rest of a longer line is dropped (the command is
@@ -53,7 +56,8 @@ type Server struct {
 	lines    <-chan string // preprocessed, non-empty command lines
 	pending  []string      // lines read during an analysis, to run next
 	quit     bool
-	analysis *analysis.Analyzer // the analysis driver, made on first use
+	analysis *analysis.Analyzer                 // the analysis driver, made on first use
+	analysed map[analysedKey]*analysis.Snapshot // each position's last analysis, to resume
 }
 
 // NewServer returns a server that plays with eng, starting from eng's options.

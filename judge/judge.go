@@ -10,7 +10,7 @@
 // its winning alternatives, each move in a lost position that lost more stones (a
 // mistake) with its best moves, where a win was lost (the decisive move, or the moves
 // between a proved win and a proved loss), and a one-line verdict. Results for people
-// are written after the komi (facts.Result: B+0.5, W+2.5); the JSON keeps integer
+// are written after the komi (record.Result: B+0.5, W+2.5); the JSON keeps integer
 // margins, black - white stones before the komi. The engine's preferred move is given
 // for context. Positions are proved once per call whatever their orientation, and in
 // parallel. It writes nothing for people beyond the verdict: the text review is
@@ -114,6 +114,11 @@ type MoveReview struct {
 	// the move, nil where not proved.
 	MarginBefore *int `json:"margin_before"`
 	MarginAfter  *int `json:"margin_after"`
+	// OutcomeBefore and OutcomeAfter say for people what is proved of the results before
+	// and after the move, after the komi (facts.Fact.Outcome): the exact result ("W+2.5")
+	// or its proved bounds ("W+2.5 or more"); empty where nothing is.
+	OutcomeBefore string `json:"outcome_before,omitempty"`
+	OutcomeAfter  string `json:"outcome_after,omitempty"`
 	// PointsLost is what the move cost the side that moved, in stones of the final
 	// margin (0 for a best move), nil unless both margins are proved.
 	PointsLost *int `json:"points_lost"`
@@ -124,8 +129,9 @@ type MoveReview struct {
 	// keeps a proved win is no mistake: the game is scored by who wins, and the win was
 	// kept (PointsLost still says what it gave away).
 	Mistake bool `json:"mistake"`
-	// Gift marks a move made in a position won thanks to the opponent's blunder just before.
-	Gift bool `json:"gift"`
+	// AfterGift marks a move made just after the opponent's blunder (the review's "gift"),
+	// in the position it gave.
+	AfterGift bool `json:"after_gift"`
 	// WinningAlternatives are, for a blunder, actions that kept the win (in point order,
 	// Pass last), all of them when AlternativesComplete is set.
 	WinningAlternatives  []board.Point `json:"-"`
@@ -296,6 +302,7 @@ func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, erro
 	if err := b.run(ctx); err != nil {
 		return nil, err
 	}
+	b.imply(lines, games)
 	out := make([]GameReview, len(games))
 	for k := range games {
 		out[k] = b.assemble(&games[k], &lines[k])

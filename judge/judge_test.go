@@ -37,12 +37,12 @@ func checkDecisive(t *testing.T, r *GameReview, p proof) {
 	if !strings.Contains(r.Verdict, fmt.Sprintf("%s's blunder at move %d", p.blunderer, p.move)) {
 		t.Errorf("%s: verdict %q does not name the blunder", r.Name, r.Verdict)
 	}
-	if p.move < len(r.Moves) && !r.Moves[p.move].Gift {
+	if p.move < len(r.Moves) && !r.Moves[p.move].AfterGift {
 		t.Errorf("%s: move %d, after the blunder, is not marked as a gift", r.Name, p.move+1)
 	}
 	if p.move < len(r.Moves) {
-		if reply := r.Moves[p.move]; !reply.Gift || reply.After != facts.Win || reply.Blunder {
-			t.Errorf("%s: the reply, move %d: gift %v, %v -> %v; want it to keep the win the blunder gave", r.Name, p.move+1, reply.Gift, reply.Before, reply.After)
+		if reply := r.Moves[p.move]; !reply.AfterGift || reply.After != facts.Win || reply.Blunder {
+			t.Errorf("%s: the reply, move %d: gift %v, %v -> %v; want it to keep the win the blunder gave", r.Name, p.move+1, reply.AfterGift, reply.Before, reply.After)
 		}
 	}
 	for _, m := range r.Moves[p.move:] {
@@ -156,7 +156,7 @@ func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
 	if e, _ := engine.Opening(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != facts.EmptyBoardMargin-e.Margin {
 		t.Errorf("1,1 as the first move: margin after %s, points lost %s; want the table's %+d", intOrNil(m.MarginAfter), intOrNil(m.PointsLost), e.Margin)
 	}
-	if w := rs[0].Moves[1]; !w.Gift || w.Before != facts.Win {
+	if w := rs[0].Moves[1]; !w.AfterGift || w.Before != facts.Win {
 		t.Errorf("White after 1,1: %+v, want a gift and a won position", w)
 	}
 	if b, w := rs[1].Moves[0], rs[1].Moves[1]; b.Blunder || b.After != facts.Win || w.Before != facts.Loss || w.Proof != facts.Table {

@@ -207,6 +207,10 @@ func (w *worker) do(ctx context.Context, j *job) {
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)
 		e.engineMove, e.engineMethod = mv, rep.Method.String()
+		if src, ok := methodSources[e.engineMethod]; ok && mv != board.NoPoint {
+			// The engine proved its move wins: a fact of the position, as the review shows it.
+			e.fact = e.fact.Merge(facts.Proof(j.pos.Turn, facts.Win, src).WithWinning(mv))
+		}
 		switch {
 		case rep.Search != nil:
 			e.engineRate = rep.Search.WinRate
@@ -220,6 +224,34 @@ func (w *worker) do(ctx context.Context, j *job) {
 	if j.kind&jobBest != 0 {
 		m, _ := e.fact.Margin()
 		e.best, e.bestComplete = w.bestMoves(ctx, j.pos, m)
+	}
+}
+
+// methodSources are the engine's methods that prove its move wins (ProvedMethod), and
+// the source of facts each proof is.
+var methodSources = map[string]facts.Source{"book": facts.Book, "table": facts.Table, "solver": facts.Solver, "rule": facts.End}
+
+// imply merges into the entry of every position of the lines what the facts of the
+// positions next to it on the line imply (facts.Along, over what the review's cache knows
+// of each: the workers' proofs and the entries), forward along each line, so that a
+// proved position reaches the one after it, then back, so that a position after reaches
+// the one before; and keeps what it found in the cache, for the next line and the
+// front ends that share it.
+func (l *ledger) imply(lines []replay, games []Game) {
+	for k := range lines {
+		ps := lines[k].positions
+		known := make([]facts.Fact, len(ps))
+		for i, pos := range ps {
+			e, sym := l.lookup(pos)
+			l.cache.Learn(sym.Apply(pos), e.fact)
+			known[i] = l.cache.Known(pos)
+		}
+		facts.Along(ps, games[k].Actions, known)
+		for i, pos := range ps {
+			e, sym := l.lookup(pos)
+			l.cache.Learn(pos, known[i])
+			e.fact = e.fact.Merge(l.cache.Known(sym.Apply(pos)))
+		}
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/facts"
 	"littlego/record"
 	"littlego/sgf"
 )
@@ -91,7 +90,7 @@ func parseSGF(name string, data []byte) (Game, error) {
 		}
 		g.Actions = append(g.Actions, m.Point)
 	}
-	winner, offBoard, ok := facts.ParseResult(rec.Result)
+	winner, offBoard, ok := record.ParseResult(rec.Result)
 	if ok {
 		g.Result = strings.ToLower(winner.String())
 		g.RecordedResult = rec.Result

@@ -53,9 +53,13 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		positions: ln.positions, Mistakes: []int{}, LostAt: []int{}}
 	r.values = make([]facts.Value, len(ln.positions))
 	r.margins = make([]*int, len(ln.positions))
+	outcomes := make([]string, len(ln.positions))
 	for i, pos := range ln.positions {
 		e, _ := l.lookup(pos)
 		r.values[i] = e.blackValue()
+		if out := e.fact.Outcome(); out != "unknown" {
+			outcomes[i] = out
+		}
 		if m, ok := e.fact.Margin(); ok {
 			r.margins[i] = &m
 		}
@@ -67,9 +71,9 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
 			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
-			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1])}
+			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1]), OutcomeBefore: outcomes[i], OutcomeAfter: outcomes[i+1]}
 		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
-		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		m.AfterGift = i > 0 && r.Moves[i-1].Blunder
 		if m.MarginBefore != nil && m.MarginAfter != nil {
 			lost := *m.MarginBefore - *m.MarginAfter
 			if c == board.White {
@@ -102,9 +106,9 @@ func resultOf(w board.Color, g *Game, ln *replay) string {
 	last := ln.positions[len(ln.positions)-1]
 	switch {
 	case ln.illegal != nil || g.Fault != "":
-		return facts.ByForfeit(w)
+		return record.ByForfeit(w)
 	case last.Over && last.Winner() == w:
-		return facts.Result(last.Margin())
+		return record.Result(last.Margin())
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // verdict sets r.Decisive and r.Verdict from r's moves and winner.
@@ -18,7 +19,7 @@ func verdict(r *GameReview, g *Game) {
 		r.Verdict = fmt.Sprintf("unfinished after move %d: %s to play, %s", n, last.Turn,
 			valueWords(r.valueFor(n, last.Turn)))
 		if m := r.marginFor(n); m != nil {
-			r.Verdict += fmt.Sprintf(" (%s with perfect play: %s)", facts.Result(*m), facts.Stones(*m))
+			r.Verdict += fmt.Sprintf(" (%s with perfect play: %s)", record.Result(*m), record.Stones(*m))
 		}
 		return
 	}
@@ -199,7 +200,7 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	}
 	switch {
 	case s == 0:
-		return fmt.Sprintf("from the empty board (%s)", facts.Result(facts.EmptyBoardMargin))
+		return fmt.Sprintf("from the empty board (%s)", record.Result(facts.EmptyBoardMargin))
 	case s == opening:
 		return fmt.Sprintf("from the imposed opening (move %d on)", opening+1)
 	case r.Moves[s-1].Blunder && r.Moves[s-1].Color == w:

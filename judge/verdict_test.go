@@ -26,7 +26,7 @@ func handReview(values string, winner string, opening int) (GameReview, Game) {
 		c := board.Color(i % 2)
 		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: ForSide(v(i), c), After: ForSide(v(i+1), c)}
 		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
-		m.Gift = i > 0 && r.Moves[i-1].Blunder
+		m.AfterGift = i > 0 && r.Moves[i-1].Blunder
 		r.Moves = append(r.Moves, m)
 	}
 	return r, Game{Opening: opening}

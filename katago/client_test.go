@@ -22,6 +22,7 @@ var (
 	NewAnalysisClient = katagotest.NewAnalysisClient
 	Final             = katagotest.Final
 	newQuery          = katagotest.NewQuery
+	Moves             = katagotest.Moves
 )
 
 // testServer is Serve running in process behind a client.

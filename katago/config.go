@@ -72,6 +72,11 @@ type Config struct {
 	// SolveLimit is the solver's CPU for one move of a turn, its value and then its
 	// margin each (0: DefaultSolveLimit); a move not proved within it is estimated.
 	SolveLimit time.Duration
+	// ProofTime is the solver's CPU for one turn beyond the search's (proofTime, this
+	// engine's own key; 0: none). A turn's visits bound its work, as in KataGo: the
+	// solver gets as much CPU as the search has used, plus ProofTime, and the answer
+	// comes once the visits are done and that share is spent (or at MaxTime).
+	ProofTime time.Duration
 	// Chunk is the CPU of one step of the analysis (analysis.Config.Chunk; 0:
 	// DefaultChunk): a search chunk, then the solver for at most as long, so that a
 	// terminate ends the work within about two (DefaultChunk: well within 100 ms).
@@ -111,7 +116,8 @@ func (c Config) withDefaults() Config {
 // Set sets one setting by its KataGo name and reports whether the name is one it
 // knows: maxVisits, maxTime (seconds), reportAnalysisWinratesAs, analysisPVLen,
 // numAnalysisThreads (Jobs), numSearchThreadsPerAnalysisThread and numSearchThreads
-// (Threads). A known name with a bad value is an error.
+// (Threads), and this engine's own proofTime (seconds of CPU, 0 or more). A known name
+// with a bad value is an error.
 func (c *Config) Set(key, value string) (bool, error) {
 	value = strings.TrimSpace(value)
 	positive := func(dst *int) error {
@@ -137,6 +143,13 @@ func (c *Config) Set(key, value string) (bool, error) {
 			return true, fmt.Errorf("maxTime %q: want a positive number of seconds", value)
 		}
 		c.MaxTime = time.Duration(s * float64(time.Second))
+		return true, nil
+	case "proofTime":
+		s, err := strconv.ParseFloat(value, 64)
+		if err != nil || !(s >= 0) || s > 1e6 {
+			return true, fmt.Errorf("proofTime %q: want a number of seconds, 0 or more", value)
+		}
+		c.ProofTime = time.Duration(s * float64(time.Second))
 		return true, nil
 	case "reportAnalysisWinratesAs":
 		p, err := ParsePerspective(value)

@@ -20,6 +20,7 @@ type query struct {
 	priority  []int            // per entry of turns
 	maxVisits int
 	maxTime   time.Duration
+	proofTime time.Duration // the solver's CPU beyond the search's
 	every     time.Duration // reportDuringSearchEvery; 0: none
 	reportAs  Perspective
 	pvLen     int
@@ -139,7 +140,7 @@ func (f fields) ints(name string) ([]int, bool, *fieldError) {
 // server's settings; it returns the query, or the error that refuses it, and the
 // warnings of what it applied otherwise than asked.
 func parseQuery(id string, f fields, cfg Config) (*query, []fieldError, *fieldError) {
-	q := &query{id: id, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
+	q := &query{id: id, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, proofTime: cfg.ProofTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
 	var warns []fieldError
 	for _, check := range []func(fields, *query) ([]fieldError, *fieldError){checkBoard, checkRules, checkPositions, checkOptions} {
 		w, err := check(f, q)
@@ -319,7 +320,7 @@ func checkOverrides(f fields, q *query, cfg Config) ([]fieldError, *fieldError) 
 	}
 	var warns []fieldError
 	c := cfg
-	c.MaxVisits, c.MaxTime, c.ReportAs, c.PVLen = q.maxVisits, q.maxTime, q.reportAs, q.pvLen
+	c.MaxVisits, c.MaxTime, c.ProofTime, c.ReportAs, c.PVLen = q.maxVisits, q.maxTime, q.proofTime, q.reportAs, q.pvLen
 	for key, v := range settings {
 		var s string
 		if json.Unmarshal(v, &s) != nil {
@@ -337,6 +338,6 @@ func checkOverrides(f fields, q *query, cfg Config) ([]fieldError, *fieldError) 
 			warns = append(warns, fieldError{"overrideSettings", fmt.Sprintf("setting %q is unknown or unused here: ignored", key)})
 		}
 	}
-	q.maxVisits, q.maxTime, q.reportAs, q.pvLen = c.MaxVisits, c.MaxTime, c.ReportAs, c.PVLen
+	q.maxVisits, q.maxTime, q.proofTime, q.reportAs, q.pvLen = c.MaxVisits, c.MaxTime, c.ProofTime, c.ReportAs, c.PVLen
 	return warns, nil
 }

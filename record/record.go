@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/facts"
 	"littlego/sgf"
 )
 
@@ -250,13 +249,13 @@ func (r *Record) WriteJSON(w io.Writer) error {
 func (r *Record) Result() string {
 	switch {
 	case r.Reason == Aborted:
-		return facts.Void
+		return Void
 	case r.Reason == Timeout:
-		return facts.OnTime(r.Winner)
+		return OnTime(r.Winner)
 	case r.Reason.Forfeit():
-		return facts.ByForfeit(r.Winner)
+		return ByForfeit(r.Winner)
 	}
-	return facts.Result(r.BlackStones - r.WhiteStones)
+	return Result(r.BlackStones - r.WhiteStones)
 }
 
 // OpeningComment is the comment (C) on each move of an imposed opening in a record's

@@ -17,6 +17,7 @@ import (
 	"littlego/board"
 	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
@@ -28,11 +29,12 @@ func WriteGame(w io.Writer, r *judge.GameReview) {
 		fmt.Fprintf(w, ", %s", resultWords(r))
 	}
 	fmt.Fprintln(w)
+	width := proofWidth(r)
 	if len(r.Moves) > 0 {
-		fmt.Fprintln(w, MoveHeader)
+		fmt.Fprintln(w, moveHeader(width))
 	}
 	for k := range r.Moves {
-		fmt.Fprintln(w, moveLine(r, k))
+		fmt.Fprintln(w, moveLine(r, k, width))
 	}
 	if il := r.Illegal; il != nil {
 		fmt.Fprintf(w, "%4d %-4s %-6s illegal (%s): the course host forfeits it; the review stops here\n",
@@ -65,25 +67,45 @@ func resultWords(r *judge.GameReview) string {
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
 	}
-	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, facts.Stones(last.Margin()), board.Komi)
+	return fmt.Sprintf("result %s (%s on the board, komi %g)", r.Result, record.Stones(last.Margin()), board.Komi)
 }
 
 // moveColumns lays out a move's line and the header over it: number, side, action, the
-// value for the side that moved before -> after, how the value before was proved, the
-// results with perfect play before -> after and the stones lost, the engine's move,
-// and the marks.
-const moveColumns = "%4s %-4s %-6s %-19s %-15s %-25s %-26s %s"
+// value for the side that moved before -> after, how the value before was proved (as
+// wide as the game's longest: proofWidth), the results with perfect play before ->
+// after and the stones lost, the engine's move, and the marks.
+const moveColumns = "%4s %-4s %-6s %-19s %-*s %-25s %-26s %s"
 
-// MoveHeader is the line over the moves' columns in WriteGame's text.
-var MoveHeader = strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
-	"proved by", "result with perfect play", "best move", "marks"), " ")
+// defaultProofWidth is the "proved by" column's width for the direct sources
+// ("[opening table]"); an implied source widens it for its game.
+const defaultProofWidth = 15
 
-// moveLine is the line of move k of r under MoveHeader.
-func moveLine(r *judge.GameReview, k int) string {
+// MoveHeader is the line over the moves' columns in WriteGame's text, for a game whose
+// values are all proved directly (an implied one widens "proved by").
+var MoveHeader = moveHeader(defaultProofWidth)
+
+// moveHeader is the line over the moves' columns with the "proved by" column width wide.
+func moveHeader(width int) string {
+	return strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
+		width, "proved by", "result with perfect play", "best move", "marks"), " ")
+}
+
+// proofWidth is the width of r's "proved by" column: its longest word, at least
+// defaultProofWidth.
+func proofWidth(r *judge.GameReview) int {
+	width := defaultProofWidth
+	for k := range r.Moves {
+		width = max(width, len(proofWord(r.Moves[k].Proof)))
+	}
+	return width
+}
+
+// moveLine is the line of move k of r under moveHeader(width).
+func moveLine(r *judge.GameReview, k, width int) string {
 	m := &r.Moves[k]
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
-		proofWord(m.Proof), marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
+		width, proofWord(m.Proof), marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
 	return strings.TrimRight(line, " ")
 }
 
@@ -130,11 +152,11 @@ func marks(r *judge.GameReview, k int) []string {
 	}
 	if m.Blunder {
 		gift := fmt.Sprintf("BLUNDER (a gift to %s)", m.Color.Other())
-		if m.Gift {
+		if m.AfterGift {
 			gift = "BLUNDER (the gift given back)"
 		}
 		out = append(out, gift, alternatives(m))
-	} else if m.Gift && m.After == facts.Win {
+	} else if m.AfterGift && m.After == facts.Win {
 		out = append(out, fmt.Sprintf("punishes move %d", m.Number-1))
 	}
 	if m.Mistake {
@@ -154,7 +176,7 @@ func marginChange(m *judge.MoveReview) string {
 		if p == nil {
 			return "?"
 		}
-		return facts.Result(*p)
+		return record.Result(*p)
 	}
 	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
 	if m.PointsLost != nil {
@@ -192,7 +214,7 @@ func bestWords(m *judge.MoveReview) string {
 	if !m.BestComplete {
 		what = "best (not a complete list): "
 	}
-	return what + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+	return what + pointList(m.BestMoves) + ", keeping " + record.Result(*m.MarginBefore)
 }
 
 // pointList writes actions separated by spaces.

@@ -15,6 +15,7 @@ import (
 	"littlego/facts"
 	"littlego/internal/racedetect"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
@@ -65,8 +66,8 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 	}
 	// The header names the columns where they start.
 	header := strings.SplitN(text, "\n", 3)[1]
-	if header != MoveHeader {
-		t.Fatalf("second line %q, want the header %q", header, MoveHeader)
+	if want := moveHeader(proofWidth(&r)); header != want {
+		t.Fatalf("second line %q, want the header %q", header, want)
 	}
 	one := lineOf(t, text, 1)
 	for _, c := range []struct{ column, value string }{{"proved by", "[opening table]"}, {"marks", "BLUNDER"},
@@ -95,7 +96,7 @@ func checkMistakeLines(t *testing.T, r *judge.GameReview, text string) {
 	}
 	for _, n := range r.Mistakes {
 		m := &r.Moves[n-1]
-		want := "best: " + pointList(m.BestMoves) + ", keeping " + facts.Result(*m.MarginBefore)
+		want := "best: " + pointList(m.BestMoves) + ", keeping " + record.Result(*m.MarginBefore)
 		if line := lineOf(t, text, n); !strings.Contains(line, want) || !strings.Contains(line, "MISTAKE") {
 			t.Errorf("move %d's line lacks MISTAKE and %q: %q", n, want, line)
 		}
@@ -207,9 +208,9 @@ func TestBlunderAndPunishmentLines(t *testing.T) {
 		{Number: 1, Color: board.Black, Action: pt(1, 1), Before: facts.Win, After: facts.Win},
 		{Number: 2, Color: board.White, Action: pt(0, 0), Before: facts.Win, After: facts.Loss, Blunder: true,
 			WinningAlternatives: []board.Point{pt(2, 2), pt(2, 3)}, AlternativesComplete: true},
-		{Number: 3, Color: board.Black, Action: pt(4, 4), Before: facts.Win, After: facts.Loss, Blunder: true, Gift: true,
+		{Number: 3, Color: board.Black, Action: pt(4, 4), Before: facts.Win, After: facts.Loss, Blunder: true, AfterGift: true,
 			WinningAlternatives: []board.Point{pt(3, 3)}},
-		{Number: 4, Color: board.White, Action: pt(2, 2), Before: facts.Win, After: facts.Win, Gift: true},
+		{Number: 4, Color: board.White, Action: pt(2, 2), Before: facts.Win, After: facts.Win, AfterGift: true},
 	}}
 	var out bytes.Buffer
 	WriteGame(&out, &r)

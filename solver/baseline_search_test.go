@@ -1,12 +1,14 @@
-// baseline_search_test.go: the solver as of 7249e97 (search.go and bounds.go), frozen with renamed identifiers as the baseline of the paired speed benchmark.
+// baseline_search_test.go: the solver as of 193b95c (search.go and bounds.go), frozen with renamed identifiers as the baseline of the paired speed benchmark.
 
 package solver
 
-import "littlego/board"
+import (
+	"littlego/board"
+)
 
 // Move order scores, tuned by node counts on seeded random positions at moves 9 and 10
 // (the self-atari penalty alone halved them; the rest gained another factor of two).
-// The baseTable move is tried before any list is built. Then: captures, bigger first; the
+// The table move is tried before any list is built. Then: captures, bigger first; the
 // killer moves of the ply; ataris on enemy groups, bigger first; saving an own group in
 // atari; contact with an enemy stone and the liberties the placed stone's group will
 // have; the history score; and last, placements that leave the new group in atari
@@ -29,18 +31,18 @@ const (
 	baseHistoryCap = 13
 )
 
-// baseEtcChildLeft is the fewest moves left in the children at which their baseTable entries
+// baseEtcChildLeft is the fewest moves left in the children at which their table entries
 // are probed before the search of any (enhanced transposition cut-off): measured on
 // seeded positions at moves 7 and 9, 7 saves 25-30% of the nodes and 20% of the time;
 // lower saves more nodes but costs more time.
 const baseEtcChildLeft = 7
 
-// baseMinTableLeft is the fewest moves left at which the baseTable is probed and written:
+// baseMinTableLeft is the fewest moves left at which the table is probed and written:
 // below, the probe (a likely cache miss) costs more than it saves.
 const baseMinTableLeft = 3
 
-// baseBusyLeft is the fewest moves left at which a baseWorker of a parallel search marks the
-// node it searches as busy, and baseBusyMask the mask of the busy baseTable's index.
+// busyLeft is the fewest moves left at which a worker of a parallel search marks the
+// node it searches as busy, and busyMask the mask of the busy table's index.
 const (
 	baseBusyLeft = 6
 	baseBusyMask = 1<<14 - 1
@@ -61,8 +63,14 @@ func (w *baseWorker) test(pos *board.Position, ply int, t int) int {
 	}
 	left := int(pos.Last) - int(pos.Move) + 1
 	if ply > 0 {
+		if left >= baseMinTableLeft && left < w.symLeft {
+			w.tt.touch(pos.Key()) // the bounds' work hides the memory latency
+		}
 		if v, ok := baseStaticBound(pos, t, left); ok {
 			return v
+		}
+		if left == 2 && baseExactLastTwo {
+			return w.lastTwo(pos, t)
 		}
 	}
 	key, sym := w.tableKey(pos, left)
@@ -79,6 +87,11 @@ func (w *baseWorker) test(pos *board.Position, ply int, t int) int {
 		}
 		ttMove = sym.Inverse().Point(e.move)
 	}
+	if v, ok := basePassEnds(pos, t); ok {
+		// Not rewarded as a killer or in the history: elsewhere the pass seldom
+		// refutes, and a rewarded pass came first everywhere (three times the nodes).
+		return w.storeCut(pos, key, sym, ply, left, v, board.Pass)
+	}
 	if w.busy == nil || left < baseBusyLeft {
 		return w.expand(pos, ply, t, left, key, sym, ttMove, lo, hi)
 	}
@@ -91,11 +104,11 @@ func (w *baseWorker) test(pos *board.Position, ply int, t int) int {
 	return v
 }
 
-// expand searches the children of pos (left moves left; key and sym its baseTable key,
-// ttMove, lo and hi what the baseTable held) for the test at t, and stores the result.
-// With several workers it defers a child that another baseWorker is searching until the
+// expand searches the children of pos (left moves left; key and sym its table key,
+// ttMove, lo and hi what the table held) for the test at t, and stores the result.
+// With several workers it defers a child that another worker is searching until the
 // other children are done (ABDADA, Weill 1996): by then its bound is often in the
-// baseTable.
+// table.
 func (w *baseWorker) expand(pos *board.Position, ply, t, left int, key uint64, sym board.Symmetry, ttMove board.Point, lo, hi int) int {
 	maxNode := pos.Turn == board.Black
 	best, bestV := board.NoPoint, baseNoBound
@@ -121,15 +134,35 @@ func (w *baseWorker) expand(pos *board.Position, ply, t, left int, key uint64, s
 		}
 	}
 	pl := &w.plies[ply]
-	n := w.orderMoves(pos, pl, ttMove)
+	deferring := w.busy != nil && left-1 >= baseBusyLeft
+	w.scorePoints(pos, pl, ttMove)
+	hist := &w.history[pos.Turn]
+	start := 0
+	if left-1 < baseEtcChildLeft && !deferring {
+		if mv, v, ok := w.searchCapture(pos, pl, ply, t); ok {
+			if w.aborted {
+				return 0
+			}
+			if (v >= t) == maxNode {
+				return w.cut(pos, key, sym, ply, left, v, mv)
+			}
+			if (maxNode && v > bestV) || (!maxNode && v < bestV) {
+				best, bestV = mv, v
+			}
+			hist, start = &pl.hist, 1
+		}
+	}
+	n := w.listMoves(pos, pl, ttMove, hist)
+	if start == 1 {
+		pl.take(0, n) // mv again: the same step of the selection, so the rest keep their order
+	}
 	if left-1 >= baseEtcChildLeft {
-		if v, mv, ok := w.transpositionCut(pos, pl.moves[:n], t, left); ok {
+		if v, mv, ok := w.transpositionCut(pos, pl, n, t, left); ok {
 			return w.cut(pos, key, sym, ply, left, v, mv)
 		}
 	}
-	deferring := w.busy != nil && left-1 >= baseBusyLeft
 	nDeferred := 0
-	for i := 0; i < n+nDeferred; i++ {
+	for i := start; i < n+nDeferred; i++ {
 		var mv board.Point
 		if i < n {
 			mv = pl.take(i, n)
@@ -157,8 +190,36 @@ func (w *baseWorker) expand(pos *board.Position, ply, t, left int, key uint64, s
 	return w.failed(key, sym, ply, left, lo, hi, best, bestV, maxNode)
 }
 
-// probe returns the baseTable baseEntry of key at ply (left moves left) and true, or false; there is no
-// baseTable near the leaves, except at the root.
+// basePassEnds returns, when a pass by the side to move ends the game with a margin that
+// refutes the window at t (passFirst), that margin and true.
+func basePassEnds(pos *board.Position, t int) (int, bool) {
+	if !pos.Passed || !basePassFirst {
+		return 0, false
+	}
+	child := *pos
+	child.Play(board.Pass)
+	v := child.Margin()
+	return v, child.Over && (v >= t) == (pos.Turn == board.Black)
+}
+
+// searchCapture searches, when pos has a legal capture, the best one (staged move
+// generation: a capture outscores every other move, so it is the first move of the
+// full order, found before the others are scored) and returns it, its test result and
+// true. It keeps in pl.hist the history before that search, by which the rest are
+// ordered.
+func (w *baseWorker) searchCapture(pos *board.Position, pl *basePly, ply, t int) (board.Point, int, bool) {
+	mv := pl.bestCapture(&w.history[pos.Turn])
+	if mv == board.NoPoint {
+		return mv, 0, false
+	}
+	pl.hist = w.history[pos.Turn]
+	child := *pos
+	child.Play(mv)
+	return mv, w.test(&child, ply+1, t), true
+}
+
+// probe returns the table entry of key at ply (left moves left) and true, or false; there is no
+// table near the leaves, except at the root.
 func (w *baseWorker) probe(key uint64, ply, left int) (baseEntry, bool) {
 	if ply > 0 && left < baseMinTableLeft {
 		return baseEntry{}, false
@@ -166,7 +227,7 @@ func (w *baseWorker) probe(key uint64, ply, left int) (baseEntry, bool) {
 	return w.tt.probe(key)
 }
 
-// tableKey returns the baseTable key of pos (left moves left) and the symmetry that maps
+// tableKey returns the table key of pos (left moves left) and the symmetry that maps
 // pos to the keyed image: the canonical key over the eight symmetries high in the tree,
 // where symmetric positions recur and the cost is small, the plain key below. Moves are
 // stored in the frame of the keyed image.
@@ -199,17 +260,27 @@ func (w *baseWorker) failed(key uint64, sym board.Symmetry, ply, left, lo, hi in
 
 // transpositionCut returns a child's stored bound that refutes the window at t, with
 // the move to that child, before any child is searched (enhanced transposition cut-off,
-// Plaat et al. 1996); ok is false when no child's baseEntry does.
-func (w *baseWorker) transpositionCut(pos *board.Position, moves []board.Point, t, left int) (v int, mv board.Point, ok bool) {
-	maxNode := pos.Turn == board.Black
-	for _, mv := range moves {
+// Plaat et al. 1996); ok is false when no child's entry does.
+func (w *baseWorker) transpositionCut(pos *board.Position, pl *basePly, n, t, left int) (v int, mv board.Point, ok bool) {
+	// First every child's key, with its bucket asked for, then the probes in move order:
+	// the cache misses overlap instead of following one another.
+	var over uint32 // the children whose game is over (bit i for move i)
+	for i, mv := range pl.moves[:n] {
 		child := *pos
 		child.Play(mv)
 		if child.Over {
+			over |= 1 << i
 			continue
 		}
-		ck, _ := w.tableKey(&child, left-1)
-		if e, ok := w.tt.probe(ck); ok {
+		pl.keys[i], _ = w.tableKey(&child, left-1)
+		w.tt.touch(pl.keys[i])
+	}
+	maxNode := pos.Turn == board.Black
+	for i, mv := range pl.moves[:n] {
+		if over&(1<<i) != 0 {
+			continue
+		}
+		if e, ok := w.tt.probe(pl.keys[i]); ok {
 			if maxNode && int(e.lo) >= t {
 				return int(e.lo), mv, true
 			}
@@ -224,10 +295,13 @@ func (w *baseWorker) transpositionCut(pos *board.Position, moves []board.Point, 
 // take moves the best-scored of the moves i..n-1 to place i and returns it: one step of
 // a selection sort, so that a cut node never sorts the rest.
 func (pl *basePly) take(i, n int) board.Point {
-	bi := i
-	for j := i + 1; j < n; j++ {
-		if pl.scores[j] > pl.scores[bi] {
-			bi = j
+	bi := pl.best // the first of the best scores, found by orderMoves for i == 0
+	if i > 0 {
+		bi = i
+		for j := i + 1; j < n; j++ {
+			if pl.scores[j] > pl.scores[bi] {
+				bi = j
+			}
 		}
 	}
 	mv := pl.moves[bi]
@@ -237,18 +311,9 @@ func (pl *basePly) take(i, n int) board.Point {
 }
 
 // cut records a move mv whose value v refuted the window at pos: it stores the bound,
-// rewards the move as a killer and in the history baseTable, and returns v.
+// rewards the move as a killer and in the history table, and returns v.
 func (w *baseWorker) cut(pos *board.Position, key uint64, sym board.Symmetry, ply, left, v int, mv board.Point) int {
-	if left < baseMinTableLeft && ply > 0 {
-		// not stored
-	} else if pos.Turn == board.Black {
-		w.tt.store(key, left, v, baseNoBound, sym.Point(mv), true)
-	} else {
-		w.tt.store(key, left, -baseNoBound, v, sym.Point(mv), true)
-	}
-	if ply == 0 {
-		w.rootBest = mv
-	}
+	w.storeCut(pos, key, sym, ply, left, v, mv)
 	pl := &w.plies[ply]
 	if mv != pl.killers[0] {
 		pl.killers[1], pl.killers[0] = pl.killers[0], mv
@@ -263,30 +328,47 @@ func (w *baseWorker) cut(pos *board.Position, key uint64, sym board.Symmetry, pl
 	return v
 }
 
-// orderMoves fills pl with every legal action of pos except skip (the baseTable move,
-// already searched) and their order scores, and returns how many there are. It finds
-// the legal points itself, in the same group pass that scores captures and ataris
-// (the rules are those of board.Position.Legal).
-func (w *baseWorker) orderMoves(pos *board.Position, pl *basePly, skip board.Point) int {
+// storeCut is cut without the rewards: it stores the bound v that mv proved at pos
+// (unless near the leaves), notes mv at the root and returns v.
+func (w *baseWorker) storeCut(pos *board.Position, key uint64, sym board.Symmetry, ply, left, v int, mv board.Point) int {
+	if left < baseMinTableLeft && ply > 0 {
+		// not stored
+	} else if pos.Turn == board.Black {
+		w.tt.store(key, left, v, baseNoBound, sym.Point(mv), true)
+	} else {
+		w.tt.store(key, left, -baseNoBound, v, sym.Point(mv), true)
+	}
+	if ply == 0 {
+		w.rootBest = mv
+	}
+	return v
+}
+
+// scorePoints starts the move order of pos in pl (skip is the table move, already
+// searched): the legal points, found in the same group pass that scores captures,
+// ataris and saves (the rules are those of board.Position.Legal), the capture points,
+// and for each point the liberties of the own groups a stone there would join.
+func (w *baseWorker) scorePoints(pos *board.Position, pl *basePly, skip board.Point) {
 	c := pos.Turn
 	own, opp := pos.Stones[c], pos.Stones[c^1]
 	empty := board.Full &^ (own | opp)
-	var sc [board.NumActions]int32
+	pl.sc = [board.NumActions]int32{}
+	pl.joined = [board.NumPoints]board.Bitboard{}
 	legal := empty & empty.Neighbours()
-	var groupLibs [board.NumPoints/2 + 1]board.Bitboard
-	ng := 0
 	for rest := own; rest != 0; {
 		g := board.Group(rest&-rest, own)
 		rest &^= g
 		libs := g.Neighbours() & empty
-		groupLibs[ng] = libs
-		ng++
+		for b := libs; b != 0; b &= b - 1 {
+			pl.joined[b.First()] |= libs
+		}
 		if libs&(libs-1) != 0 {
 			legal |= libs
 		} else if libs != 0 {
-			sc[libs.First()] += baseScoreSave + baseScoreSaveOne*int32(g.Count())
+			pl.sc[libs.First()] += baseScoreSave + baseScoreSaveOne*int32(g.Count())
 		}
 	}
+	var caps board.Bitboard
 	for rest := opp; rest != 0; {
 		g := board.Group(rest&-rest, opp)
 		rest &^= g
@@ -294,57 +376,162 @@ func (w *baseWorker) orderMoves(pos *board.Position, pl *basePly, skip board.Poi
 		switch {
 		case libs == 0:
 		case libs&(libs-1) == 0:
-			legal |= libs
-			sc[libs.First()] += baseScoreCapture + baseScoreCaptureOne*int32(g.Count())
+			caps |= libs
+			pl.sc[libs.First()] += baseScoreCapture + baseScoreCaptureOne*int32(g.Count())
 		case libs.Count() == 2:
 			for b := libs; b != 0; b &= b - 1 {
-				sc[b.First()] += baseScoreAtari + baseScoreAtariOne*int32(g.Count())
+				pl.sc[b.First()] += baseScoreAtari + baseScoreAtariOne*int32(g.Count())
 			}
 		}
 	}
+	legal |= caps
 	legal &^= pos.Ko
 	if skip >= 0 && skip < board.NumPoints {
 		legal &^= skip.Bit()
 	}
-	hist := &w.history[c]
+	pl.legal, pl.caps = legal, caps&legal
+}
+
+// bestCapture returns the capture point that listMoves would score highest and place
+// first (the first of the highest scores in point order), or board.NoPoint when there
+// is no legal capture; hist is the history of the side to move.
+func (pl *basePly) bestCapture(hist *[board.NumActions]int32) board.Point {
+	best, bestScore := board.NoPoint, int32(0)
+	for b := pl.caps; b != 0; b &= b - 1 {
+		p := b.First()
+		score := pl.sc[p] + hist[p] + baseKillerBonus(p, pl.killers[0], pl.killers[1])
+		if best == board.NoPoint || score > bestScore {
+			best, bestScore = p, score
+		}
+	}
+	return best
+}
+
+// listMoves fills pl, after scorePoints, with every legal action of pos except skip
+// and their order scores (hist is the history of the side to move), and returns how
+// many there are.
+func (w *baseWorker) listMoves(pos *board.Position, pl *basePly, skip board.Point, hist *[board.NumActions]int32) int {
+	c := pos.Turn
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
 	k0, k1 := pl.killers[0], pl.killers[1]
 	n := 0
-	for b := legal; b != 0; b &= b - 1 {
+	for b := pl.legal; b != 0; b &= b - 1 {
 		p := b.First()
-		pl.moves[n] = p
-		pl.scores[n] = sc[p] + hist[p]
-		if sc[p] < baseScoreCapture {
-			after := board.NeighboursOf(p) & empty
-			for _, l := range groupLibs[:ng] {
-				if l.Has(p) {
-					after |= l
-				}
-			}
-			after &^= p.Bit()
+		score := pl.sc[p] + hist[p]
+		if pl.sc[p] < baseScoreCapture {
+			after := (board.NeighboursOf(p)&empty | pl.joined[p]) &^ p.Bit()
 			if after&(after-1) == 0 {
-				pl.scores[n] -= baseScoreSelfAtari
+				score -= baseScoreSelfAtari
 			}
-			pl.scores[n] += baseScoreLiberty * int32(after.Count())
+			score += baseScoreLiberty * int32(after.Count())
 			if board.NeighboursOf(p)&opp != 0 {
-				pl.scores[n] += baseScoreContact
+				score += baseScoreContact
 			}
+		}
+		score += baseKillerBonus(p, k0, k1)
+		pl.moves[n], pl.scores[n] = p, score
+		if n == 0 || score > pl.scores[pl.best] {
+			pl.best = n
 		}
 		n++
 	}
 	if skip != board.Pass {
-		pl.moves[n] = board.Pass
-		pl.scores[n] = hist[board.Pass]
+		score := hist[board.Pass] + baseKillerBonus(board.Pass, k0, k1)
+		pl.moves[n], pl.scores[n] = board.Pass, score
+		if n == 0 || score > pl.scores[pl.best] {
+			pl.best = n
+		}
 		n++
 	}
-	for i := 0; i < n; i++ {
-		switch pl.moves[i] {
-		case k0:
-			pl.scores[i] += baseScoreKiller1
-		case k1:
-			pl.scores[i] += baseScoreKiller2
+	return n
+}
+
+// baseKillerBonus returns the order bonus of action p when k0 and k1 are the ply's killers.
+func baseKillerBonus(p, k0, k1 board.Point) int32 {
+	switch p {
+	case k0:
+		return baseScoreKiller1
+	case k1:
+		return baseScoreKiller2
+	}
+	return 0
+}
+
+// basePassFirst makes a node where a pass ends the game try it first: when the game's end
+// there refutes the window the node is settled at once (the move order puts the pass
+// last but for its history; a level-3 position of the opening table took 7.3 M nodes
+// where the pass won on the spot). Tests turn it off to check that the rest of the
+// solver visits exactly the baseline's nodes.
+var basePassFirst = true
+
+// baseExactLastTwo makes a node with two moves left try its actions directly (lastTwo)
+// instead of by the search's move ordering, killers and history: the same values,
+// without the ordering's cost (CPU 0.56 against 0.61 of the baseline's for the margin
+// at move 10, 0.54-0.57 against 0.57-0.61 at move 8, paired). Tests turn it off to
+// check that the rest of the solver visits exactly the baseline's nodes.
+var baseExactLastTwo = true
+
+// lastTwo returns the fail-soft result of the test at t for pos with two moves left
+// (not the root): every action of the side to move, then the exact value of the last
+// move (lastMove), captures first, then saves of own groups in atari, then the other
+// points and the pass, until one refutes the window.
+func (w *baseWorker) lastTwo(pos *board.Position, t int) int {
+	c := pos.Turn
+	maxNode := c == board.Black
+	own, opp := pos.Stones[c], pos.Stones[c^1]
+	empty := board.Full &^ (own | opp)
+	legal := empty & empty.Neighbours()
+	var caps, saves board.Bitboard
+	for rest := own; rest != 0; {
+		g := board.Group(rest&-rest, own)
+		rest &^= g
+		libs := g.Neighbours() & empty
+		if libs&(libs-1) != 0 {
+			legal |= libs
+		} else {
+			saves |= libs
 		}
 	}
-	return n
+	for rest := opp; rest != 0; {
+		g := board.Group(rest&-rest, opp)
+		rest &^= g
+		if libs := g.Neighbours() & empty; libs != 0 && libs&(libs-1) == 0 {
+			caps |= libs
+		}
+	}
+	legal = (legal | caps) &^ pos.Ko
+	bestV := baseNoBound
+	if maxNode {
+		bestV = -baseNoBound
+	}
+	try := func(a board.Point) (int, bool) {
+		w.nodes++
+		if w.nodes >= w.nextCheck && w.outOfBudget() {
+			return 0, true // aborted: the caller ignores the result
+		}
+		child := *pos
+		child.Play(a)
+		v := child.Margin()
+		if !child.Over {
+			v = baseLastMove(&child, v)
+		}
+		if (maxNode && v > bestV) || (!maxNode && v < bestV) {
+			bestV = v
+		}
+		return v, (v >= t) == maxNode
+	}
+	for _, set := range [3]board.Bitboard{legal & caps, legal & saves &^ caps, legal &^ (caps | saves)} {
+		for b := set; b != 0; b &= b - 1 {
+			if v, cut := try(b.First()); cut {
+				return v
+			}
+		}
+	}
+	if v, cut := try(board.Pass); cut {
+		return v
+	}
+	return bestV
 }
 
 // baseTurnsLeft returns how many of the left actions Black and White still play, when c is
@@ -378,7 +565,7 @@ func baseStaticBound(pos *board.Position, t, left int) (int, bool) {
 // baseUpperBound returns an upper bound u on pos's value (margin m, nb Black turns left)
 // and whether u < t. Proof: let White pass on every turn but the game's last. Black's
 // margin then grows by at most one stone per Black placement (nb) plus the White
-// stones it captures, which are at most baseCapturable(nb) (White adds no liberty), and a
+// stones it captures, which are at most capturable(nb) (White adds no liberty), and a
 // Black pass that ends the game only forgoes a placement. When White moves last and
 // the empty points hold more than nb disjoint adjacent pairs, one pair is still empty
 // at White's last turn (each Black stone fills at most one pair) and White places a
@@ -404,7 +591,7 @@ func baseUpperBound(pos *board.Position, m, nb, t int) (int, bool) {
 // baseLowerBound returns a lower bound l on pos's value (margin m, nb and nw turns left
 // for Black and White) and whether l >= t. Proof: let Black pass on every turn but its
 // last. White's margin then grows by at most one stone per White placement (nw) plus
-// the Black stones it captures, at most baseCapturable(nw), and a White pass that ends the
+// the Black stones it captures, at most capturable(nw), and a White pass that ends the
 // game only forgoes a placement. When White moves last (so one White turn follows
 // Black's last) and the empty points hold at least nw disjoint triples (a point and two
 // empty neighbours), one triple is still empty at Black's last turn (nw-1 White stones
@@ -465,13 +652,17 @@ func baseEmptyTriples(empty board.Bitboard) int {
 	return n
 }
 
-// baseCapturable returns the number of stones in the groups of stones that the opponent
-// could capture with n more placements while stones' owner passes: a group is captured
-// only once all its liberties are filled, one placement each (while its owner passes it
-// gains none, and captures of its other groups free no point next to it), and never if
-// it has two liberties whose neighbours all belong to it (two one-point eyes: a stone
-// in either is suicide while the other is empty).
+// baseCapturable returns a bound on the number of stones in the groups of stones that the
+// opponent could capture with n more placements while stones' owner passes: a group is
+// captured only once all its liberties are filled, one placement each (while its owner
+// passes it gains none, and captures of its other groups free no point next to it),
+// and never if it has two liberties whose neighbours all belong to it (two one-point
+// eyes: a stone in either is suicide while the other is empty). Capturing a set of
+// groups takes a placement on every point of the union of their liberties, so only sets
+// whose union has at most n points count (capturableSets).
 func baseCapturable(stones, empty board.Bitboard, n int) int {
+	var cand baseCandidates
+	var union board.Bitboard
 	total := 0
 	for rest := stones; rest != 0; {
 		g := board.Group(rest&-rest, stones)
@@ -483,9 +674,56 @@ func baseCapturable(stones, empty board.Bitboard, n int) int {
 		if eyes := libs &^ (board.Full &^ g).Neighbours(); eyes&(eyes-1) != 0 {
 			continue
 		}
+		cand.libs[cand.k], cand.size[cand.k] = libs, g.Count()
+		cand.k++
+		union |= libs
 		total += g.Count()
 	}
-	return total
+	if union.Count() <= n || cand.k > baseMaxCandidates || !baseChooseCaptureSets {
+		return total // every candidate at once, or too many to choose among
+	}
+	cand.n = n
+	cand.most = 0
+	cand.search(0, 0, 0, total)
+	return cand.most
+}
+
+// baseChooseCaptureSets makes capturable count only sets of groups whose liberties fit in
+// the placements; off, it counts every group that could be captured alone, as the
+// solver at 7249e97 did (17% more nodes at move 8). Tests turn it off to check that
+// the rest of the solver visits exactly the baseline's nodes (TestSameNodesAsBaseline).
+var baseChooseCaptureSets = true
+
+// baseMaxCandidates bounds the groups capturable chooses among (2^k sets at worst); with
+// more it counts them all, a weaker bound that is still sound.
+const baseMaxCandidates = 8
+
+// baseCandidates are the groups capturable may take (their liberties and sizes), and the
+// search for the best set of them.
+type baseCandidates struct {
+	libs [board.NumPoints/2 + 1]board.Bitboard
+	size [board.NumPoints/2 + 1]int
+	k    int
+	n    int // the placements available
+	most int // the most stones of a set found so far
+}
+
+// search extends a set of groups whose liberties are taken and whose stones number got
+// with each group from i on, taken or left (depth-first), and records in c.most the
+// most stones of a set whose liberties number at most c.n; rest is the stones of the
+// groups from i on, so a branch that cannot beat c.most even with all of them stops.
+func (c *baseCandidates) search(i int, taken board.Bitboard, got, rest int) {
+	if got+rest <= c.most {
+		return
+	}
+	if i == c.k {
+		c.most = got
+		return
+	}
+	if u := taken | c.libs[i]; u.Count() <= c.n {
+		c.search(i+1, u, got+c.size[i], rest-c.size[i])
+	}
+	c.search(i+1, taken, got, rest-c.size[i])
 }
 
 // baseLastMove returns the exact final margin when only the side to move's action remains:
@@ -510,7 +748,9 @@ func baseLastMove(pos *board.Position, m int) int {
 		}
 	}
 	if best < 0 {
-		if pos.Legal() == 0 {
+		// A point with an empty neighbour is a legal placement (not suicide) unless it
+		// is the ko point; only without one is the full legality test needed.
+		if empty&empty.Neighbours()&^pos.Ko == 0 && pos.Legal() == 0 {
 			return m
 		}
 		best = 0

@@ -13,6 +13,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // Analysis pacing: the search and the solver take turns in chunks of this much CPU, so
@@ -110,7 +111,7 @@ func valueOf(f facts.Fact) PositionValue {
 		v.Winner, v.Source, v.AllLose = colorName(w), string(f.Source), f.Value == facts.Loss
 	}
 	if m, ok := f.Margin(); ok {
-		v.Margin, v.Stones = &m, facts.Stones(m)
+		v.Margin, v.Stones = &m, record.Stones(m)
 	}
 	if out := f.Outcome(); out != "unknown" {
 		v.Result = out
@@ -196,36 +197,47 @@ func (s *Server) reserveWait(w http.ResponseWriter) bool {
 	case s.waiting <- struct{}{}:
 		return true
 	default:
-		fail(w, http.StatusServiceUnavailable, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
+		s.busy(w, "%d analyses waiting already; try again later", s.cfg.MaxWaiting)
 		return false
 	}
 }
 
-// takeSlot reserves a place, waits for a free analysis slot and returns it; nil when it
-// has answered 503 or the client went away.
+// takeSlot reserves a place, waits up to SlotWait for a free analysis slot and returns
+// it; nil when it has answered 503 (with Retry-After) or the client went away.
 func (s *Server) takeSlot(w http.ResponseWriter, r *http.Request) *analysisSlot {
 	if !s.reserveWait(w) {
 		return nil
 	}
-	return s.acquire(r.Context(), nil)
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SlotWait)
+	defer cancel()
+	slot := s.acquire(ctx, nil)
+	if slot == nil && r.Context().Err() == nil {
+		s.busy(w, "all %d analysis slots stayed busy for %v; try again later", s.cfg.MaxAnalyses, s.cfg.SlotWait)
+	}
+	return slot
 }
 
-// acquire waits for a free analysis slot, calling onWait once if it must wait, and
-// marks it running; nil when the client went away first (or onWait failed). It gives
-// back the place reserveWait took.
+// acquire waits for a free analysis slot, calling onWait if it must wait and again
+// every SlotWait while it waits, and marks it running; nil when ctx ended first (or
+// onWait failed). It gives back the place reserveWait took.
 func (s *Server) acquire(ctx context.Context, onWait func() error) *analysisSlot {
 	defer func() { <-s.waiting }()
 	var slot *analysisSlot
 	select {
 	case slot = <-s.slots:
 	default:
-		if onWait != nil && onWait() != nil {
-			return nil
-		}
-		select {
-		case slot = <-s.slots:
-		case <-ctx.Done():
-			return nil
+		tick := time.NewTicker(s.cfg.SlotWait)
+		defer tick.Stop()
+		for slot == nil {
+			if onWait != nil && onWait() != nil {
+				return nil
+			}
+			select {
+			case slot = <-s.slots:
+			case <-tick.C:
+			case <-ctx.Done():
+				return nil
+			}
 		}
 	}
 	s.running.Add(1)

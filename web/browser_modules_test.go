@@ -29,7 +29,7 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("all lose", f.headline(pos("white", false), {winner: "black", margin: 5, result: "B+2.5", stones: "Black 5 stones ahead", allLose: true}).text,
 			"White to play loses: every move is a proved loss, the best loses by 2.5 (B+2.5: Black 5 stones ahead, komi 2.5).");
 		eq("win", f.headline(pos("black", false), {winner: "black", margin: 7, result: "B+4.5", stones: "Black 7 stones ahead"}, ["2,2"]).text,
-			"Black to play wins by 4.5 (B+4.5: Black 7 stones ahead, komi 2.5) with perfect play; winning moves: 2,2.");
+			"Black to play wins by 4.5 (B+4.5: Black 7 stones ahead, komi 2.5) with perfect play; winning moves so far: 2,2.");
 		eq("win, no margin", f.headline(pos("white", false), {winner: "white"}).text, "White to play wins with perfect play (the result not proved).");
 		eq("win, bounds", f.headline(pos("white", false), {winner: "white", result: "W+0.5 or more"}).text,
 			"White to play wins with perfect play (W+0.5 or more; the exact result not proved).");
@@ -91,7 +91,7 @@ func TestBrowserPureModules(t *testing.T) {
 		const a = await import("/js/analysis.js");
 		const rows = a.tableRows({moves: {"0,0": "loss", "1,1": "loss", "2,2": "win", PASS: "loss"}, margins: {"0,0": 1, "1,1": -2, "2,2": 3}},
 			{candidates: [{move: "1,1", winrate: 0.25, visits: 40}]}, "black");
-		eq("table rows", rows.map((r) => r.move + ":" + r.winrate + ":" + r.visits).join(" "), "1,1:25%:40 2,2:: 0,0:: PASS::");
+		eq("table rows", rows.map((r) => r.move + ":" + r.winrate + ":" + r.visits).join(" "), "2,2:: 0,0:: 1,1:25%:40 PASS::");
 		eq("table rows without anything", a.tableRows(null, null, "white").length, 0);
 		const r = await import("/js/views/review.js");
 		const rv = r.reviewValues([

@@ -17,14 +17,14 @@ import (
 	"littlego/facts"
 )
 
-// game is one game against the engine. Its mutex serialises the requests on it: the
-// engine is not safe for concurrent use.
+// game is one game against the engine. Its mutex serialises the requests on it. It
+// holds no engine: an engine move borrows one of the server's (an idle game holds no
+// search arena).
 type game struct {
 	mu      sync.Mutex
 	id      string
 	human   board.Color
 	opts    engine.Options
-	eng     *engine.Engine // made at the engine's first move: a game costs little until then
 	pos     board.Position
 	actions []board.Point
 	caps    Captures
@@ -262,9 +262,14 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 
 // handleGenMove lets the engine choose and play its move: POST /api/game/{id}/genmove.
 func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
+	wait := time.NewTimer(s.cfg.SlotWait)
+	defer wait.Stop()
 	select {
 	case s.movers <- struct{}{}:
 		defer func() { <-s.movers }()
+	case <-wait.C:
+		s.busy(w, "all %d engines stayed busy for %v; try again later", s.cfg.MaxAnalyses, s.cfg.SlotWait)
+		return
 	case <-r.Context().Done():
 		return
 	}
@@ -281,49 +286,62 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "it is your turn (%s to move)", colorName(g.pos.Turn))
 		return
 	}
-	if g.eng == nil {
-		eng, err := engine.New(g.opts)
-		if err != nil {
-			fail(w, http.StatusInternalServerError, "engine: %v", err)
-			return
-		}
-		g.eng = eng
+	eng, err := s.borrowEngine(g.opts)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "engine: %v", err)
+		return
 	}
-	mv, rep := g.eng.GenMove(g.pos)
+	mv, rep := eng.GenMove(g.pos)
+	s.engines <- eng // a mover's token is held: there is room
 	if why := illegalReason(g.pos, mv); why != "" {
 		// GenMove promises a legal move; never play one that is not.
 		fail(w, http.StatusInternalServerError, "the engine chose %s: %s", mv, why)
 		return
 	}
+	before := g.pos
 	g.play(mv)
 	g.lastEngine = &EngineMove{Move: mv.String(), Method: rep.Method.String(), Iterations: rep.Iterations, Step: len(g.actions)}
 	if rep.Search != nil && rep.Method == engine.MethodSearch {
 		wr := rep.Search.WinRate
 		g.lastEngine.WinRate = &wr
 	}
-	if f, ok := provedAfter(rep.Method, g.pos); ok {
-		v := valueOf(s.learn(g.pos, f))
+	if f, ok := provedBefore(rep.Method, before, mv); ok && !g.pos.Over {
+		_, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
+		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
 		g.lastEngine.Value = &v
 	}
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-// provedAfter returns what the engine's method proves of pos, the position after its
-// move: a move of the book, the opening table or the solver is a proved win (the side to
-// move now loses), and "lost" says every move lost (the side to move now wins).
-func provedAfter(m engine.Method, pos board.Position) (facts.Fact, bool) {
-	if pos.Over {
-		return facts.Fact{}, false // the game's end proves it
+// borrowEngine returns an idle engine set to o, or a new one: the caller holds a
+// mover's token, so at most MaxAnalyses engines exist, and gives it back to s.engines.
+func (s *Server) borrowEngine(o engine.Options) (*engine.Engine, error) {
+	select {
+	case eng := <-s.engines:
+		if err := eng.SetOptions(o); err != nil {
+			s.engines <- eng
+			return nil, err
+		}
+		return eng, nil
+	default:
+		return engine.New(o)
 	}
+}
+
+// provedBefore returns what the engine's method proves of pos, the position it moved
+// mv in: a move of the book, the opening table or the solver is a proved winning move,
+// and "lost" says every move lost. The position after the move is then proved by what
+// this implies (facts.Known: the side to move there has lost, or won).
+func provedBefore(m engine.Method, pos board.Position, mv board.Point) (facts.Fact, bool) {
 	switch m {
 	case engine.MethodBook:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Book), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Book).WithWinning(mv), true
 	case engine.MethodTable:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Table), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Table).WithWinning(mv), true
 	case engine.MethodSolver:
-		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
+		return facts.Proof(pos.Turn, facts.Win, facts.Solver).WithWinning(mv), true
 	case engine.MethodLost:
-		return facts.Proof(pos.Turn, facts.Win, facts.Solver), true
+		return facts.Proof(pos.Turn, facts.Loss, facts.Solver), true
 	}
 	return facts.Fact{}, false
 }

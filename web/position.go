@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"littlego/board"
-	"littlego/facts"
+	"littlego/record"
 )
 
 // maxActions bounds an action list: a game has at most board.MaxMoves actions.
@@ -42,7 +42,7 @@ type PositionView struct {
 	// Leader is the side that wins if the game ends on this board.
 	Leader string `json:"leader"`
 	// Score is the result if the game ended on this board, after the komi, in Go's
-	// notation (facts.Result: "W+2.5"); Lead says the stones in words (facts.Stones:
+	// notation (record.Result: "W+2.5"); Lead says the stones in words (record.Stones:
 	// "Black 1 stone ahead", "stones even").
 	Score string `json:"score"`
 	Lead  string `json:"lead"`
@@ -78,7 +78,7 @@ func newPositionView(pos board.Position, actions []board.Point, caps Captures) P
 		v.Legal = append(v.Legal, legal.First().String())
 	}
 	v.BlackStones, v.WhiteStones = pos.Score()
-	v.Score, v.Lead = facts.Result(pos.Margin()), facts.Stones(pos.Margin())
+	v.Score, v.Lead = record.Result(pos.Margin()), record.Stones(pos.Margin())
 	for _, a := range actions {
 		v.Actions = append(v.Actions, a.String())
 	}

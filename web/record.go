@@ -152,7 +152,9 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release(slot)
 	prover := s.analyzer(slot).Prover()
-	values := make([]PositionValue, len(actions)+1-from)
+	found := make([]facts.Fact, len(actions)+1-from)
+	positions := make([]board.Position, len(found))
+	done := make([]bool, len(found)) // a position the client's leaving skipped says nothing
 	// From the end back: the late positions are quick, and fill the table for the earlier.
 	for k := len(actions); k >= from && r.Context().Err() == nil; k-- {
 		pos, _, _ := replay(actions[:k])
@@ -160,7 +162,24 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		if !f.Proved() {
 			f = prover.Value(r.Context(), pos, facts.Limits{CPU: valueTurn})
 		}
-		values[k-from] = valueOf(f)
+		found[k-from], positions[k-from], done[k-from] = f, pos, true
+	}
+	// Then along the line (facts.Along), so that what a position's proof implies reaches
+	// the positions next to it (a lost position's children are won, a winning move's
+	// position lost), even past a capture; the positions a client's leaving skipped
+	// stay without a value.
+	first := 0
+	for first < len(done) && !done[first] {
+		first++
+	}
+	for k := first; k < len(found); k++ {
+		found[k] = found[k].Merge(prover.Known(positions[k]))
+	}
+	facts.Along(positions[first:], actions[from+first:], found[first:])
+	values := make([]PositionValue, len(found))
+	for k := first; k < len(found); k++ {
+		prover.Learn(positions[k], found[k])
+		values[k] = valueOf(found[k])
 	}
 	writeJSON(w, http.StatusOK, values)
 }

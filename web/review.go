@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // Review settings: the solver's CPU per position and the engine's playouts per position,
@@ -50,15 +50,17 @@ type ReviewAnswer struct {
 	Index  int               `json:"index"`
 	Review *judge.GameReview `json:"review"`
 	// Results holds, for each reviewed move, the proved results before and after it in
-	// Go's notation (facts.Result: "B+0.5"), "" where the review's margin is unknown.
+	// Go's notation (record.Result: "B+0.5"), or their proved bounds ("W+2.5 or more"),
+	// "" where nothing is proved.
 	Results []MoveResults `json:"results,omitempty"`
 	// Errors are the parse errors of games that were skipped.
 	Errors []string `json:"errors"`
 }
 
 // MoveResults are the proved results around one move, after the komi, in Go's notation
-// (facts.Result), with the stones in words (facts.Stones); "" where the review's margin
-// is unknown.
+// (record.Result), with the stones in words (record.Stones) where the margin is exact;
+// where it is not, the result is its proved bounds (facts.Fact.Outcome: "W+2.5 or
+// more") without stones, and "" where nothing is proved.
 type MoveResults struct {
 	Before       string `json:"before"`
 	After        string `json:"after"`
@@ -68,17 +70,17 @@ type MoveResults struct {
 
 // resultsOf returns the results of the moves of rev, for people.
 func resultsOf(rev *judge.GameReview) []MoveResults {
-	say := func(m *int) (string, string) {
+	say := func(m *int, bounds string) (string, string) {
 		if m == nil {
-			return "", ""
+			return bounds, ""
 		}
-		return facts.Result(*m), facts.Stones(*m)
+		return record.Result(*m), record.Stones(*m)
 	}
 	out := make([]MoveResults, len(rev.Moves))
 	for k, m := range rev.Moves {
 		r := &out[k]
-		r.Before, r.BeforeStones = say(m.MarginBefore)
-		r.After, r.AfterStones = say(m.MarginAfter)
+		r.Before, r.BeforeStones = say(m.MarginBefore, m.OutcomeBefore)
+		r.After, r.AfterStones = say(m.MarginAfter, m.OutcomeAfter)
 	}
 	return out
 }
@@ -134,9 +136,9 @@ func gameResult(g judge.Game, winner board.Color) string {
 	pos, _, err := replay(g.Actions)
 	switch {
 	case err != nil:
-		return facts.ByForfeit(winner)
+		return record.ByForfeit(winner)
 	case g.Fault == "" && pos.Over && pos.Winner() == winner:
-		return facts.Result(pos.Margin())
+		return record.Result(pos.Margin())
 	}
 	return board.ColorLetter(winner) + "+"
 }

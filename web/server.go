@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/facts"
 )
 
@@ -33,13 +35,20 @@ type Config struct {
 	// MaxWaiting is the number of analyses that may wait for a slot; beyond it a
 	// request gets 503. Default 64.
 	MaxWaiting int
+	// SlotWait is the most a request that answers once (values, a review, an engine
+	// move) waits for an analysis slot or its turn to move: then it gets 503 with
+	// Retry-After, never a connection left hanging. An analysis stream waits as long as
+	// its client stays, saying so in a status event every SlotWait. Default 5 s.
+	SlotWait time.Duration
 	// AnalysisTime is the most wall-clock time one analysis runs. Default 60 s.
 	AnalysisTime time.Duration
 	// SolveLimit is the CPU time the solver may spend on one move's value (and again on
 	// its exact margin) before it is left "not proved within the limit". Default 4 s.
 	SolveLimit time.Duration
-	// MaxSessions is the number of games kept at once (each engine has a 72 MiB search
-	// arena); a new game beyond it drops the least recently used. Default 16.
+	// MaxSessions is the number of games kept at once (a game holds its moves, not an
+	// engine: the engines, 72 MiB of search arena each, are shared by the moves being
+	// chosen, at most MaxAnalyses); a new game beyond it drops the least recently used.
+	// Default 16.
 	MaxSessions int
 	// IdleTimeout drops a game not touched for this long. Default 30 min.
 	IdleTimeout time.Duration
@@ -56,7 +65,7 @@ const MaxAnalysesLimit = 64
 
 // DefaultConfig returns the limits a zero Config field stands for.
 func DefaultConfig() Config {
-	return Config{MaxAnalyses: 2, MaxWaiting: 64, AnalysisTime: time.Minute, SolveLimit: 4 * time.Second,
+	return Config{MaxAnalyses: 2, MaxWaiting: 64, SlotWait: 5 * time.Second, AnalysisTime: time.Minute, SolveLimit: 4 * time.Second,
 		MaxSessions: 16, IdleTimeout: 30 * time.Minute, MaxBudget: 5 * time.Second, MaxBody: 64 << 10, MaxUpload: 1 << 20}
 }
 
@@ -77,6 +86,7 @@ func (c Config) withDefaults() Config {
 	def(&c.MaxWaiting, d.MaxWaiting)
 	def(&c.MaxSessions, d.MaxSessions)
 	defDur(&c.AnalysisTime, d.AnalysisTime)
+	defDur(&c.SlotWait, d.SlotWait)
 	defDur(&c.SolveLimit, d.SolveLimit)
 	defDur(&c.IdleTimeout, d.IdleTimeout)
 	defDur(&c.MaxBudget, d.MaxBudget)
@@ -95,9 +105,10 @@ type Server struct {
 	cfg      Config
 	mux      *http.ServeMux
 	sessions sessions
-	slots    chan *analysisSlot // free analysis slots
-	waiting  chan struct{}      // tokens of analyses waiting for a slot
-	movers   chan struct{}      // tokens of engine moves being chosen
+	slots    chan *analysisSlot  // free analysis slots
+	waiting  chan struct{}       // tokens of analyses waiting for a slot
+	movers   chan struct{}       // tokens of engine moves being chosen
+	engines  chan *engine.Engine // idle engines for the games' moves, at most MaxAnalyses
 	running  sync.WaitGroup
 	active   activeCount
 	// facts keeps what the analyses and /api/values prove, for every later request;
@@ -119,6 +130,7 @@ func New(cfg Config) *Server {
 	}
 	s.waiting = make(chan struct{}, cfg.MaxWaiting)
 	s.movers = make(chan struct{}, cfg.MaxAnalyses)
+	s.engines = make(chan *engine.Engine, cfg.MaxAnalyses)
 	s.routes()
 	return s
 }
@@ -192,6 +204,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// busy answers 503 with Retry-After, the seconds of SlotWait: every analysis slot (or
+// engine) stayed busy.
+func (s *Server) busy(w http.ResponseWriter, format string, a ...any) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(s.cfg.SlotWait.Seconds()))))
+	fail(w, http.StatusServiceUnavailable, format, a...)
 }
 
 // fail answers with status and a message.

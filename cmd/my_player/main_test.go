@@ -102,8 +102,9 @@ func TestHostDrivenGames(t *testing.T) {
 		// The same folder for every game: the helper files must detect each new game.
 		end, cpu := hostGame(t, bin, dir, flags)
 		// Each side's moves, start-up and exit included, as the host counts them, stay
-		// within what the game plan gave that side so far, after every move (a move may
-		// spend what earlier ones left: the bank), and no move exceeds MaxBudget.
+		// within what the game plan gave that side so far and the game's loan, after every
+		// move (a move's proofs may spend what earlier ones left, the bank, and the loan),
+		// and no move exceeds MaxBudget.
 		closest := time.Duration(-1 << 62)
 		var used [2]time.Duration
 		for move := 1; move <= board.MaxMoves; move++ {
@@ -116,8 +117,8 @@ func TestHostDrivenGames(t *testing.T) {
 			if c > engine.MaxBudget {
 				t.Errorf("game %d, move %d: the process used %v of CPU, over MaxBudget", g, move, c)
 			}
-			if plan := engine.PlanSoFar(opts, move); used[side] > plan {
-				t.Errorf("game %d, move %d: this side's moves used %v of CPU, over the plan's %v", g, move, used[side], plan)
+			if plan := engine.PlanSoFar(opts, move) + engine.PlanLoan(opts); used[side] > plan {
+				t.Errorf("game %d, move %d: this side's moves used %v of CPU, over the plan's and the loan's %v", g, move, used[side], plan)
 			}
 			closest = max(closest, used[side]-engine.PlanSoFar(opts, move))
 		}

@@ -47,15 +47,17 @@ var whiteReplies = []board.Point{6, 16, 8, 18, 2, 22}
 // Positions returns the test positions: the empty board, a losing first move and 2,2
 // (table); Black to play move 9 on a line of the book, and White to play move 8 before
 // it (lost: the book answers every reply); the same line at moves 11 and 13 (solver);
-// a finished game White wins by half a point (end); a line of six moves that leaves the book
-// at Black's third move 0,0 and the opening table's levels after it (unknown). An error says the embedded book does not hold the line.
+// a finished game White wins by half a point (end); Black to play move 7 after a
+// non-book third move, 0,0 after 2,2 1,1 (unknown). An error says the embedded book does not hold the line.
 func Positions() ([]Position, error) {
 	out := []Position{
 		{Name: "the empty board", Kind: Table},
 		{Name: "after the losing first move 0,0", Kind: Table, Actions: []board.Point{0}},
 		{Name: "after 2,2", Kind: Table, Actions: []board.Point{12}},
 		{Name: "a finished game White wins by half a point (W+0.5)", Kind: End, Actions: halfPointRecord},
-		{Name: "after 2,2 1,1 0,0 1,2 0,1 0,2 (off the book, past the opening table)", Kind: Unknown, Actions: []board.Point{12, 6, 0, 7, 1, 2}},
+		// Off the book's line from move 3, and six actions deep: beyond the opening table's
+		// levels and what they imply (a table through level 4 proves moves 1 to 5).
+		{Name: "after 2,2 1,1 0,0 4,4 0,4 4,0 (0,0 not the book's move)", Kind: Unknown, Actions: []board.Point{12, 6, 0, 24, 4, 20}},
 	}
 	line, err := bookLine(13)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Exit statuses of a command.
@@ -42,8 +43,57 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer, header string) (st
 	if synopsis = strings.TrimSpace(synopsis); synopsis != "" {
 		synopsis += "; "
 	}
-	fmt.Fprintf(stderr, "%s: %v%s (%s%s -h for the flags)\n", fs.Name(), err, renamedHint(fs, err), synopsis, fs.Name())
+	fmt.Fprintf(stderr, "%s: %s%s (%s%s -h for the flags)\n", fs.Name(), accepted(fs, err), renamedHint(fs, err), synopsis, fs.Name())
 	return StatusUsage, false
+}
+
+// accepted returns err's message, with what the flag accepts in place of the flag
+// package's bare "parse error" of a number, a bool or a duration ("invalid value "x"
+// for flag -n: want an integer"); other errors as they are.
+func accepted(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	rest, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		rest, ok = strings.CutPrefix(msg, "invalid boolean value ")
+	}
+	if !ok {
+		return msg
+	}
+	_, name, ok := strings.Cut(rest, " for flag -")
+	if !ok {
+		_, name, ok = strings.Cut(rest, " for -")
+	}
+	if !ok {
+		return msg
+	}
+	name, why, ok := strings.Cut(name, ": ")
+	fl := fs.Lookup(name)
+	if !ok || fl == nil || why != "parse error" && why != "value out of range" {
+		return msg
+	}
+	getter, ok := fl.Value.(flag.Getter)
+	if !ok {
+		return msg
+	}
+	var want string
+	switch getter.Get().(type) {
+	case int, int64:
+		want = "want an integer"
+	case uint, uint64:
+		want = "want a whole number, 0 or more"
+	case float64:
+		want = "want a number"
+	case bool:
+		want = "want true or false"
+	case time.Duration:
+		want = "want a duration such as 1.5s or 500ms"
+	default:
+		return msg
+	}
+	if why == "value out of range" {
+		want += " in range"
+	}
+	return strings.TrimSuffix(msg, why) + want
 }
 
 // Fail returns a function that writes "prog: " and a formatted message as one line on

@@ -77,12 +77,12 @@ func CPU(fs *flag.FlagSet, p *time.Duration, def time.Duration, what string) {
 // Jobs defines -jobs, the number of independent tasks (games, positions, shards) run
 // at once, into p.
 func Jobs(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "jobs", def, "independent tasks run at once: "+what)
+	fs.IntVar(p, "jobs", def, "the `number` of independent tasks run at once: "+what)
 }
 
 // Threads defines -threads, the threads of one search, into p.
 func Threads(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "threads", def, "threads of one search: "+what)
+	fs.IntVar(p, "threads", def, "the `number` of threads of one search: "+what)
 }
 
 // Output defines -o, the file (or folder) a command writes, into p.
@@ -102,7 +102,7 @@ func JSON(fs *flag.FlagSet, p *bool, what string) {
 
 // Count defines -n, the number of items, into p.
 func Count(fs *flag.FlagSet, p *int, def int, what string) {
-	fs.IntVar(p, "n", def, "count: "+what)
+	fs.IntVar(p, "n", def, "the `number` of "+what)
 }
 
 // Verbose defines -v into p.

@@ -36,27 +36,65 @@ board, internal/splitmix < policy;
 policy, internal/cputime < mcts;
 board, internal/cputime, internal/hugemem < solver;
 mcts, solver, tablebase < engine;
-engine < facts;
+sgf < record;
+engine, record < facts;
 facts < facts/factstest;
 NONE < katago/katagotest;
 facts, internal/matchstats < analysis;
-facts, sgf < record;
 facts, record < judge;
 judge < review;
 analysis, internal/matchstats < gtp;
-engine, record, internal/matchstats, internal/regularfile < arena;
+facts, record, internal/matchstats, internal/regularfile < arena;
 analysis, judge < web;
 analysis < katago;
 engine < bench;
 `
 
 // mustNot are imports no layer may allow, in non-test and test files alike: "a, b !< c,
-// d" says c and d must not import a or b (a package's own name aside). The front ends
-// (arena, gtp, katago, review, web) stand on one floor and import none of each other:
-// what two of them share lives below them (the board and littlego review share judge).
+// d" says c and d must not import a or b (a package's own name aside). Each rule, with
+// its reason:
+// The front ends stand on one floor and import none of each other: what two of them share
+// lives below them (the board and littlego review share judge).
 const mustNot = `
 arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 `
+
+// mustNotDirect are imports the packages' own code (tests aside, which may check against
+// an oracle from anywhere below) must not make, even where the layers would let them
+// through a package between: "a !< c" says c's non-test files do not import a. Each rule
+// with its reason:
+const mustNotDirect = `
+solver, tablebase, mcts, policy !< gtp, katago, review, web, judge;
+facts, engine, analysis, judge, mcts, policy, solver, tablebase !< record, sgf;
+`
+
+// mustNotDirectReasons says why, rule by rule:
+//   - the front ends and the judgement of games read what is proved from facts and run
+//     searches through analysis or the engine, never the solver, the tables or the search
+//     themselves, so that a value reads the same in every view;
+//   - game records stand just above the board (KataGo keeps its SGF reader there): a
+//     program that reads an SGF or a game record links no engine, search, solver or table.
+var mustNotDirectReasons = []string{"front ends prove through facts", "records below the engine"}
+
+// TestDirectImports checks mustNotDirect against every non-test import, and that the
+// records' floor holds: record and sgf depend on nothing above the board.
+func TestDirectImports(t *testing.T) {
+	rules := parseMustNot(t, mustNotDirect)
+	if n := strings.Count(mustNotDirect, ";"); n != len(mustNotDirectReasons) {
+		t.Fatalf("%d direct rules, %d reasons", n, len(mustNotDirectReasons))
+	}
+	pkgs, _ := moduleImports(t)
+	for p, bad := range rules {
+		for _, imp := range pkgs[p] {
+			if dep := strings.TrimPrefix(imp, module+"/"); dep != imp && bad[dep] {
+				t.Errorf("%s must not import %s", p, dep)
+			}
+		}
+	}
+	if !rules["record"]["facts"] || !rules["web"]["solver"] {
+		t.Errorf("the rules lost their meaning: %v", rules)
+	}
+}
 
 // testHelpers are the packages any test may import beside what its package may: the
 // test positions and facts, the race detector's flag, the CPU clock of benchmarks, and

@@ -81,6 +81,10 @@ func (tn Invocation) Run() int {
 	if t.Options.Verbose && t.account.Planned > t.account.Spent {
 		t.warn("bank: %v unspent by this side's earlier moves", (t.account.Planned - t.account.Spent).Round(time.Millisecond))
 	}
+	if loan := engine.PlanLoan(t.Options); t.Options.Verbose && loan > 0 {
+		left := loan - max(t.account.Spent-t.account.Planned, 0)
+		t.warn("loan: %v of the game's %v left for proofs", max(left, 0).Round(time.Millisecond), loan.Round(time.Millisecond))
+	}
 	pos := in.Position(m)
 	if !in.HavePrevious {
 		// Unknown previous board: assume the opponent did not pass, and forbid every
@@ -99,10 +103,10 @@ func (tn Invocation) Run() int {
 	// The host counts the process's CPU from its start: the start-up so far and the
 	// work after the move (writing the files, exiting) come out of the plan's budget.
 	plan := engine.PlanBudget(t.Options, m)
-	bank := t.account.Planned - t.account.Spent
+	bank := t.account.Planned + engine.PlanLoan(t.Options) - t.account.Spent
 	budget := plan - cputime.Process() - exitReserve
 	if bank < 0 {
-		budget += bank // earlier moves overspent: this one pays it back
+		budget += bank // earlier moves overspent the plan and the loan: this one pays it back
 	}
 	mv, rep := eng.GenMoveBanked(pos, budget, min(bank, engine.MaxBudget-plan))
 	if !pos.IsLegal(mv) {

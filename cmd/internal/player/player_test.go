@@ -2,6 +2,7 @@ package player
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -325,5 +326,45 @@ func TestBankResetsAtANewGame(t *testing.T) {
 	st, err := ReadState(bytes.NewReader(data))
 	if err != nil || st.Move != 1 || st.Planned != engine.PlanBudget(o, 1).Truncate(time.Microsecond) || st.Spent > cputime.Process()+exitCost {
 		t.Errorf("helper file after move 1: %+v, %v", st, err)
+	}
+}
+
+// The game's loan (engine.PlanLoan) is offered for proofs beside the bank: whole in a
+// fresh folder, less what earlier moves spent beyond their plan in a trusted one; in
+// fixed-playout mode none.
+func TestLoanForProofs(t *testing.T) {
+	// Black to play move 5 after: B 2,2 / W 1,1 / B 2,1 / W 3,3.
+	input := "1\n00000\n02000\n01100\n00000\n00000\n00000\n02000\n01100\n00020\n00000"
+	after := board.Stones{board.PointAt(2, 1).Bit() | board.PointAt(2, 2).Bit(), board.PointAt(1, 1).Bit()}
+	o := testOptions()
+	o.Playouts = 0
+	loan := engine.PlanLoan(o)
+	if want := time.Duration(11 * float64(o.Budget)); loan != want {
+		t.Fatalf("PlanLoan %v, want 11 budgets (%v)", loan, want)
+	}
+	earlier := engine.PlanSoFar(o, 3)
+	overspent := 100 * time.Millisecond
+	var b strings.Builder
+	WriteState(&b, State{Color: board.Black, Move: 3, After: after, Planned: earlier, Spent: earlier + overspent})
+	for _, c := range []struct {
+		name   string
+		helper map[string]string
+		left   time.Duration
+	}{
+		{"a fresh folder", nil, loan},
+		{"after moves that overspent", map[string]string{StateFileName(board.Black): b.String()}, loan - overspent},
+	} {
+		code, log, _, _ := runIn(t, ptr(input), c.helper, func(inv *Invocation) { inv.Options, inv.Options.Verbose = o, true })
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.name, code, log)
+		}
+		want := fmt.Sprintf("loan: %v of the game's %v left", c.left.Round(time.Millisecond), loan.Round(time.Millisecond))
+		if !strings.Contains(log, want) || !strings.Contains(log, fmt.Sprintf(", bank %v (spent", c.left.Round(time.Millisecond))) {
+			t.Errorf("%s: want %q and the bank offered to the engine; log:\n%s", c.name, want, log)
+		}
+	}
+	o.Playouts = 200
+	if engine.PlanLoan(o) != 0 {
+		t.Errorf("a loan in fixed-playout mode")
 	}
 }

@@ -9,31 +9,41 @@ import { actionsParam } from "./state.js";
 // MAX_ROWS bounds the analysis table; moreText says what it leaves out.
 export const MAX_ROWS = 12;
 
-// tableRows returns the rows of the analysis table: the search's candidates, then the
-// proved moves it did not visit (wins first, the better result for the side to move
-// turn first); {move, winrate, visits}, "" where the search has none. The table shows
-// the first MAX_ROWS.
+// tableRows returns the rows of the analysis table: the proved actions first (wins,
+// then losses; within each the better exact result for the side to move turn first, the
+// pass after the points of the same standing), then the search's other candidates in its
+// order; {move, winrate, visits}, "" where the search has none. The table shows the
+// first MAX_ROWS, so that what is proved is never hidden behind an estimate.
 export function tableRows(verdicts, search, turn) {
-  const rows = search ? search.candidates.map((c) => ({ move: c.move, winrate: pct(c.winrate), visits: String(c.visits) })) : [];
-  if (verdicts) {
-    const margin = (m) => (typeof verdicts.margins[m] === "number" ? verdicts.margins[m] : turn === "black" ? -99 : 99);
-    const rest = Object.keys(verdicts.moves).filter((m) => !rows.some((r) => r.move === m)).sort((a, b) =>
-      (verdicts.moves[a] === "win" ? 0 : 1) - (verdicts.moves[b] === "win" ? 0 : 1) ||
-      (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
-    for (const m of rest) rows.push({ move: m, winrate: "", visits: "" });
-  }
+  const seen = {};
+  for (const c of search ? search.candidates : []) seen[c.move] = { winrate: pct(c.winrate), visits: String(c.visits) };
+  const row = (m) => Object.assign({ move: m, winrate: "", visits: "" }, seen[m] || {});
+  const proved = verdicts ? Object.keys(verdicts.moves) : [];
+  const margin = (m) => (typeof verdicts.margins[m] === "number" ? verdicts.margins[m] : turn === "black" ? -99 : 99);
+  proved.sort((a, b) =>
+    (verdicts.moves[a] === "win" ? 0 : 1) - (verdicts.moves[b] === "win" ? 0 : 1) ||
+    (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
+  const rows = proved.map(row);
+  for (const c of search ? search.candidates : []) if (!proved.includes(c.move)) rows.push(row(c.move));
   return rows;
 }
 
-// moreText says what the table leaves out of rows: "" when it shows them all, else "…and
-// 14 more proved actions (12 of 26 shown); the board marks them all." (or "more actions"
-// when some of them are not proved).
+// moreText says what the table leaves out of rows, counted by kind: "" when it shows
+// them all, else "…and 14 more proved losses (12 of 26 shown); the board marks them
+// all.", "…and 3 more: 1 proved loss and 2 search estimates (12 of 15 shown); the board
+// marks the proved one." or "…and 10 more search estimates (12 of 22 shown)." (the
+// board marks every proved action, not every estimate).
 export function moreText(verdicts, rows) {
   const rest = rows.slice(MAX_ROWS);
   if (!rest.length) return "";
-  const proved = verdicts && rest.every((r) => verdicts.moves[r.move]);
-  return "…and " + rest.length + " more " + (proved ? "proved " : "") + (rest.length === 1 ? "action" : "actions") +
-    " (" + MAX_ROWS + " of " + rows.length + " shown); the board marks them all.";
+  const kind = (v) => rest.filter((r) => (verdicts && verdicts.moves[r.move]) === v).length;
+  const wins = kind("win"), losses = kind("loss"), estimates = rest.length - wins - losses;
+  const parts = [[wins, "proved win", "proved wins"], [losses, "proved loss", "proved losses"], [estimates, "search estimate", "search estimates"]]
+    .filter(([n]) => n > 0).map(([n, one, many]) => n + " " + (n === 1 ? one : many));
+  const what = parts.length === 1 ? parts[0].replace(" ", " more ") :
+    rest.length + " more: " + parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+  const proved = wins + losses, board = !proved ? "" : !estimates ? "; the board marks them all" : proved === 1 ? "; the board marks the proved one" : "; the board marks the proved ones";
+  return "…and " + what + " (" + MAX_ROWS + " of " + rows.length + " shown)" + board + ".";
 }
 
 export class Analysis {
@@ -132,6 +142,12 @@ export class Analysis {
   winning() {
     const v = this.verdicts;
     return v ? Object.keys(v.moves).filter((m) => v.moves[m] === "win") : [];
+  }
+
+  // open returns how many actions are not proved (yet), or -1 before the first verdicts.
+  open() {
+    const v = this.verdicts;
+    return v ? v.thinking.length + v.unproved.length + (v.stopped || []).length : -1;
   }
 
   // render fills the analysis panel.

@@ -129,7 +129,7 @@ const app = {
     // The live analysis and the server's proved values may each know more than the other.
     const live = this.analysis.active() && this.analysis.key === actionsParam(pos.actions);
     const known = v.line.values[v.line.step], value = live ? bestValue(this.analysis.value(), known) : known;
-    const said = headline(pos, value, live ? this.analysis.winning() : [], v.line.checking());
+    const said = headline(pos, value, live ? this.analysis.winning() : [], v.line.checking(), live ? this.analysis.open() : undefined);
     h.textContent = said.text;
     h.className = said.kind;
   },

@@ -99,7 +99,8 @@ export class Board {
       case "win": case "loss": case "thinking": case "unproved":
         g.appendChild(svg("circle", { cx: x, cy: y, r: STEP * 0.42 }));
         g.appendChild(svg("text", { x: x + 18, y: y - 12, class: "tag" }, { win: "✓", loss: "✗", thinking: "…", unproved: "?" }[m.kind]));
-        if (m.sub) g.appendChild(svg("text", { x, y: y + 24, class: "margin", "data-margin": m.sub }, m.sub));
+        // Inside the point's circle, clear of the stone on the point below.
+        if (m.sub) g.appendChild(svg("text", { x, y: y + 21, class: "margin", "data-margin": m.sub }, m.sub));
         break;
       case "book":
         g.appendChild(svg("text", { x, y: y - 14, class: "tag" }, "★"));

@@ -75,10 +75,11 @@ export function bestValue(a, b) {
 
 // headline says the value of a position in one sentence. pos is a PositionView; value
 // what is known of it: {winner, margin, allLose} where proved, estimate (Black's chance,
-// 0..1, from a search) where not; winning lists the side to move's proved winning moves;
-// checking says that the server is still being asked what is proved.
-// kind is "proved", "estimate" or "unknown".
-export function headline(pos, value, winning, checking) {
+// 0..1, from a search) where not; winning lists the side to move's proved winning moves,
+// open the number of its actions not proved yet (0: every action is, so winning are all
+// of them; omitted: not known); checking says that the server is still being asked what
+// is proved. kind is "proved", "estimate" or "unknown".
+export function headline(pos, value, winning, checking, open) {
   if (pos.over) {
     const w = pos.score.startsWith("B") ? "Black" : "White";
     return { kind: "proved", text: "Game over: " + w + " wins " + resultWords(pos.score, pos.lead) + "." };
@@ -89,7 +90,7 @@ export function headline(pos, value, winning, checking) {
     return {
       kind: "proved",
       text: cap(me) + " to play wins " + (exact ? words + " with perfect play" : "with perfect play " + words) +
-        (winning && winning.length ? "; winning moves: " + pointList(winning) : "") + ".",
+        (winning && winning.length ? "; " + winningWords(winning, open) : "") + ".",
     };
   }
   if (v.winner) {
@@ -106,6 +107,14 @@ export function headline(pos, value, winning, checking) {
     return { kind: "estimate", text: "Not proved. Estimate: " + cap(me) + " to play wins " + pct(mine) + " of the search's playouts (an estimate, not a proof)." + bounds };
   }
   return { kind: "unknown", text: "Not proved: the value is unknown." + bounds };
+}
+
+// winningWords names the proved winning moves: all of them once open, the actions not
+// proved, is 0; else "so far", with how many are still open when that is known.
+function winningWords(winning, open) {
+  if (open === 0) return "winning moves: " + pointList(winning);
+  const rest = open > 0 ? " (" + open + (open === 1 ? " action" : " actions") + " not proved yet)" : "";
+  return "winning moves so far: " + pointList(winning) + rest;
 }
 
 // trustNote says which value to believe when the search's win rates sit beside proofs,

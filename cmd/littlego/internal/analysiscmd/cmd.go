@@ -66,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func parse(args []string, stderr io.Writer) (katago.Config, int, bool) {
 	var o options
 	fs := flag.NewFlagSet("littlego analysis", flag.ContinueOnError)
-	fs.StringVar(&o.config, "config", "", "a KataGo config file: the settings this engine has are used (maxVisits, maxTime, reportAnalysisWinratesAs, analysisPVLen, numAnalysisThreads, numSearchThreadsPerAnalysisThread), the others named on stderr and ignored")
+	fs.StringVar(&o.config, "config", "", "a KataGo config file: the settings this engine has are used (maxVisits, maxTime, reportAnalysisWinratesAs, analysisPVLen, numAnalysisThreads, numSearchThreadsPerAnalysisThread, and proofTime, the solver's CPU seconds beyond the search's), the others named on stderr and ignored")
 	fs.StringVar(&o.model, "model", "", "accepted and unused: the engine has no network (its search, tables and solver answer)")
 	fs.StringVar(&o.override, "override-config", "", "settings over the config file, KEY=VALUE,KEY=VALUE (KataGo's names)")
 	fs.IntVar(&o.analysisThreads, "analysis-threads", 0, "KataGo's name of -jobs")
@@ -125,8 +125,13 @@ func (o *options) settings(fs *flag.FlagSet, stderr io.Writer) (katago.Config, e
 		cfg.Threads = o.cfg.Threads
 	}
 	cfg.SolveLimit = o.cfg.SolveLimit
-	if cfg.Jobs < 0 || cfg.Threads < 0 || cfg.SolveLimit <= 0 || cfg.SolveLimit > time.Hour {
-		return cfg, fmt.Errorf("-jobs %d, -threads %d, -cpu %v: want counts of at least 1 and a CPU limit above 0 and at most an hour", cfg.Jobs, cfg.Threads, cfg.SolveLimit)
+	switch {
+	case cfg.Jobs < 0:
+		return cfg, fmt.Errorf("-jobs %d: want at least 1 (0: the default, 1)", cfg.Jobs)
+	case cfg.Threads < 0:
+		return cfg, fmt.Errorf("-threads %d: want at least 1 (0: the default, 1)", cfg.Threads)
+	case cfg.SolveLimit <= 0 || cfg.SolveLimit > time.Hour:
+		return cfg, fmt.Errorf("-cpu %v: want a CPU limit above 0 and at most an hour", cfg.SolveLimit)
 	}
 	return cfg, nil
 }

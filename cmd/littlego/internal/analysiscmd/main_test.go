@@ -201,3 +201,21 @@ func TestKataGoLaunchLine(t *testing.T) {
 		}
 	}
 }
+
+// A bad count names the flag given, and only it: -jobs -1 says nothing of a -threads
+// nobody typed.
+func TestBadFlagNamesItself(t *testing.T) {
+	for _, c := range []struct {
+		args       []string
+		want, lack string
+	}{
+		{[]string{"-jobs", "-1"}, "-jobs -1: want at least 1", "-threads"},
+		{[]string{"-threads", "-2"}, "-threads -2: want at least 1", "-jobs"},
+		{[]string{"-jobs", "x"}, `invalid value "x" for flag -jobs: want an integer`, "parse error"},
+	} {
+		var stderr strings.Builder
+		if _, status, ok := parse(c.args, &stderr); ok || status != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), c.lack) {
+			t.Errorf("%v: status %d, stderr %q; want 2, %q and no %q", c.args, status, stderr.String(), c.want, c.lack)
+		}
+	}
+}

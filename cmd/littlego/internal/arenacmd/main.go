@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,10 +101,18 @@ func parse(args []string, stderr io.Writer) (*match, int, bool) {
 	return &f.m, cliflag.StatusOK, true
 }
 
+// flagAmong reports whether one of args looks like a flag: given after the agents,
+// where the flag package stops reading flags.
+func flagAmong(args []string) bool {
+	return slices.ContainsFunc(args, func(a string) bool { return len(a) > 1 && a[0] == '-' })
+}
+
 // check validates the flags and the agents, and completes the match f.m.
 func (f *flags) check(args []string) error {
 	m := &f.m
 	switch {
+	case len(args) > 2 && flagAmong(args[2:]):
+		return fmt.Errorf("want two agents, got %d arguments: flags go before the agents (littlego arena %s)", len(args), strings.Join(append(slices.Clone(args[2:]), args[:2]...), " "))
 	case len(args) != 2:
 		return fmt.Errorf("want two agents, got %d arguments (littlego arena -h for help)", len(args))
 	case f.games < 1 || f.games > 1_000_000:

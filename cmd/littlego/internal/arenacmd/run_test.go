@@ -25,7 +25,8 @@ func TestHelpAndUnknownFlag(t *testing.T) {
 
 func TestMainUsageErrors(t *testing.T) {
 	cases := map[string][]string{
-		"want two agents":        {"random"},
+		"want two agents": {"random"},
+		"flags go before the agents (littlego arena -n 1 exec:/x greedy)": {"exec:/x", "greedy", "-n", "1"},
 		"agent B":                {"random", "best"},
 		"-n 0 out of range":      {"-n", "0", "random", "greedy"},
 		"-jobs -1 out of range":  {"-jobs", "-1", "random", "greedy"},

@@ -157,13 +157,22 @@ func (c *Command) Help(args []string, out Output) int {
 	return cmd.Run([]string{"-h"}, out)
 }
 
-// path is "littlego solve table" for the group table.
+// path is "littlego solve table" for the group table; for a command without a name
+// (solve's plain proof), the words of its usage line before the first flag or argument
+// ("littlego solve"), so that its messages say which program speaks.
 func (c *Command) path() string {
 	f := strings.Fields(c.UsageLine)
-	if i := slices.Index(f, c.Name); i >= 0 {
+	if i := slices.Index(f, c.Name); c.Name != "" && i >= 0 {
 		return strings.Join(f[:i+1], " ")
 	}
-	return c.Name
+	n := 0
+	for n < len(f) && f[n] != "" && f[n][0] >= 'a' && f[n][0] <= 'z' {
+		n++
+	}
+	if n == 0 {
+		return c.Name
+	}
+	return strings.Join(f[:n], " ")
 }
 
 // usage is the text -h prints: the usage line, the description, and a group's commands.

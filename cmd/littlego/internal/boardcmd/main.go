@@ -53,7 +53,11 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "board: %v\n", err)
+		hint := ""
+		if errors.Is(err, syscall.EADDRINUSE) {
+			hint = " (another program, perhaps another board, has that port: choose another with -addr, e.g. -addr 127.0.0.1:8562)"
+		}
+		fmt.Fprintf(stderr, "littlego board: %v%s\n", err, hint)
 		return 1
 	}
 	if !loopback(ln.Addr()) {

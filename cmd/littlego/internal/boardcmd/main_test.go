@@ -25,8 +25,18 @@ func TestFlags(t *testing.T) {
 		{[]string{"now"}, 2, "unexpected argument"},
 		{[]string{"-jobs", "0"}, 2, "-jobs 0 out of range"},
 		{[]string{"-cpu", "0"}, 2, "must be positive"},
-		{[]string{"-addr", "256.0.0.1:x"}, 1, "board:"},
+		{[]string{"-addr", "256.0.0.1:x"}, 1, "littlego board:"},
 	}
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	cases = append(cases, struct {
+		args   []string
+		status int
+		want   string
+	}{[]string{"-addr", busy.Addr().String()}, 1, "choose another with -addr"})
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
 		if st := run(c.args, strings.NewReader(""), &stdout, &stderr); st != c.status || !strings.Contains(stderr.String(), c.want) {

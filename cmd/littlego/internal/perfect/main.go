@@ -389,13 +389,15 @@ type moveReport struct {
 	cpu    time.Duration
 }
 
-// engineMove asks a fresh engine (as a fresh my_player process would be) for a move.
+// engineMove asks a fresh engine for a move, as my_player in a fresh folder would: the
+// plan's budget for the move and the game's loan (engine.PlanLoan) for proofs.
 func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, error) {
 	e, err := engine.New(o)
 	if err != nil {
 		return board.NoPoint, moveReport{}, err
 	}
 	start := cputime.Process()
-	mv, rep := e.GenMove(pos)
+	plan := engine.PlanBudget(o, int(pos.Move))
+	mv, rep := e.GenMoveBanked(pos, plan, min(engine.PlanLoan(o), engine.MaxBudget-plan)) // a fresh folder: the loan, no bank
 	return mv, moveReport{method: rep.Method.String(), cpu: cputime.Process() - start}, nil
 }

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"littlego/board"
+	"littlego/engine"
 	"littlego/facts"
 	"littlego/judge"
 )
@@ -70,7 +72,9 @@ func TestTextReview(t *testing.T) {
 		"decisive: move 1", "* a winning alternative", "result W+2.5 (stones even on the board, komi 2.5)",
 		"verdict: White won a game that was Black's win with perfect play from the empty board (B+0.5): Black's blunder at move 1", "won: kept/unknown",
 		"Black                    stdin game 1: blunder 1",
-		"   1 B    1,1    win     -> loss     [opening table] B+0.5 -> W+4.5, lost 5"} {
+		"   1 B    1,1    win     -> loss     [opening table] ", // the column as wide as the game's longest source
+		"B+0.5 -> W+4.5, lost 5",
+		"   3 B    PASS   loss    -> loss     [" + sourceAfter(board.PointAt(1, 1), board.PointAt(2, 2)) + "]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the review does not say %q:\n%s", want, out)
 		}
@@ -107,7 +111,7 @@ func TestJSONAndAgent(t *testing.T) {
 		{first, map[string]any{"number": 1.0, "action": "1,1", "before": "win", "after": "loss", "blunder": true, "mistake": false,
 			"margin_before": 3.0, "margin_after": -2.0, "points_lost": 5.0, // the opening table's margins
 			"engine_method": "book", "engine_estimate": false}}, // the book's move is proved
-		{moves[2].(map[string]any), map[string]any{"number": 3.0, "before": "loss"}}, // the opening table proves level 2
+		{moves[2].(map[string]any), map[string]any{"number": 3.0, "before": "loss", "proof": sourceAfter(board.PointAt(1, 1), board.PointAt(2, 2)), "engine_method": "search", "engine_estimate": true}},
 		{last, map[string]any{"number": 4.0, "action": "PASS", "margin_after": 0.0}}, // two passes end the game at 1 to 1
 	} {
 		for k, v := range c.want {
@@ -240,4 +244,85 @@ func TestFlagErrorsSayWhatIsAccepted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The positions axis of a game of 22 actions is marked at whole moves, up to 23, the
+// position after the last move, and its label says so (not 2.50, 12.50, "25: the end").
+func TestPlotMoveAxis(t *testing.T) {
+	ticks := moveTicks(23)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Value != float64(int(tk.Value)) || tk.Label != strconv.Itoa(int(tk.Value)) {
+			t.Errorf("tick %+v: want a whole move labelled as such", tk)
+		}
+		labels = append(labels, tk.Label)
+	}
+	if got := strings.Join(labels, " "); got != "1 5 9 13 17 23" {
+		t.Errorf("ticks %s, want 1 5 9 13 17 23", got)
+	}
+	if l := moveAxisLabel(23); !strings.Contains(l, "23: after the last move") || strings.Contains(l, "25") {
+		t.Errorf("axis label %q", l)
+	}
+}
+
+// A review never contradicts itself on a line: after 0,3 the table proves White's 2,2
+// wins by W+4.5, so after 0,3 2,2 Black has lost by W+4.5, said as implied by it; a
+// move from a proved-lost position is followed by a proved loss, and the engine's proved
+// move, when played, by the proved value.
+func TestImpliedValuesOnTheLine(t *testing.T) {
+	status, out, errs := runWith(t, "0,3 2,2 3,2 1,2 PASS PASS\n", append(quick, "-json", "-")...)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var g struct {
+		Moves []struct {
+			Number       int    `json:"number"`
+			Action       string `json:"action"`
+			Before       string `json:"before"`
+			After        string `json:"after"`
+			Proof        string `json:"proof"`
+			MarginBefore *int   `json:"margin_before"`
+			MarginAfter  *int   `json:"margin_after"`
+			EngineMove   string `json:"engine_move"`
+			EngineMethod string `json:"engine_method"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &g); err != nil || len(g.Moves) != 6 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	two, three := g.Moves[1], g.Moves[2]
+	if two.After != "win" || two.MarginAfter == nil || *two.MarginAfter != -2 {
+		t.Errorf("move 2, the table's 2,2: %+v; want win -> win, W+4.5 after", two)
+	}
+	if three.Before != "loss" || three.After != "loss" || three.Proof != sourceAfter(board.PointAt(0, 3), board.PointAt(2, 2)) || three.MarginBefore == nil || *three.MarginBefore != -2 {
+		t.Errorf("move 3, after 0,3 2,2: %+v; want loss -> loss, W+4.5 before, implied by the table's 2,2", three)
+	}
+	for _, m := range g.Moves {
+		if m.Before == "loss" && m.After != "loss" {
+			t.Errorf("move %d from a proved-lost position: %s -> %s", m.Number, m.Before, m.After)
+		}
+		if judge.ProvedMethod(m.EngineMethod) && m.EngineMove == m.Action && m.After != "win" {
+			t.Errorf("move %d, the engine's proved move (%s) played: %s -> %s", m.Number, m.EngineMethod, m.Before, m.After)
+		}
+	}
+	text := func() string {
+		_, out, _ := runWith(t, "0,3 2,2 3,2 1,2 PASS PASS\n", append(quick, "-")...)
+		return out
+	}()
+	if !strings.Contains(text, "["+sourceAfter(board.PointAt(0, 3), board.PointAt(2, 2))+"]") {
+		t.Errorf("the text does not name the implied source:\n%s", text)
+	}
+}
+
+// sourceAfter is how the position after a first move and White's 2,2 is proved: by the
+// opening table itself where it holds that position (a table through level 2), else as
+// implied by its 2,2 after the first move.
+func sourceAfter(first, reply board.Point) string {
+	pos := board.New()
+	pos.Play(first)
+	pos.Play(reply)
+	if _, held := engine.Opening(pos); held {
+		return string(facts.Table)
+	}
+	return "implied by the opening table's " + reply.String()
 }

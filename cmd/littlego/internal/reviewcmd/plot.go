@@ -5,6 +5,7 @@ package reviewcmd
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,6 +17,7 @@ import (
 	"littlego/cmd/internal/charts"
 	"littlego/facts"
 	"littlego/judge"
+	"littlego/record"
 )
 
 // plotReviews draws the timelines of a single game, or the blunders and mistakes of
@@ -92,10 +94,12 @@ func timelines(r *judge.GameReview) ([]*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
-	p.X.Label.Text = "position before move (25: the end)"
+	end := r.Moves[len(r.Moves)-1].Number + 1
+	p.X.Label.Text = moveAxisLabel(end)
 	p.Y.Label.Text = "value for Black (a gap: not proved)"
 	p.Y.Min, p.Y.Max = -1.3, 2.2 // room above for the legend
-	p.X.Min, p.X.Max = 1, float64(r.Moves[len(r.Moves)-1].Number+1)
+	p.X.Min, p.X.Max = 1, float64(end)
+	p.X.Tick.Marker = moveTicks(end)
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 1, Label: "Black wins"}, {Value: -1, Label: "White wins"}}
 	var blunders plotter.XYs
 	for _, m := range r.Moves {
@@ -146,9 +150,10 @@ func marginTimeline(r *judge.GameReview) (*plot.Plot, error) {
 		return nil, nil
 	}
 	p := plot.New()
-	p.X.Label.Text = "position before move (25: the end)"
+	p.X.Label.Text = moveAxisLabel(last.Number + 1)
 	p.Y.Label.Text = "result with perfect play (after komi)"
 	p.X.Min, p.X.Max = 1, float64(last.Number+1)
+	p.X.Tick.Marker = moveTicks(last.Number + 1)
 	p.Y.Min, p.Y.Max = lo-1, hi+1+0.4*(hi-lo+2) // room above for the legend
 	p.Y.Tick.Marker = resultTicks(int(lo)-1, int(hi)+1)
 	s, err := plotter.NewScatter(pts)
@@ -174,6 +179,24 @@ func marginTimeline(r *judge.GameReview) (*plot.Plot, error) {
 	return p, nil
 }
 
+// moveAxisLabel names the positions axis of a game whose last position, after its last
+// move, is end.
+func moveAxisLabel(end int) string {
+	return fmt.Sprintf("position before move (%d: after the last move)", end)
+}
+
+// moveTicks marks the positions axis of a game whose last position is end at whole
+// moves: 1, every fourth move, and end.
+func moveTicks(end int) plot.ConstantTicks {
+	ticks := plot.ConstantTicks{}
+	for n := 1; n < end; n += 4 {
+		if end-n >= 3 { // room for the last label
+			ticks = append(ticks, plot.Tick{Value: float64(n), Label: strconv.Itoa(n)})
+		}
+	}
+	return append(ticks, plot.Tick{Value: float64(end), Label: strconv.Itoa(end)})
+}
+
 // resultTicks labels the margin axis from lo to hi stones (black - white) with the
 // results they give after the komi (B+0.5 at 3, W+0.5 at 2), about ten of them.
 func resultTicks(lo, hi int) plot.ConstantTicks {
@@ -181,7 +204,7 @@ func resultTicks(lo, hi int) plot.ConstantTicks {
 	var ticks plot.ConstantTicks
 	for m := lo; m <= hi; m++ {
 		if (m-board.BlackMargin)%step == 0 {
-			ticks = append(ticks, plot.Tick{Value: float64(m), Label: facts.Result(m)})
+			ticks = append(ticks, plot.Tick{Value: float64(m), Label: record.Result(m)})
 		}
 	}
 	return ticks

@@ -123,7 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, files []string, st
 	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver's, proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver's, proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
 	cliflag.Jobs(fs, &cfg.opts.Jobs, 0, "positions proved, each with one solver thread (0: the number of CPUs)")
-	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "search iterations for the engine's preferred move in each position (0: none)")
+	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "the `number` of search iterations for the engine's preferred move in each position (0: none)")
 	cliflag.JSON(fs, &cfg.json, "one object per game instead of the text review")
 	fs.StringVar(&cfg.plot, "plot", "", "draw into `file` (.png or .svg) one game's value and margin over the game, or over several games each agent's blunders and mistakes by move number")
 	fs.StringVar(&cfg.agent, "agent", "", "review only the games the agent `name` lost")

@@ -11,6 +11,7 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/engine"
 	"littlego/internal/clitest"
 )
 
@@ -86,19 +87,53 @@ func TestBadInput(t *testing.T) {
 }
 
 // The empty board's move number comes from its boards, and what facts knows of it costs
-// no search: answered within 50 ms. A position facts does not know, under a budget too
-// small for its proof, is unknown, exit status 3.
+// no search: answered within 50 ms. A position whose value the book proves, under a
+// budget too small to sort its moves, is proved all the same: exit status 0. A position facts does not know, under a budget too small for its
+// proof, is unknown, exit status 3.
 func TestFirstMoveInferredAndBudget(t *testing.T) {
 	empty := "1\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000\n00000"
 	code, out, errs := clitest.Call(run, "-cpu", "0.05", writeInput(t, empty))
 	if code != 0 || !strings.HasPrefix(out, "Black to play move 1: WIN for Black [opening table]\nwinning: 2,2\n") {
 		t.Fatalf("the empty board in 50 ms: exit %d\n%s%s", code, out, errs)
 	}
-	// 2,2 1,1: Black's win is the book's, but sorting its 24 moves takes minutes.
+	// 2,2 1,1: Black's win is the book's (or the table's, through level 2): proved, exit
+	// status 0, whether or not its 24 moves are sorted within a tenth of 50 ms (a table
+	// through level 3 sorts them at once; without it they take minutes, and are listed
+	// as not sorted).
 	afterTwo := "1\n00000\n00000\n00100\n00000\n00000\n00000\n02000\n00100\n00000\n00000"
-	code, _, errs = clitest.Call(run, "-cpu", "0.05", "-move", "3", writeInput(t, afterTwo))
-	if code != base.StatusUnknown || !strings.Contains(errs, "the budget of 50ms CPU ran out") {
-		t.Fatalf("a move-3 position in 50 ms: exit %d, stderr %q; want %d, an unknown result", code, errs, base.StatusUnknown)
+	code, out, errs = clitest.Call(run, "-cpu", "0.05", "-move", "3", writeInput(t, afterTwo))
+	if code != 0 || !strings.HasPrefix(out, "Black to play move 3: WIN for Black [") {
+		t.Fatalf("a move-3 position of the book in 50 ms: exit %d\n%s%s; want 0 and the value", code, out, errs)
+	}
+	// 2,2 1,1 0,0 4,4 0,4 4,0: off the book after move 3, beyond the opening table:
+	// nothing proves Black's move 7 without search.
+	afterSix := "1\n10001\n02000\n00100\n00000\n00002\n10001\n02000\n00100\n00000\n20002"
+	code, out, errs = clitest.Call(run, "-cpu", "0.05", "-move", "7", writeInput(t, afterSix))
+	if code != base.StatusUnknown || out != "" || !strings.Contains(errs, "the budget of 50ms CPU ran out") {
+		t.Fatalf("a move-7 position no fact proves, in 50 ms: exit %d, stdout %q, stderr %q; want %d, an unknown result", code, out, errs, base.StatusUnknown)
+	}
+}
+
+// After 0,3 the opening table proves White's 2,2 wins by W+4.5 (its best reply, which
+// keeps the margin): the position after 0,3 2,2 is Black's loss by W+4.5, said at once as
+// implied by it, every move a loss, exit status 0, within a budget far too small for a
+// search.
+func TestProvedByTheMoveBeforeAtOnce(t *testing.T) {
+	afterTwo := "1\n00010\n00000\n00000\n00000\n00000\n00010\n00000\n00200\n00000\n00000"
+	code, out, errs := clitest.Call(run, "-cpu", "0.05", "-move", "3", "-margin", writeInput(t, afterTwo))
+	source := "implied by the opening table's 2,2"
+	pos := board.New()
+	pos.Play(board.PointAt(0, 3))
+	pos.Play(board.PointAt(2, 2))
+	if _, held := engine.Opening(pos); held {
+		source = "opening table" // a table through level 2 proves it itself
+	}
+	want := "Black to play move 3: LOSS for Black [" + source + "]\nwinning: (none)\nlosing: "
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "margin: -2, W+4.5") || strings.Contains(out, "not sorted") {
+		t.Fatalf("after 0,3 2,2: exit %d\n%s%s\nwant 0 and\n%s... margin: -2, W+4.5", code, out, errs, want)
+	}
+	if !strings.Contains(errs, "proved with 0 nodes") {
+		t.Errorf("searched: %q", errs)
 	}
 }
 

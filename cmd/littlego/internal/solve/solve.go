@@ -1,7 +1,7 @@
 // Package solve is "littlego solve", the exact solver on the command line: it proves a
 // position, and builds and checks the proved tables the engine embeds.
 //
-//	solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]
+//	solve [-move N] [-cpu S] [-margin] [-sort] [-threads N] [-tt N] [input.txt]
 //	solve table build -level K -shard i/n -o DIR [-root ACTIONS] [-margin] [-cpu S] [-block B] [-checkpoint D] [-tt N]
 //	solve table merge -o FILE [-partial] DIR
 //	solve table join -o FILE TABLE TABLE...
@@ -24,7 +24,8 @@
 // bad input or a failure (a slip under certify, a disagreement under table verify), 2
 // for bad usage (an unknown command or flag, a flag before the command's name, a -tt
 // table larger than half the machine's memory), 3 when the budget ran out before the
-// proof.
+// proof of the value (a position whose value is proved exits 0, whether or not its
+// moves were all sorted and its margin found).
 package solve
 
 import (
@@ -61,7 +62,8 @@ var root = &base.Command{
 	Long: `Solve proves Little-Go positions exactly. Without a command it proves the position of
 an input.txt (` + position.Cmd.UsageLine + `; "littlego solve help solve" for its flags).
 
-Exit status: 0 proved or done, 1 bad input or a failure, 2 bad usage, 3 the budget ran out first.`,
+Exit status: 0 proved or done, 1 bad input or a failure, 2 bad usage, 3 the value is
+unknown: the budget ran out before its proof.`,
 	Commands: commands,
 }
 

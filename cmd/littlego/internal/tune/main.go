@@ -69,6 +69,12 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	return runTuning(ctx, o, stdout, stderr)
+}
+
+// runTuning tunes, verifies and plots as o says until done or ctx ends (Ctrl-C), and
+// returns the exit status; an interruption is said as such, with how to go on.
+func runTuning(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "tune: "+format+"\n", a...)
 		return 1
@@ -76,7 +82,8 @@ func run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	history, err := o.t.tune(ctx, o.csvPath, o.resume, stdout)
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail("%v\ntune: interrupted; continue with -resume", err)
+			o.t.progress.clear()
+			return fail("interrupted: the iterations finished are in %s; continue with -resume", o.csvPath)
 		}
 		return fail("%v", err)
 	}

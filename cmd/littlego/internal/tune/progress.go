@@ -5,6 +5,7 @@ package tune
 import (
 	"fmt"
 	"io"
+	"math"
 	"sync"
 	"time"
 )
@@ -93,4 +94,20 @@ func (p *progress) while(text func() string) (stop func()) {
 		close(done)
 		wg.Wait()
 	}
+}
+
+// timeLeft returns ", about 3 min left": the time the left iterations take at the pace of
+// the done ones, which took elapsed; "" before any is done.
+func timeLeft(elapsed time.Duration, done, left int) string {
+	if done <= 0 || left <= 0 {
+		return ""
+	}
+	d := time.Duration(float64(elapsed) / float64(done) * float64(left))
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf(", about %.0f s left", d.Seconds())
+	case d < time.Hour:
+		return fmt.Sprintf(", about %.0f min left", d.Minutes())
+	}
+	return fmt.Sprintf(", about %d h %02.0f min left", int(d.Hours()), math.Mod(d.Minutes(), 60))
 }

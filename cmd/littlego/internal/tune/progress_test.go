@@ -3,6 +3,9 @@
 package tune
 
 import (
+	"bytes"
+	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -62,4 +65,41 @@ func TestProgressReportsWhileAStepRuns(t *testing.T) {
 	none.say(true, "x")
 	none.clear()
 	none.while(func() string { return "x" })()
+}
+
+// The progress says the time left at the pace so far.
+func TestTimeLeft(t *testing.T) {
+	for _, c := range []struct {
+		elapsed    time.Duration
+		done, left int
+		want       string
+	}{
+		{time.Minute, 0, 10, ""},
+		{10 * time.Second, 2, 3, ", about 15 s left"},
+		{time.Minute, 1, 5, ", about 5 min left"},
+		{time.Hour, 1, 2, ", about 2 h 00 min left"},
+		{time.Minute, 4, 0, ""},
+	} {
+		if got := timeLeft(c.elapsed, c.done, c.left); got != c.want {
+			t.Errorf("timeLeft(%v, %d, %d) = %q, want %q", c.elapsed, c.done, c.left, got, c.want)
+		}
+	}
+}
+
+// Ctrl-C (the context ended) is said as an interruption with how to go on, not as
+// "context canceled".
+func TestInterruptedSaysHowToGoOn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.csv")
+	var stderr bytes.Buffer
+	o, status, ok := parse([]string{"-base", fastEngine, "-param", "c=1.5:0:2", "-iterations", "50", "-o", file, "-q"}, &stderr)
+	if !ok {
+		t.Fatalf("parse: %d %s", status, stderr.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout bytes.Buffer
+	code := runTuning(ctx, o, &stdout, &stderr)
+	if msg := stderr.String(); code != 1 || strings.Contains(msg, "context canceled") || !strings.Contains(msg, "interrupted") || !strings.Contains(msg, "-resume") {
+		t.Errorf("exit %d, stderr %q: want 1 and an interruption with -resume, no \"context canceled\"", code, msg)
+	}
 }

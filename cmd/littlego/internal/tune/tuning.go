@@ -157,7 +157,7 @@ func (r *tuning) tune(ctx context.Context, path string, resume bool, stdout io.W
 	for k := k0; k < n; {
 		batch := min(r.jobs, n-k)
 		stop := r.progress.while(func() string {
-			return fmt.Sprintf("iteration %d/%d (%.0f s): playing pairs %d-%d: %s", k, n, time.Since(started).Seconds(), k+1, k+batch, r.values(theta))
+			return fmt.Sprintf("iteration %d/%d (%.0f s%s): playing pairs %d-%d: %s", k, n, time.Since(started).Seconds(), timeLeft(time.Since(started), k-k0, n-k), k+1, k+batch, r.values(theta))
 		})
 		out, err := r.playBatch(ctx, k, batch, theta)
 		stop()
@@ -175,7 +175,7 @@ func (r *tuning) tune(ctx context.Context, path string, resume bool, stdout io.W
 			return nil, err
 		}
 		k += batch
-		r.progress.say(false, fmt.Sprintf("iteration %d/%d (%.0f s): %s", k, n, time.Since(started).Seconds(), r.values(theta)))
+		r.progress.say(false, fmt.Sprintf("iteration %d/%d (%.0f s%s): %s", k, n, time.Since(started).Seconds(), timeLeft(time.Since(started), k-k0, n-k), r.values(theta)))
 		if !r.quiet && (k/report != (k-batch)/report || k == n) {
 			r.progress.clear()
 			fmt.Fprintf(stdout, "iteration %d/%d: %s\n", k, n, r.values(theta))

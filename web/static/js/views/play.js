@@ -4,6 +4,9 @@ import { cap, methodText, pointName, positionRows } from "../format.js";
 import { Line } from "../line.js";
 import { readStep } from "../state.js";
 
+// START says how to begin, for whatever is asked of the Play view before a game.
+const START = "Start a game first: choose your colour and the engine's time a move, then press New game.";
+
 export class PlayView {
   constructor(app) {
     this.app = app;
@@ -20,7 +23,10 @@ export class PlayView {
     document.getElementById("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
     document.getElementById("pass").addEventListener("click", () => this.move("PASS"));
     document.getElementById("undo").addEventListener("click", () => this.undo());
-    document.getElementById("play-analyse").addEventListener("change", () => app.changed(this));
+    document.getElementById("play-analyse").addEventListener("change", (e) => {
+      if (e.target.checked && !this.game) say("The analysis starts with a game: " + START, true);
+      app.changed(this);
+    });
   }
 
   names() {
@@ -75,15 +81,16 @@ export class PlayView {
   }
 
   async click(point) {
-    if (!this.game) { say("Start a new game first.", true); return; }
-    if (!this.atEnd()) { say("You are looking at move " + this.line.step + ": press End (▶|) to go back to the game.", true); return; }
+    if (!this.game) { say(START, true); return; }
+    // The info list's "Move N of 24" is the move about to be played here; so is this N.
+    if (!this.atEnd()) { say("You are looking at move " + this.line.pos.move + ", not the game's last: press End (▶|) to go back to the game.", true); return; }
     await this.move(point);
   }
 
   // move plays the human's action, then lets the engine answer.
   async move(action) {
     if (this.busy) { say("Wait: the engine is thinking.", true); return; }
-    if (!this.game) return;
+    if (!this.game) { say(START, true); return; }
     const p = this.game.position;
     if (p.over) { say("The game is over: start a new one.", true); return; }
     if (p.turn !== this.game.human) { say("Wait: the engine is to move.", true); return; }
@@ -119,7 +126,8 @@ export class PlayView {
   }
 
   async undo() {
-    if (!this.game || this.busy) return;
+    if (!this.game) { say(START + " (there is no move to take back yet)", true); return; }
+    if (this.busy) { say("Wait: the engine is thinking.", true); return; }
     try {
       await this.set(await api("POST", "/api/game/" + this.game.id + "/undo"));
       say("Move taken back.");

@@ -32,15 +32,18 @@ class Uploads {
 
 // reviewValues returns the value of each position of a review for the graph and the
 // headline, and the flags of the moves (blunder, mistake). results are the server's
-// ({before, after, beforeStones, afterStones}, in Go's notation) for each move; the
-// margins (margin_before, margin_after) are used where the review gives them, and a
-// position's value is the most known of the move before it and the move after it.
+// ({before, after, beforeStones, afterStones}, in Go's notation: an exact result with
+// its stones, or proved bounds without) for each move; the margins (margin_before,
+// margin_after) are used where the review gives them, the bounds otherwise (as Analyse
+// and Watch say them), and a position's value is the most known of the move before it
+// and the move after it.
 export function reviewValues(moves, results) {
   const values = [], flags = [];
   const valueOf = (verdict, colour, margin, result, stones, estimate) => {
     const v = {};
     if (verdict === "win" || verdict === "loss") v.winner = verdict === "win" ? colour : other(colour);
     if (typeof margin === "number") Object.assign(v, { margin, result, stones });
+    else if (result) v.result = result;
     if (!v.winner && typeof estimate === "number") v.estimate = colour === "black" ? estimate : 1 - estimate;
     return v;
   };
@@ -66,8 +69,17 @@ export function moveText(m, res) {
     if (m.best_moves && m.best_moves.length) t += "; " + pointList(m.best_moves) + " kept " + (res && res.before ? res.before : "every point");
   }
   if (m.blunder) t += ". BLUNDER: a won position thrown away" + (m.winning_alternatives ? "; " + pointList(m.winning_alternatives) + " kept the win" : "");
-  if (m.engine_move) t += ". The engine preferred " + pointName(m.engine_move);
+  if (m.engine_move) t += ". " + engineWords(m);
   return t + ".";
+}
+
+// engineWords says what the engine would have played: its preferred move, or, where its
+// pass rule chose the pass (the opponent had passed and the mover was ahead), that
+// passing would have ended the game with the win on the board: a proved win, not the
+// best result, so never said to be preferred over the move charged with points lost.
+export function engineWords(m) {
+  if (m.engine_method === "rule") return "Passing would have ended the game here with the win on the board (the engine's pass rule; not necessarily the best result)";
+  return "The engine preferred " + pointName(m.engine_move);
 }
 
 export class ReviewView {

@@ -24,22 +24,27 @@ import (
 	"littlego/internal/cliflag"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/record"
 	"littlego/solver"
 )
 
 // Cmd is the plain solve of a position; it has no name of its own.
 var Cmd = &base.Command{
 	Name:      "",
-	UsageLine: "littlego solve [-move N] [-cpu S] [-margin] [-threads N] [-tt N] [input.txt]",
+	UsageLine: "littlego solve [-move N] [-cpu S] [-margin] [-sort] [-threads N] [-tt N] [input.txt]",
 	Short:     "prove a position: its value and every winning action",
 	Long: `Solve reads an input.txt (the course host's format; ./input.txt by default) and prints,
 for the side to move, whether it wins with perfect play and how that is known ([opening
-table], [empty board], [book], [end], [solver]), which actions keep the win and which lose,
-and with -margin the exact final margin (black - white) and an action that achieves it.
-What is proved without search (the game's end, a pass that would end it, the opening
-table, the solved empty board, Black's book) is answered at once; the solver proves the
-rest, saying on stderr every 10 s what it is proving. When -cpu runs out while the moves
-are sorted, the proved ones are printed and the rest listed as not sorted (status 3).
+table], [empty board], [book], [end], [solver], or [implied by ...]: what one of them proves
+of the position before or after this one implies of it), which actions keep the win and
+which lose, and with -margin the exact final margin (black - white) and an action that
+achieves it. What is proved without search (the game's end, a pass that would end it, the
+opening table, the solved empty board, Black's book, and what they imply) is answered at
+once; the solver proves the rest, saying on stderr every 10 s what it is proving. Once the
+value is proved, sorting the actions gets a tenth of -cpu (the whole of it with -sort):
+the actions not sorted by then are listed as such, and the status is 0 all the same. The
+status is 3 only when the position's value is unknown (-cpu ran out before its proof); a
+margin not proved within -cpu is said on its line.
 
 input.txt carries no move number. Without -move it is taken from my_player's helper file
 for the side to move beside input.txt (littlego_state_black.txt or
@@ -51,6 +56,7 @@ board with White to play: move 2); otherwise -move is required.`,
 		var lim time.Duration
 		cliflag.CPU(fs, &lim, time.Minute, "the whole run's (0: no limit); what facts knows (the game's end, a pass that ends it, the opening table, the empty board, the book) costs none")
 		margin := fs.Bool("margin", false, "also find the exact final margin black - white and an action that achieves it")
+		sortAll := fs.Bool("sort", false, "sort every action into winning and losing with the whole -cpu (without it: a tenth of -cpu once the value is proved)")
 		useFacts := fs.Bool("facts", true, "take what is proved without search as it is; -facts=false proves everything with the solver (to measure it)")
 		var threads int
 		cliflag.Threads(fs, &threads, 1, "they search the position together over its table; -cpu counts them all")
@@ -68,7 +74,7 @@ board with White to play: move 2); otherwise -move is required.`,
 			if err != nil {
 				return err
 			}
-			return solveOne(out.Stdout, out.Stderr, p, *useFacts, lim, ttBits, threads, *margin)
+			return solveOne(out.Stdout, out.Stderr, p, settings{useFacts: *useFacts, lim: lim, ttBits: ttBits, threads: threads, margin: *margin, sortAll: *sortAll})
 		}
 	},
 }
@@ -154,25 +160,41 @@ func verdict(pos board.Position, win bool) string {
 // progressEvery is how often a long solve says on stderr what it is proving.
 var progressEvery = 10 * time.Second
 
+// settings are a plain solve's flags.
+type settings struct {
+	useFacts        bool          // take what facts knows without search as it is (-facts)
+	lim             time.Duration // the whole run's CPU (0: no limit)
+	ttBits, threads int
+	margin          bool // find the exact margin too
+	sortAll         bool // sort every action with the whole of lim (-sort)
+}
+
+// sortShare is the part of -cpu that sorting the actions gets without -sort, once the
+// value is proved: the value is what was asked, and a long sort must not hide it.
+const sortShare = 10
+
 // solveOne proves pos: its value, each action's, and with margin its exact margin. With
 // useFacts, what facts knows without search (the game's end, a pass that ends it, the
-// opening table, the solved empty board, the book) is taken as it is, its source named; the solver proves the rest within lim, saying on stderr what it is proving every progressEvery. When lim runs
-// out while the moves are sorted, what is proved is printed and the error says so.
-func solveOne(stdout, stderr io.Writer, pos board.Position, useFacts bool, lim time.Duration, ttBits, threads int, margin bool) error {
+// opening table, the solved empty board, the book, and what they imply) is taken as it
+// is, its source named; the solver proves the rest within lim, saying on stderr what it
+// is proving every progressEvery. Sorting the actions gets lim/sortShare (all of lim with
+// sortAll); the actions it leaves are listed as not sorted. The error is an UnknownError
+// only when the value is not proved.
+func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 	start, wall := cputime.Process(), time.Now()
 	p := newProgress(stderr, start)
 	defer p.stop()
-	known := knownOf(pos, useFacts)
-	s := solver.New(ttBits)
-	s.SetWorkers(threads)
+	known := knownOf(pos, o.useFacts)
+	s := solver.New(o.ttBits)
+	s.SetWorkers(o.threads)
 	var nodes int64
 	value, source := known.Value, string(known.Source)
 	if value == facts.Unknown && !pos.Over {
 		p.set("the position")
-		r := s.Solve(pos, base.Remaining(start, lim))
+		r := s.Solve(pos, base.Remaining(start, o.lim))
 		nodes += r.Nodes
 		if !r.Known {
-			return base.UnknownError{What: fmt.Sprintf("unknown: the budget of %v CPU ran out after %d nodes", lim, r.Nodes)}
+			return base.UnknownError{What: fmt.Sprintf("unknown: the budget of %v CPU ran out after %d nodes", o.lim, r.Nodes)}
 		}
 		value, source = facts.Loss, "solver"
 		if r.Win {
@@ -180,29 +202,41 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, useFacts bool, lim t
 		}
 	}
 	fmt.Fprintf(stdout, "%s to play move %d: %s [%s]\n", pos.Turn, pos.Move, verdict(pos, value == facts.Win), source)
-	win, lose, unsorted, n := sortMoves(s, pos, known, value, useFacts, p, start, lim)
+	sortStart, sortLim := cputime.Process(), o.lim
+	if o.lim > 0 {
+		sortLim = max(o.lim-(sortStart-start), time.Nanosecond)
+		if !o.sortAll {
+			sortLim = min(sortLim, o.lim/sortShare)
+		}
+	}
+	win, lose, unsorted, n := sortMoves(s, pos, known, value, o.useFacts, p, sortStart, sortLim)
 	nodes += n
 	fmt.Fprintf(stdout, "winning: %s\n", base.PointList(win))
 	fmt.Fprintf(stdout, "losing: %s\n", base.PointList(lose))
 	if len(unsorted) > 0 {
 		fmt.Fprintf(stdout, "not sorted: %s\n", base.PointList(unsorted))
-		return base.UnknownError{What: fmt.Sprintf("%s: the budget of %v CPU ran out while sorting the moves (%d of %d sorted)", verdict(pos, value == facts.Win), lim, len(win)+len(lose), len(win)+len(lose)+len(unsorted))}
-	}
-	if margin {
-		m, src, n, err := marginOf(s, pos, known, p, start, lim)
-		nodes += n
-		if err != nil {
-			return err
+		more := " (-sort gives the sorting all of -cpu)"
+		if o.sortAll {
+			more = ""
 		}
-		fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d)%s [%s]\n", m.Margin, facts.Result(m.Margin), board.BlackMargin, byAction(m.Best), src)
+		fmt.Fprintf(stderr, "solve: %d of %d actions sorted within %v of CPU%s\n", len(win)+len(lose), len(win)+len(lose)+len(unsorted), sortLim, more)
 	}
-	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(threads, 1))
+	if o.margin {
+		m, src, n := marginOf(s, pos, known, p, start, o.lim)
+		nodes += n
+		if m.Known {
+			fmt.Fprintf(stdout, "margin: %+d, %s (black - white stones with perfect play, then after the komi; Black needs %+d)%s [%s]\n", m.Margin, record.Result(m.Margin), board.BlackMargin, byAction(m.Best), src)
+		} else {
+			fmt.Fprintf(stdout, "margin: unknown (the budget of %v CPU ran out)\n", o.lim)
+		}
+	}
+	fmt.Fprintf(stderr, "proved with %d nodes in %.3f s CPU, %.3f s wall (-threads %d)\n", nodes, (cputime.Process() - start).Seconds(), time.Since(wall).Seconds(), max(o.threads, 1))
 	return nil
 }
 
 // sortMoves splits the actions of pos into winning and losing for the side to move: from
 // facts where it knows them (every action loses in a lost position), the solver for the
-// rest; unsorted holds those lim left unproved.
+// rest within lim from start (0: no limit); unsorted holds those lim left unproved.
 func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value facts.Value, useFacts bool, p *progress, start, lim time.Duration) (win, lose, unsorted []board.Point, nodes int64) {
 	moves := facts.Moves(pos, known, func(child board.Position) facts.Fact { return knownOf(child, useFacts) })
 	for k, m := range moves {
@@ -210,7 +244,7 @@ func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value fac
 		if v == facts.Unknown && value == facts.Loss {
 			v = facts.Loss
 		}
-		if v == facts.Unknown && len(unsorted) == 0 {
+		if v == facts.Unknown && len(unsorted) == 0 && (lim == 0 || cputime.Process()-start < lim) {
 			p.set(fmt.Sprintf("move %s (%d of %d)", m.Action, k+1, len(moves)))
 			child := pos
 			child.Act(m.Action)
@@ -244,21 +278,19 @@ func knownOf(pos board.Position, useFacts bool) facts.Fact {
 	return facts.Unproved(pos.Turn)
 }
 
-// marginOf returns the exact margin of pos and its source: facts', or the solver's.
-func marginOf(s *solver.Solver, pos board.Position, known facts.Fact, p *progress, start, lim time.Duration) (solver.MarginResult, string, int64, error) {
+// marginOf returns the exact margin of pos and its source (facts', or the solver's
+// within what is left of lim), or a result not Known when lim ran out first.
+func marginOf(s *solver.Solver, pos board.Position, known facts.Fact, p *progress, start, lim time.Duration) (solver.MarginResult, string, int64) {
 	if m, exact := known.Margin(); exact {
 		best := board.NoPoint
-		if len(known.Winning) > 0 {
-			best = known.Winning[0]
+		if len(known.Keeping) > 0 {
+			best = known.Keeping[0]
 		}
-		return solver.MarginResult{Known: true, Margin: m, Best: best}, string(known.MarginSource), 0, nil
+		return solver.MarginResult{Known: true, Margin: m, Best: best}, string(known.MarginSource), 0
 	}
 	p.set("the margin")
 	m := s.Margin(pos, base.Remaining(start, lim))
-	if !m.Known {
-		return m, "", m.Nodes, base.UnknownError{What: fmt.Sprintf("margin unknown: the budget of %v CPU ran out", lim)}
-	}
-	return m, "solver", m.Nodes, nil
+	return m, "solver", m.Nodes
 }
 
 // byAction names the action that achieves a margin, where the source records one.

@@ -32,7 +32,7 @@ func TestKnownPositionsNeedNoSearch(t *testing.T) {
 		{after(board.PointAt(2, 2)), "White to play move 2: LOSS for White [opening table]\nwinning: (none)\n"},
 	} {
 		var out, errs strings.Builder
-		if err := solveOne(&out, &errs, c.pos, true, time.Millisecond, 16, 1, true); err != nil {
+		if err := solveOne(&out, &errs, c.pos, settings{useFacts: true, lim: time.Millisecond, ttBits: 16, threads: 1, margin: true}); err != nil {
 			t.Fatalf("%v (stderr %q)", err, errs.String())
 		}
 		if !strings.HasPrefix(out.String(), c.want) || !strings.Contains(out.String(), "margin: +3, B+0.5") ||
@@ -44,24 +44,32 @@ func TestKnownPositionsNeedNoSearch(t *testing.T) {
 
 // After 2,2 3,3 and Black's pass, White wins by passing: said at once; when the budget runs
 // out sorting the other moves, the proved ones are printed, the rest named as not sorted,
-// and the error is the budget's; a long search says on stderr what it is proving.
+// and the value being proved, there is no error, with -sort or without it (a tenth of the
+// budget); a long search says on stderr what it is proving.
 func TestPassThatEndsTheGameAndProgress(t *testing.T) {
 	old := progressEvery
 	progressEvery = 20 * time.Millisecond
 	defer func() { progressEvery = old }()
-	var out, errs strings.Builder
-	pos := after(board.PointAt(2, 2), board.PointAt(3, 3), board.Pass)
-	err := solveOne(&out, &errs, pos, true, 300*time.Millisecond, 16, 1, false)
-	var unknown base.UnknownError
-	if !errors.As(err, &unknown) || !strings.Contains(err.Error(), "while sorting the moves") {
-		t.Fatalf("error %v, want the budget's", err)
-	}
-	o := out.String()
-	if !strings.HasPrefix(o, "White to play move 4: WIN for White [end]\nwinning: PASS") || !strings.Contains(o, "\nnot sorted: ") {
-		t.Errorf("output\n%s", o)
-	}
-	if !strings.Contains(errs.String(), "solve: proving move ") {
-		t.Errorf("no progress on stderr: %q", errs.String())
+	for _, sortAll := range []bool{false, true} {
+		var out, errs strings.Builder
+		pos := after(board.PointAt(2, 2), board.PointAt(3, 3), board.Pass)
+		err := solveOne(&out, &errs, pos, settings{useFacts: true, lim: 300 * time.Millisecond, ttBits: 16, threads: 1, sortAll: sortAll})
+		if err != nil {
+			t.Fatalf("-sort=%v: error %v; the value is proved", sortAll, err)
+		}
+		o := out.String()
+		if winning, _, _ := strings.Cut(strings.TrimPrefix(o, "White to play move 4: WIN for White [end]\n"), "\n"); !strings.HasPrefix(winning, "winning: ") || !strings.HasSuffix(winning, "PASS") {
+			t.Errorf("-sort=%v: output\n%s", sortAll, o)
+		}
+		if !strings.Contains(o, "\nnot sorted: ") {
+			continue // sorted within the budget: a table through level 4 proves the moves
+		}
+		if !strings.Contains(errs.String(), "actions sorted within") {
+			t.Errorf("-sort=%v: stderr does not say the sorting stopped: %q", sortAll, errs.String())
+		}
+		if sortAll && !strings.Contains(errs.String(), "solve: proving move ") {
+			t.Errorf("no progress on stderr: %q", errs.String())
+		}
 	}
 }
 
@@ -69,7 +77,7 @@ func TestPassThatEndsTheGameAndProgress(t *testing.T) {
 // within a tiny budget is then unknown.
 func TestWithoutFactsTheSolverProves(t *testing.T) {
 	var out, errs strings.Builder
-	err := solveOne(&out, &errs, board.New(), false, 50*time.Millisecond, 16, 1, false)
+	err := solveOne(&out, &errs, board.New(), settings{lim: 50 * time.Millisecond, ttBits: 16, threads: 1})
 	var unknown base.UnknownError
 	if !errors.As(err, &unknown) || out.Len() != 0 {
 		t.Errorf("the empty board in 50 ms by the solver alone: %v, output %q", err, out.String())

@@ -16,10 +16,10 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/facts"
 	"littlego/internal/atomicfile"
 	"littlego/internal/cputime"
 	"littlego/internal/regularfile"
+	"littlego/record"
 	"littlego/solver"
 	"littlego/tablebase"
 )
@@ -400,7 +400,7 @@ func entryWords(e tablebase.Entry) string {
 		w = "loss"
 	}
 	if e.MarginKnown {
-		w += fmt.Sprintf(" (margin %+d, %s)", e.Margin, facts.Result(e.Margin))
+		w += fmt.Sprintf(" (margin %+d, %s)", e.Margin, record.Result(e.Margin))
 	}
 	return w
 }

@@ -1,6 +1,6 @@
 // notation.go: results for people, as Go writes them, in the one place every front end takes them from: after the komi (B+0.5, W+2.5, SGF's RE[] convention), on time or by forfeit (B+Time, W+Forfeit), and the stone count in words.
 
-package facts
+package record
 
 import (
 	"fmt"
@@ -84,44 +84,4 @@ func stoneCount(n int) string {
 		return "1 stone"
 	}
 	return fmt.Sprintf("%d stones", n)
-}
-
-// Outcome says what f proves of the result, after the komi, in Go's notation: the exact
-// result ("B+0.5"), else the proved bounds, the nearer result first ("B+0.5 or more":
-// Black wins by a margin not proved; "W+0.5 to W+4.5"; "between W+1.5 and B+2.5"), else
-// "unknown".
-func (f Fact) Outcome() string {
-	if m, ok := f.Margin(); ok {
-		return Result(m)
-	}
-	switch {
-	case f.Low >= board.BlackMargin && f.High >= MaxMargin:
-		return Result(f.Low) + " or more"
-	case f.Low >= board.BlackMargin:
-		return Result(f.Low) + " to " + Result(f.High)
-	case f.High < board.BlackMargin && f.Low <= MinMargin:
-		return Result(f.High) + " or more"
-	case f.High < board.BlackMargin:
-		return Result(f.High) + " to " + Result(f.Low)
-	case f.Low > MinMargin || f.High < MaxMargin:
-		return "between " + Result(f.Low) + " and " + Result(f.High)
-	}
-	return "unknown"
-}
-
-// String says f for people: the winner, the outcome and the source ("Black wins, B+0.5
-// (opening table)"; "White wins, W+0.5 or more (book)"; "unknown").
-func (f Fact) String() string {
-	winner, ok := f.Winner()
-	if !ok {
-		if out := f.Outcome(); out != "unknown" {
-			return "not proved, " + out
-		}
-		return "unknown"
-	}
-	s := winner.String() + " wins, " + f.Outcome() + " (" + string(f.Source)
-	if f.MarginSource != None && f.MarginSource != f.Source {
-		s += "; margin: " + string(f.MarginSource)
-	}
-	return s + ")"
 }

@@ -1,0 +1,76 @@
+// browser_edges_test.go: what a newcomer meets first on the board: the Play view's
+// buttons before a game say what to do, an earlier position names its move as the info
+// list does, and a result under a point stays clear of the stone below it.
+
+package web
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Before a game, Pass, Undo and the Analyse box each say to start one; in a game, a
+// click on an earlier position names its move as the info list does ("Move 2 of 24").
+func TestBrowserPlaySaysWhatToDoFirst(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	run(chromedp.Navigate(url+"/"), ready())
+	for _, c := range []struct{ sel, want string }{
+		{"#pass", "Start a game first"},
+		{"#undo", "no move to take back"},
+		{"#play-analyse", "analysis starts with a game"},
+	} {
+		eval[any](t, ctx, `document.getElementById("message").textContent = ""`)
+		run(click(c.sel))
+		if got := text(t, ctx, "#message"); !strings.Contains(got, c.want) {
+			t.Errorf("%s before a game says %q; want %q", c.sel, got, c.want)
+		}
+	}
+	run(chromedp.SetValue(chromedp.CSS("#budget"), "0.05"), click("#new-game-button"),
+		poll(`app.views.play.game !== null && !app.views.play.busy`, 10*time.Second),
+		click(point("2,2")), poll(`!app.views.play.busy && app.views.play.game.position.actions.length === 2`, 30*time.Second))
+	eval[any](t, ctx, `app.views.play.line.go(1)`)
+	run(poll(`app.views.play.line.step === 1`, 5*time.Second), click(point("0,0")))
+	info := regexp.MustCompile(`Move\s*(\d+) of`).FindStringSubmatch(text(t, ctx, "#play-info"))
+	said := regexp.MustCompile(`looking at move (\d+)`).FindStringSubmatch(text(t, ctx, "#message"))
+	if info == nil || said == nil || info[1] != said[1] {
+		t.Errorf("an earlier position: the info list says %v, the message %q; want the same move", info, text(t, ctx, "#message"))
+	}
+}
+
+// A result under a point stays clear of the stone on the point below (it touched it):
+// the board drawn with marks whose results sit above stones.
+func TestBrowserAResultClearsTheStoneBelow(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	run(chromedp.Navigate(url+"/"), ready())
+	gap := eval[float64](t, ctx, `(async () => {
+		const {Board} = await import("/js/board.js");
+		const el = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+		el.setAttribute("viewBox", "0 0 304 304");
+		el.style.width = "304px";
+		document.body.appendChild(el);
+		const b = new Board(el, () => {});
+		const cells = Array(25).fill(0);
+		cells[15] = 1; cells[12] = 2; // 3,0 Black, 2,2 White
+		b.show({board: cells, actions: [], ko: ""}, [{point: "2,0", kind: "win", sub: "W+4.5"}, {point: "1,2", kind: "loss", sub: "B+10.5"}]);
+		let least = Infinity;
+		const stones = [...el.querySelectorAll(".stone")].map((c) => ({x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r")}));
+		for (const t of el.querySelectorAll("[data-margin]")) {
+			const bb = t.getBBox();
+			for (const s of stones) {
+				const dx = Math.max(bb.x - s.x, 0, s.x - (bb.x + bb.width)), dy = Math.max(bb.y - s.y, 0, s.y - (bb.y + bb.height));
+				least = Math.min(least, Math.hypot(dx, dy) - s.r);
+			}
+		}
+		el.remove();
+		return least; })()`, chromedp.EvalAwaitPromise)
+	t.Logf("the closest result is %.1f board units from a stone", gap)
+	if gap < 6 {
+		t.Errorf("a result under a point is %.1f board units from the stone below; want 6 or more", gap)
+	}
+}
