@@ -212,6 +212,10 @@ func TestFiftyClientsThatVanishLeaveNoAnalysisRunning(t *testing.T) {
 	}
 }
 
+// deepLine is a line off the book and past the opening table's levels (and what they
+// imply), whose actions the solver proves in seconds each, not all in an analysis's time.
+const deepLine = "2,2 1,1 0,0 4,4 0,4 4,0"
+
 // An analysis stopped by its time limit leaves nothing "thinking": its last verdicts
 // list every action not proved, and its done event says why it ended. In 2 s of wall
 // time no action had its own 4 s of the solver: each is stopped by the analysis's limit,
@@ -220,7 +224,7 @@ func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
 	_, ts := newTestServer(t, Config{AnalysisTime: 2 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	events := openAnalysis(t, ctx, ts.URL, "2,2 1,1")
+	events := openAnalysis(t, ctx, ts.URL, deepLine)
 	var last VerdictsView
 	deadline := time.After(30 * time.Second)
 	for {
@@ -241,7 +245,7 @@ func TestAnAnalysisAtItsTimeLimitLeavesNothingThinking(t *testing.T) {
 				if d.Reason != analysis.Limit.String() {
 					t.Errorf("done: %q; want %q", d.Reason, analysis.Limit.String())
 				}
-				_, pos := mustReplay(t, "2,2 1,1")
+				_, pos := mustReplay(t, deepLine)
 				if len(last.Thinking) != 0 || last.MarginsPending != 0 || len(last.Stopped) == 0 || len(last.Unproved) != 0 ||
 					len(last.Moves)+len(last.Stopped) != len(facts.Actions(pos)) {
 					t.Errorf("the last verdicts: %d proved, %d unproved, %d stopped, %d thinking, %d margins pending, of %d actions; want every action proved or stopped by the time limit",

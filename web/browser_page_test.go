@@ -204,7 +204,7 @@ func TestBrowserPrincipalVariationLeavesTheCountsClear(t *testing.T) {
 		Covered []string
 	}
 	for _, size := range sizes {
-		run(size.view(), chromedp.Navigate(url+"/#analyse?moves=2,2;1,1"), ready(),
+		run(size.view(), chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(deepLine, " ", ";")), ready(),
 			poll(`app.analysis.search !== null && app.analysis.search.pv.length >= 4 &&
 				document.querySelectorAll('#board [data-mark="pv"]').length >= 3 && document.querySelectorAll('#board .visits').length >= 3`, 30*time.Second))
 		got := eval[discs](t, ctx, `(() => {
@@ -255,7 +255,7 @@ func TestBrowserAnAnalysisThatCannotFinishSaysSo(t *testing.T) {
 	ctx, url, _ := newBrowserWith(t, Config{AnalysisTime: 3 * time.Second})
 	run := runner(t, ctx)
 	for _, size := range sizes {
-		run(size.view(), chromedp.Navigate(url+"/#analyse?moves=2,2;1,1"), ready(), poll(`app.analysis.status === "done"`, 30*time.Second))
+		run(size.view(), chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(deepLine, " ", ";")), ready(), poll(`app.analysis.status === "done"`, 30*time.Second))
 		type end struct {
 			Status, Summary, Page string
 			Thinking, Unproved    int
