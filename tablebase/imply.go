@@ -26,7 +26,7 @@ func Imply(levels [][]board.Position, records []Record) (int, error) {
 	changed := 0
 	for l := 0; l+1 < len(levels); l++ {
 		for _, p := range levels[l] {
-			r, ok := findSorted(records, Key(&p))
+			r, ok := findRecord(records, Key(&p))
 			if !ok {
 				return changed, fmt.Errorf("a level-%d position is missing:\n%s", Level(&p), p.String())
 			}
@@ -108,13 +108,4 @@ func entryText(e Entry) string {
 		return "is a win"
 	}
 	return "is a loss"
-}
-
-// findSorted returns the record of key in records, sorted by key.
-func findSorted(records []Record, key uint64) (Record, bool) {
-	i, ok := slices.BinarySearchFunc(records, key, func(r Record, k uint64) int { return cmp.Compare(r.Key(), k) })
-	if !ok {
-		return 0, false
-	}
-	return records[i], true
 }

@@ -3,6 +3,7 @@
 package tablebase
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestImplyGivesWhatTheRulesImply(t *testing.T) {
 		if Level(&p) >= 18 {
 			return Entry{}, false
 		}
-		r, _ := findSorted(truth, Key(&p))
+		r, _ := findRecord(truth, Key(&p))
 		return r.Entry(), true
 	}
 	want := impliedByWalk(levels, kept, 18)
@@ -126,7 +127,7 @@ func TestImplyRefusesAContradiction(t *testing.T) {
 				continue
 			}
 			cc, _ := Canonical(child)
-			i, _ := slices.BinarySearchFunc(records, Key(&cc), func(r Record, k uint64) int { return cmpKeys(r.Key(), k) })
+			i, _ := slices.BinarySearchFunc(records, Key(&cc), func(r Record, k uint64) int { return cmp.Compare(r.Key(), k) })
 			records[i] = MakeRecord(cc, Entry{Known: true, Win: true, Best: board.NoPoint})
 			flipped = true
 		}
@@ -137,14 +138,4 @@ func TestImplyRefusesAContradiction(t *testing.T) {
 	if _, err := Imply(levels, records); err == nil {
 		t.Error("Imply took a child whose parent implies the other value")
 	}
-}
-
-func cmpKeys(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
