@@ -28,11 +28,12 @@ func sabakiModules() string {
 
 // TestSabakiClientDrivesTheEngine runs testdata/sabaki-drive.js: Sabaki's Controller
 // starts the engine, plays, asks genmove, then reads a kata-analyze stream of the proved
-// empty board the way Sabaki's heat map does (every point with visits, visits × win rate
-// positive, C3 the proved B+0.5 with scoreStdev 0) and interrupts it with a command.
+// empty board the way Sabaki's heat map does (every point listed, with visits or a proof,
+// visits × win rate positive, C3 the proved B+0.5 with scoreStdev 0) and interrupts it
+// with a command.
 func TestSabakiClientDrivesTheEngine(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the Sabaki client test runs a 20-second analysis")
+		t.Skip("-short: the Sabaki client test runs an analysis of up to 20 seconds")
 	}
 	modules := sabakiModules()
 	if modules == "" {
