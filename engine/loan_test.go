@@ -3,69 +3,65 @@
 package engine
 
 import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"testing"
 	"time"
 
 	"littlego/board"
-	"littlego/internal/splitmix"
 	"littlego/lib/cputime"
 	"littlego/solver"
-	"littlego/tablebase"
 )
 
-// TestLoanKeepsFirstMoveWins measures, on LITTLEGO_LOAN_SAMPLE seeded positions at move 5
-// that the opening table proves won for the side to move without naming a winning move
-// (the level the levels above imply: a fresh my_player's first move off the tables after
-// an imposed four-move opening), or, with LITTLEGO_LOAN_MOVE=M (6-12), at move M after
-// seeded random moves, proved won by the solver within a minute, how many of LITTLEGO_LOAN_SEEDS seeds (default 6) keep
-// the win with the plan's budget alone and with the loan for proofs as my_player offers it
-// in a fresh folder, and the CPU a move takes; each move is judged by the solver (a
-// minute at most). It costs minutes of CPU, so it runs only when asked:
+// TestLoanKeepsFirstMoveWins measures, on LITTLEGO_LOAN_SAMPLE seeded positions at moves
+// 5-8 (a quarter at each) reached from random four-move openings and won for the side to
+// move, how many of LITTLEGO_LOAN_SEEDS seeds (default 6) keep the win with the plan's
+// budget alone and with the loan for proofs as my_player offers it in a fresh folder, and
+// the CPU a move takes, by move number. A position is known won from the opening table
+// (move 5), from the table's loss one move before it (move 6: every move from a lost
+// position leads to a won one), or from the solver within LITTLEGO_LOAN_JUDGE (default
+// 60 s); the others are skipped (at moves 5 and 6, where the solver takes up to a
+// minute, a position the table decides is drawn when one turns up in 200 draws). A move is kept when the engine proved it (the book, the
+// table or the solver chose it), and otherwise judged by the solver within the same limit.
+// LITTLEGO_LOAN_VERDICTS names a file of verdicts (position key, won for the side to move)
+// that a run reads and extends, so that the measurement can run in stretches. It costs
+// CPU-hours at full size, so it runs only when asked:
 //
-//	LITTLEGO_LOAN_SAMPLE=20 go test -run TestLoanKeepsFirstMoveWins -v -timeout 2h ./engine
+//	LITTLEGO_LOAN_SAMPLE=100 LITTLEGO_LOAN_VERDICTS=/tmp/verdicts go test -run TestLoanKeepsFirstMoveWins -v -timeout 10h ./engine
 func TestLoanKeepsFirstMoveWins(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("LITTLEGO_LOAN_SAMPLE"))
 	if n <= 0 {
-		t.Skip("a measurement of minutes: set LITTLEGO_LOAN_SAMPLE to the number of positions")
+		t.Skip("a measurement of CPU-hours: set LITTLEGO_LOAN_SAMPLE to the number of positions")
 	}
 	seeds, err := strconv.Atoi(os.Getenv("LITTLEGO_LOAN_SEEDS"))
 	if err != nil || seeds <= 0 {
 		seeds = 6
 	}
-	judge := solver.New(22)
-	move, _ := strconv.Atoi(os.Getenv("LITTLEGO_LOAN_MOVE"))
-	var positions []board.Position
-	if move > 5 {
-		positions = wonAfterRandomMoves(t, n, move, judge)
-	} else {
-		move, positions = 5, impliedWinsAtMove5(t, n)
+	limit := time.Minute
+	if s, err := time.ParseDuration(os.Getenv("LITTLEGO_LOAN_JUDGE")); err == nil && s > 0 {
+		limit = s
 	}
+	j := newLoanJudge(t, os.Getenv("LITTLEGO_LOAN_VERDICTS"), limit)
+	defer j.close()
+	positions := firstMovePositions(t, n, j)
 	o := Defaults()
-	plan := PlanBudget(o, move)
-	verdicts := map[uint64]bool{}
-	keeps := func(pos board.Position, mv board.Point) (kept, known bool) {
-		child := pos
-		child.Act(mv)
-		k, _ := child.CanonicalKey()
-		if v, ok := verdicts[k]; ok {
-			return v, true
+	for _, loan := range []bool{false, true} {
+		name := "the plan alone"
+		if loan {
+			name = "the plan and the loan"
 		}
-		r := judge.Solve(child, solver.Limits{CPU: time.Minute})
-		if !r.Known {
-			return false, false
-		}
-		verdicts[k] = !r.Win
-		return !r.Win, true
-	}
-	for _, variant := range []struct {
-		name string
-		bank time.Duration
-	}{{"the plan alone", 0}, {"the plan and the loan", min(PlanLoan(o), MaxBudget-plan)}} {
-		kept, tried, unjudged := 0, 0, 0
+		var byMove [25]struct{ kept, tried, proved, unjudged int }
 		var most, total time.Duration
 		for i, pos := range positions {
+			plan := PlanBudget(o, int(pos.Move))
+			bank := time.Duration(0)
+			if loan {
+				bank = min(PlanLoan(o), MaxBudget-plan)
+			}
+			tally := &byMove[pos.Move]
 			for seed := 1; seed <= seeds; seed++ {
 				o.Seed = uint64(seed)
 				e, err := New(o)
@@ -73,78 +69,153 @@ func TestLoanKeepsFirstMoveWins(t *testing.T) {
 					t.Fatal(err)
 				}
 				start := cputime.Process()
-				mv, rep := e.GenMoveBanked(pos, plan, variant.bank)
+				mv, rep := e.GenMoveBanked(pos, plan, bank)
 				used := cputime.Process() - start
-				most, total, tried = max(most, used), total+used, tried+1
-				ok, known := keeps(pos, mv)
-				switch {
+				most, total, tally.tried = max(most, used), total+used, tally.tried+1
+				if rep.Method == MethodBook || rep.Method == MethodTable || rep.Method == MethodSolver {
+					tally.kept++
+					tally.proved++
+					continue
+				}
+				child := pos
+				child.Act(mv)
+				switch won, known := j.wonForMover(child); {
 				case !known:
-					unjudged++
-				case ok:
-					kept++
+					tally.unjudged++
+				case !won:
+					tally.kept++
 				default:
-					t.Logf("%s: position %d, seed %d: %s by %s gives the win away (%v of CPU)", variant.name, i, seed, mv, rep.Method, used.Round(time.Millisecond))
+					t.Logf("%s: position %d (move %d), seed %d: %s by %s gives the win away (%v of CPU)",
+						name, i, pos.Move, seed, mv, rep.Method, used.Round(time.Millisecond))
 				}
 			}
 		}
-		t.Logf("%s (budget %v, bank %v): %d of %d moves keep the win (%d not judged within a minute); CPU a move: mean %v, largest %v",
-			variant.name, plan, variant.bank, kept, tried, unjudged, (total / time.Duration(tried)).Round(time.Millisecond), most.Round(time.Millisecond))
+		tried := 0
+		for m, c := range byMove {
+			if c.tried > 0 {
+				tried += c.tried
+				t.Logf("%s, move %d: %d of %d moves keep the win (%d proved by the engine, %d not judged within %v)",
+					name, m, c.kept, c.tried, c.proved, c.unjudged, limit)
+			}
+		}
+		t.Logf("%s: CPU a move: mean %v, largest %v", name, (total / time.Duration(tried)).Round(time.Millisecond), most.Round(time.Millisecond))
 	}
 }
 
-// impliedWinsAtMove5 returns n positions at move 5 (level 4), drawn in a seeded order,
-// that the opening table proves won for the side to move without a best move.
-func impliedWinsAtMove5(t *testing.T, n int) []board.Position {
+// firstMovePositions returns n positions, a quarter each at moves 5, 6, 7 and 8 (the
+// move about to be played), each after a seeded random four-move opening and further
+// random moves, that j knows won for the side to move.
+func firstMovePositions(t *testing.T, n int, j *loanJudge) []board.Position {
 	t.Helper()
-	levels, err := tablebase.Levels(board.New(), 4)
+	r := rand.New(rand.NewPCG(53, 5))
+	var out []board.Position
+	for k := 0; k < n; k++ {
+		move := 5 + k%4
+		for tries := 0; ; tries++ {
+			if tries == 400 {
+				t.Fatalf("no won position at move %d in 400 tries", move)
+			}
+			before, ok := randomLine(r, move-2)
+			if !ok {
+				continue
+			}
+			pos := before
+			if _, ok := pos.Play(pos.Legal().Nth(r.IntN(max(pos.Legal().Count(), 1)))); !ok || pos.Over {
+				continue
+			}
+			if e, ok := Opening(pos); ok && e.Win {
+				out = append(out, pos)
+				break
+			}
+			if e, ok := Opening(before); ok && !e.Win {
+				out = append(out, pos) // every move from a lost position leads to a won one
+				break
+			}
+			if tries < 200 && move <= 6 {
+				continue // the first 200 draws at moves 5 and 6 wait for one the table decides
+			}
+			if won, known := j.wonForMover(pos); known && won {
+				out = append(out, pos)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// randomLine plays plies uniformly random placements from the empty board; false when
+// the game ends first.
+func randomLine(r *rand.Rand, plies int) (board.Position, bool) {
+	pos := board.New()
+	for range plies {
+		legal := pos.Legal()
+		if legal == 0 {
+			return pos, false
+		}
+		if _, ok := pos.Play(legal.Nth(r.IntN(legal.Count()))); !ok || pos.Over {
+			return pos, false
+		}
+	}
+	return pos, true
+}
+
+// loanJudge says whether positions are won for the side to move, from the opening table
+// where it decides them and otherwise from the solver within a limit, remembering its
+// verdicts (in a file, when named).
+type loanJudge struct {
+	t        *testing.T
+	solver   *solver.Solver
+	limit    time.Duration
+	verdicts map[uint64]bool
+	file     *os.File
+}
+
+func newLoanJudge(t *testing.T, path string, limit time.Duration) *loanJudge {
+	j := &loanJudge{t: t, solver: solver.New(22), limit: limit, verdicts: map[uint64]bool{}}
+	if path == "" {
+		return j
+	}
+	if f, err := os.Open(path); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			var key uint64
+			var won bool
+			if _, err := fmt.Sscan(sc.Text(), &key, &won); err == nil {
+				j.verdicts[key] = won
+			}
+		}
+		f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var won []board.Position
-	for _, p := range levels[4] {
-		if e, ok := Opening(p); ok && e.Win && e.Best == board.NoPoint {
-			won = append(won, p)
-		}
-	}
-	if len(won) < n {
-		t.Fatalf("the table has %d such positions, %d asked", len(won), n)
-	}
-	state := uint64(53)
-	for i := len(won) - 1; i > 0; i-- { // a seeded shuffle
-		j := int(splitmix.Next(&state) % uint64(i+1))
-		won[i], won[j] = won[j], won[i]
-	}
-	return won[:n]
+	j.file = f
+	return j
 }
 
-// wonAfterRandomMoves returns n positions at move number move, each after move-1 seeded
-// random legal moves from the empty board, that judge proves won for the side to move
-// within a minute (those it does not prove are skipped).
-func wonAfterRandomMoves(t *testing.T, n, move int, judge *solver.Solver) []board.Position {
-	t.Helper()
-	state := uint64(move)
-	var out []board.Position
-	for tries := 0; len(out) < n && tries < 50*n; tries++ {
-		pos := board.New()
-		for int(pos.Move) < move && !pos.Over {
-			legal := pos.Legal()
-			k := int(splitmix.Next(&state) % uint64(legal.Count()))
-			p := legal.First()
-			for ; k > 0; k-- {
-				legal &= legal - 1
-				p = legal.First()
-			}
-			pos.Play(p)
-		}
-		if pos.Over || int(pos.Move) != move {
-			continue
-		}
-		if r := judge.Solve(pos, solver.Limits{CPU: time.Minute}); r.Known && r.Win {
-			out = append(out, pos)
-		}
+func (j *loanJudge) close() {
+	if j.file != nil {
+		j.file.Close()
 	}
-	if len(out) < n {
-		t.Fatalf("%d won positions at move %d found, %d asked", len(out), move, n)
+}
+
+// wonForMover reports whether pos is won for the side to move, and whether that is known.
+func (j *loanJudge) wonForMover(pos board.Position) (won, known bool) {
+	key, _ := pos.CanonicalKey()
+	if v, ok := j.verdicts[key]; ok {
+		return v, true
 	}
-	return out
+	if e, ok := Opening(pos); ok {
+		return e.Win, true
+	}
+	r := j.solver.Solve(pos, solver.Limits{CPU: j.limit})
+	if !r.Known {
+		return false, false
+	}
+	j.verdicts[key] = r.Win
+	if j.file != nil {
+		fmt.Fprintln(j.file, key, r.Win)
+	}
+	return r.Win, true
 }

@@ -3,8 +3,10 @@
 // at the chosen move numbers in which the side to move wins with perfect play. In each
 // (in a seeded random order, duplicates removed, at most -n), a fresh engine chooses a
 // move exactly as my_player would (the position goes through input.txt's format, the
-// game plan and the default budget apply), and the solver judges the result: the move
-// keeps the win when the game ends won or the opponent, to move, is proved lost.
+// game plan and the default budget apply), and the result is judged: the move keeps the
+// win when the game ends won, when the engine proved it (by the book, the opening table
+// or the solver), or when the opponent, to move, is proved lost. Positions are judged
+// by what the tables prove and imply (facts.Known) and otherwise by the solver.
 //
 //	perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...
 //
@@ -34,6 +36,7 @@ import (
 	"littlego/cmd/internal/engineflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
+	"littlego/facts"
 	"littlego/lib/cliflag"
 	"littlego/lib/cputime"
 	"littlego/record"
@@ -87,8 +90,9 @@ var Cmd = &base.Command{
 	UsageLine: "littlego perfect [-moves 11-24] [-n 1000] [-order 1] [-cpu 60] [engine flags] GAMES.json ...",
 	Short:     "measure how often the engine's moves keep the proved result",
 	Long: `Replays arena game records (littlego arena -o), asks a fresh engine for its move in every won position at
-the chosen move numbers, and judges each move with the exact solver. Exit status 1 if a win slipped
-or the input is bad, 2 for bad usage.`,
+the chosen move numbers, and judges each move: what the opening tables prove and imply, else the exact
+solver (-cpu); a move the engine proved (book, table, solver) keeps the win without a second solve.
+Exit status 1 if a win slipped or the input is bad, 2 for bad usage.`,
 	FlagsFirst: true,
 	Setup:      setup,
 }
@@ -170,9 +174,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 			continue
 		default:
 		}
-		judge.Clear()
-		r := judge.Solve(s.pos, solver.Limits{CPU: o.verify})
-		if !r.Known || !r.Win {
+		if win, known := o.value(judge, s.pos); !known || !win {
 			continue // only positions the side to move wins are checked
 		}
 		checked++
@@ -196,8 +198,8 @@ func (o *options) check(stdout, stderr io.Writer) error {
 	return nil
 }
 
-// checkOne asks a fresh engine for its move in the won position s, judges it with the
-// solver, counts it in t and prints the position when the win slipped.
+// checkOne asks a fresh engine for its move in the won position s, judges it (o.value,
+// unless the engine proved it), counts it in t and prints the position when the win slipped.
 func (o *options) checkOne(judge *solver.Solver, s sample, t *tally, stdout io.Writer) (lost bool, err error) {
 	t.positions++
 	mv, rep, err := engineMove(o.engine, s.pos)
@@ -214,12 +216,14 @@ func (o *options) checkOne(judge *solver.Solver, s sample, t *tally, stdout io.W
 		return false, fmt.Errorf("%s: the engine chose illegal %v at move %d", s.from, mv, s.pos.Move)
 	}
 	var keeps, known bool
-	if child.Over {
+	switch {
+	case child.Over:
 		keeps, known = child.Winner() == s.pos.Turn, true
-	} else {
-		judge.Clear()
-		cr := judge.Solve(child, solver.Limits{CPU: o.verify})
-		keeps, known = !cr.Win, cr.Known
+	case rep.proved:
+		keeps, known = true, true // the engine's own proof; a second solve would repeat it
+	default:
+		win, ok := o.value(judge, child)
+		keeps, known = !win, ok
 	}
 	switch {
 	case !known:
@@ -235,6 +239,18 @@ func (o *options) checkOne(judge *solver.Solver, s sample, t *tally, stdout io.W
 		return true, nil
 	}
 	return false, nil
+}
+
+// value reports whether pos is won for the side to move, and whether that is known: what
+// the tables prove and what that implies one move before and after (facts.Known), or
+// else the solver within -cpu.
+func (o *options) value(judge *solver.Solver, pos board.Position) (win, known bool) {
+	if f := facts.Known(pos); f.Proved() {
+		return f.Value == facts.Win, true
+	}
+	judge.Clear()
+	r := judge.Solve(pos, solver.Limits{CPU: o.verify})
+	return r.Win, r.Known
 }
 
 // writeTable prints one line per move number checked, then the total.
@@ -379,6 +395,7 @@ func (p progress) done() {
 // moveReport is what the check keeps of a move.
 type moveReport struct {
 	method string
+	proved bool // the method proves the move wins (facts.EngineMoveWins)
 	cpu    time.Duration
 }
 
@@ -392,5 +409,5 @@ func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, 
 	start := cputime.Process()
 	plan := engine.PlanBudget(o, int(pos.Move))
 	mv, rep := e.GenMoveBanked(pos, plan, min(engine.PlanLoan(o), engine.MaxBudget-plan)) // a fresh folder: the loan, no bank
-	return mv, moveReport{method: rep.Method.String(), cpu: cputime.Process() - start}, nil
+	return mv, moveReport{method: rep.Method.String(), proved: facts.EngineMoveWins(rep.Method), cpu: cputime.Process() - start}, nil
 }
