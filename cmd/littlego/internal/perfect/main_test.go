@@ -5,6 +5,7 @@ package perfect
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
+	"littlego/engine"
 )
 
 // writeGames plays n games between two built-in agents and writes them as littlego arena -o does.
@@ -111,5 +113,40 @@ func TestProgressCountsThePool(t *testing.T) {
 	e := errOut.String()
 	if !strings.Contains(e, "fewer than -n 1000: every one drawn") || strings.Contains(e, "of 1000") {
 		t.Errorf("stderr %q: want the pool said, and no count against -n 1000", e)
+	}
+}
+
+// The opening's positions are judged by what the opening table proves, without the
+// solver (held to a millisecond here): every won position at moves 1-3 of the games, as
+// a plain reading of the table finds them, is checked, and every move of a search-only
+// engine there is judged by the table too (none unverified).
+func TestTheTablesJudgeTheOpening(t *testing.T) {
+	games := writeGames(t, "random", "greedy", 6)
+	recs, err := readPositions(games, func(m int) bool { return m <= 3 }, map[uint64]bool{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := 0
+	for _, s := range recs {
+		if e, ok := engine.Opening(s.pos); !ok {
+			t.Fatalf("%s: the table has no value for a position at move %d", s.from, s.pos.Move)
+		} else if e.Win {
+			won++
+		}
+	}
+	if won == 0 {
+		t.Fatal("no won position at moves 1-3 in the games")
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-moves", "1-3", "-cpu", "1ms", "-book=false", "-solve=false", "-engine-cpu", "0.05", games}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), fmt.Sprintf("%d won positions checked", won)) {
+		t.Fatalf("want %d won positions checked:\n%s", won, out.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); len(f) == 8 && f[0] == "all" && f[4] != "0" {
+			t.Fatalf("%s moves not judged within the table:\n%s", f[4], out.String())
+		}
 	}
 }
