@@ -80,6 +80,7 @@ type options struct {
 	count  int
 	order  uint64
 	verify time.Duration // the solver's CPU per judgement (0: no limit)
+	loan   bool          // offer the game's loan, as a fresh folder does
 	files  []string
 }
 
@@ -107,6 +108,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	cliflag.CPU(fs, &verify, time.Minute, "the solver's, judging one position (0: no limit)")
 	cliflag.Renamed(fs, map[string]string{"verify-budget": "cpu"})
 	o := &options{engine: engine.Defaults()}
+	fs.BoolVar(&o.loan, "loan", true, "offer each move the game's loan for proofs, as my_player does in a fresh folder (false: the plan's budget alone)")
 	// -cpu is the solver's (as it was before the engine's options joined the
 	// vocabulary), so the engine's budget is -engine-cpu beside it.
 	engineflag.Register(fs, &o.engine, engineflag.Names{CPU: "engine-cpu", Threads: "threads"})
@@ -189,7 +191,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 		progress.line(checked, drawn+1, slipped)
 	}
 	progress.done()
-	fmt.Fprintf(stdout, "engine: %s\n", o.engine)
+	fmt.Fprintf(stdout, "engine: %s, loan=%t\n", o.engine, o.loan)
 	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files)\n", checked, len(all), len(o.files))
 	writeTable(stdout, &byMove)
 	if slipped > 0 {
@@ -202,7 +204,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 // unless the engine proved it), counts it in t and prints the position when the win slipped.
 func (o *options) checkOne(judge *solver.Solver, s sample, t *tally, stdout io.Writer) (lost bool, err error) {
 	t.positions++
-	mv, rep, err := engineMove(o.engine, s.pos)
+	mv, rep, err := engineMove(o.engine, s.pos, o.loan)
 	if err != nil {
 		return false, err
 	}
@@ -400,14 +402,18 @@ type moveReport struct {
 }
 
 // engineMove asks a fresh engine for a move, as my_player in a fresh folder would: the
-// plan's budget for the move and the game's loan (engine.PlanLoan) for proofs.
-func engineMove(o engine.Options, pos board.Position) (board.Point, moveReport, error) {
+// plan's budget for the move and, with loan, the game's loan (engine.PlanLoan) for proofs.
+func engineMove(o engine.Options, pos board.Position, loan bool) (board.Point, moveReport, error) {
 	e, err := engine.New(o)
 	if err != nil {
 		return board.NoPoint, moveReport{}, err
 	}
 	start := cputime.Process()
 	plan := engine.PlanBudget(o, int(pos.Move))
-	mv, rep := e.GenMoveBanked(pos, plan, min(engine.PlanLoan(o), engine.MaxBudget-plan)) // a fresh folder: the loan, no bank
+	bank := time.Duration(0)
+	if loan {
+		bank = min(engine.PlanLoan(o), engine.MaxBudget-plan) // a fresh folder: the loan, no bank
+	}
+	mv, rep := e.GenMoveBanked(pos, plan, bank)
 	return mv, moveReport{method: rep.Method.String(), proved: facts.EngineMoveWins(rep.Method), cpu: cputime.Process() - start}, nil
 }
