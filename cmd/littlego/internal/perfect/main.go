@@ -153,7 +153,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 
 	judge := solver.New(solver.DefaultTableBits)
 	var byMove [board.MaxMoves + 1]tally
-	checked, slipped := 0, 0
+	checked, slipped, undecided := 0, 0, 0
 	goal := min(o.count, len(all))
 	if len(all) < o.count {
 		fmt.Fprintf(stderr, "perfect: %d distinct positions at the chosen moves, fewer than -n %d: every one drawn, the won ones checked\n", len(all), o.count)
@@ -176,7 +176,11 @@ func (o *options) check(stdout, stderr io.Writer) error {
 			continue
 		default:
 		}
-		if win, known := o.value(judge, s.pos); !known || !win {
+		win, known := o.value(judge, s.pos)
+		if !known {
+			undecided++
+		}
+		if !known || !win {
 			continue // only positions the side to move wins are checked
 		}
 		checked++
@@ -192,7 +196,7 @@ func (o *options) check(stdout, stderr io.Writer) error {
 	}
 	progress.done()
 	fmt.Fprintf(stdout, "engine: %s, loan=%t\n", o.engine, o.loan)
-	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files)\n", checked, len(all), len(o.files))
+	fmt.Fprintf(stdout, "%d won positions checked (of %d distinct positions at the chosen moves in %d files; %d drawn not decided within -cpu)\n", checked, len(all), len(o.files), undecided)
 	writeTable(stdout, &byMove)
 	if slipped > 0 {
 		return errSlipped
