@@ -28,13 +28,13 @@ import (
 // table or the solver chose it), and otherwise judged by the solver within the same limit.
 // LITTLEGO_LOAN_VERDICTS names a file of verdicts (position key, won for the side to move)
 // that a run reads and extends, so that the measurement can run in stretches. It costs
-// CPU-hours at full size, so it runs only when asked:
+// about 40 minutes at 100 positions and six seeds, so it runs only when asked:
 //
 //	LITTLEGO_LOAN_SAMPLE=100 LITTLEGO_LOAN_VERDICTS=/tmp/verdicts go test -run TestLoanKeepsFirstMoveWins -v -timeout 10h ./engine
 func TestLoanKeepsFirstMoveWins(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("LITTLEGO_LOAN_SAMPLE"))
 	if n <= 0 {
-		t.Skip("a measurement of CPU-hours: set LITTLEGO_LOAN_SAMPLE to the number of positions")
+		t.Skip("a measurement of minutes: set LITTLEGO_LOAN_SAMPLE to the number of positions")
 	}
 	seeds, err := strconv.Atoi(os.Getenv("LITTLEGO_LOAN_SEEDS"))
 	if err != nil || seeds <= 0 {
