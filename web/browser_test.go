@@ -77,21 +77,31 @@ func newBrowserWith(t *testing.T, cfg Config) (context.Context, string, *Server)
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1000, 600),
 	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() {
-		cancelTime()
-		cancelCtx()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready()); err != nil {
-		t.Fatalf("loading the page: %v", err)
+	// Chromium now and then dies as it starts on a busy machine ("chrome failed to
+	// start"): that is the machine, not the page, so a start is tried three times.
+	for attempt := 1; ; attempt++ {
+		fresh := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir())) // a profile of its own each start
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), fresh...)
+		ctx, cancelCtx := chromedp.NewContext(actx)
+		ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+		stop := func() {
+			cancelTime()
+			cancelCtx()
+			cancelAlloc()
+		}
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready())
+		if err == nil {
+			t.Cleanup(stop)
+			return ctx, ts.URL, s
+		}
+		stop()
+		if attempt == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
+			t.Fatalf("loading the page: %v", err)
+		}
+		t.Logf("Chromium did not start (attempt %d of 3), trying again: %.200s", attempt, err)
 	}
-	return ctx, ts.URL, s
 }
 
 // ready waits until the page has loaded and applied its URL.

@@ -11,18 +11,20 @@ export const MAX_ROWS = 12;
 
 // tableRows returns the rows of the analysis table: the proved actions first (wins,
 // then losses; within each the better exact result for the side to move turn first, the
-// pass after the points of the same standing), then the search's other candidates in its
-// order; {move, winrate, visits}, "" where the search has none. The table shows the
+// pass after the points of the same standing, then the search's most visited first),
+// then the search's other candidates in its order; {move, winrate, visits}, "" where the search has none. The table shows the
 // first MAX_ROWS, so that what is proved is never hidden behind an estimate.
 export function tableRows(verdicts, search, turn) {
   const seen = {};
   for (const c of search ? search.candidates : []) seen[c.move] = { winrate: pct(c.winrate), visits: String(c.visits) };
   const row = (m) => Object.assign({ move: m, winrate: "", visits: "" }, seen[m] || {});
   const proved = verdicts ? Object.keys(verdicts.moves) : [];
+  const visits = (m) => (seen[m] ? Number(seen[m].visits) : 0);
   const margin = (m) => (typeof verdicts.margins[m] === "number" ? verdicts.margins[m] : turn === "black" ? -99 : 99);
   proved.sort((a, b) =>
     (verdicts.moves[a] === "win" ? 0 : 1) - (verdicts.moves[b] === "win" ? 0 : 1) ||
-    (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS"));
+    (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS") ||
+    visits(b) - visits(a));
   const rows = proved.map(row);
   for (const c of search ? search.candidates : []) if (!proved.includes(c.move)) rows.push(row(c.move));
   return rows;
