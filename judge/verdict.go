@@ -192,7 +192,7 @@ func (r *GameReview) decisive(w board.Color) int {
 	return 0
 }
 
-// lostSince says since when w had been lost before the decisive move d.
+// lostSince says from when w had been lost before the decisive move d.
 func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	s := d - 1 // position index before move d: lost for w
 	for s > 0 && r.valueFor(s-1, w) == facts.Loss {
@@ -204,7 +204,7 @@ func (r *GameReview) lostSince(w board.Color, d, opening int) string {
 	case s == opening:
 		return fmt.Sprintf("from the imposed opening (move %d on)", opening+1)
 	case r.Moves[s-1].Blunder && r.Moves[s-1].Color == w:
-		return fmt.Sprintf("since %s's blunder at move %d", w, s)
+		return fmt.Sprintf("after %s's blunder at move %d", w, s)
 	}
 	return fmt.Sprintf("from move %d at least (unknown before)", s+1)
 }

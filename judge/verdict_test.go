@@ -42,7 +42,7 @@ func TestVerdict(t *testing.T) {
 		want           string
 	}{
 		{"wwwww", "black", 0, 0, nil, 0, "Black won, holding a proved win from the first move to the end: no blunder"},
-		{"wlllw", "black", 0, 4, []int{4}, 4, "Black won a game that was White's win with perfect play since Black's blunder at move 1: White's blunder at move 4"},
+		{"wlllw", "black", 0, 4, []int{4}, 4, "Black won a game that was White's win with perfect play after Black's blunder at move 1: White's blunder at move 4"},
 		{"wwwll", "white", 0, 3, []int{3}, 3, "White won a game that was Black's win with perfect play from the empty board (B+0.5): Black's blunder at move 3"},
 		{"w??ww", "black", 0, 0, nil, 0, "Black won, holding a proved win from move 4 to the end (unknown before): no blunder after it"},
 		{"wl?lw", "black", 0, 4, []int{4}, 4, "Black won a game that was White's win with perfect play from move 4 at least (unknown before): White's blunder at move 4"},
