@@ -15,6 +15,7 @@ import (
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/mcts"
 )
 
 // Engine is the move generator every front end drives (the GTP server, the web board)
@@ -197,6 +198,34 @@ type Snapshot struct {
 	End End
 	// Err is the error behind Failed.
 	Err error
+	// replies are the search's statistics one level down, each action's replies
+	// (a final snapshot's only): what After resumes from.
+	replies *[board.NumActions]*mcts.Totals
+}
+
+// After returns a snapshot to resume the analysis of the position after action a from
+// (Config.Resume): the visits and win rates of the replies to a that this analysis's
+// search gathered one level down, as a GUI expects of an engine that keeps its tree
+// after a move is played (Leela Zero, KataGo). Its Iterations are the replies' visits;
+// nothing is proved in it (the analysis after a asks facts again). Nil when s is not a
+// final snapshot, its search did not expand a, or a ends the game or is illegal.
+func (s *Snapshot) After(a board.Point) *Snapshot {
+	if s == nil || s.replies == nil || a < 0 || int(a) >= board.NumActions || s.replies[a] == nil {
+		return nil
+	}
+	child := s.Position
+	if !child.Act(a) || child.Over {
+		return nil
+	}
+	out := &Snapshot{Position: child, Chunks: s.Chunks, End: s.End}
+	for p, t := range s.replies[a] {
+		if t.Visits == 0 {
+			continue
+		}
+		out.Moves = append(out.Moves, Move{Action: board.Point(p), Visits: t.Visits, WinRate: t.Wins / float64(t.Visits)})
+		out.Iterations += t.Visits
+	}
+	return out
 }
 
 // Done reports whether the analysis has ended.

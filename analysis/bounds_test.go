@@ -73,3 +73,46 @@ func TestResumeKeepsTheVisits(t *testing.T) {
 		t.Errorf("a snapshot of another position was resumed: %d iterations", other.Iterations)
 	}
 }
+
+// The analysis of the position after a move resumes from the replies the analysis
+// before it searched (Snapshot.After): it starts with their visits, and every reply
+// keeps at least the visits it had, as in a GUI over an engine that keeps its tree.
+func TestResumeAfterAMove(t *testing.T) {
+	pos := unprovedPosition()
+	a := New(nil, facts.NewProver(facts.NewCache()))
+	cfg := Config{Search: quickSearch(), Chunk: 20 * time.Millisecond, MaxIterations: 3000, BoundBySearch: true, NoSolver: true}
+	first := a.Run(context.Background(), pos, cfg, nil)
+	best := first.Moves[0]
+	after := first.After(best.Action)
+	if after == nil {
+		t.Fatalf("no snapshot after %s, the most visited move (%d visits)", board.Vertex(best.Action), best.Visits)
+	}
+	child := pos
+	child.Act(best.Action)
+	if after.Position != child || after.Iterations < best.Visits/2 || after.Iterations > best.Visits {
+		t.Fatalf("after %s (%d visits): %d iterations, position %v", board.Vertex(best.Action), best.Visits, after.Iterations, after.Position == child)
+	}
+	var start *Snapshot
+	cfg.Resume, cfg.MaxIterations = after, after.Iterations+300
+	second := a.Run(context.Background(), child, cfg, func(s *Snapshot) error {
+		if start == nil {
+			start = s
+		}
+		return nil
+	})
+	if start == nil || start.Iterations != after.Iterations {
+		t.Fatalf("the analysis after the move started from %+v, want %d iterations", start, after.Iterations)
+	}
+	before := map[board.Point]int{}
+	for _, m := range after.Moves {
+		before[m.Action] = m.Visits
+	}
+	for _, m := range second.Moves {
+		if m.Visits < before[m.Action] {
+			t.Errorf("%s: %d visits after resuming, %d before", board.Vertex(m.Action), m.Visits, before[m.Action])
+		}
+	}
+	if first.After(board.Point(-1)) != nil || (&Snapshot{}).After(best.Action) != nil {
+		t.Error("a snapshot after an action out of range, or of a running analysis")
+	}
+}

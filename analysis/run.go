@@ -64,6 +64,7 @@ type run struct {
 	parent     facts.Fact    // what is known of pos without its moves
 	moves      []facts.Move  // what is proved of each action, in facts.Actions' order
 	totals     mcts.Totals
+	replies    [board.NumActions]*mcts.Totals // each action's replies, one level down
 	pv         [board.NumActions][]board.Point
 	iterations int
 	chunks     int           // the search chunks run, a resumed analysis's included
@@ -121,6 +122,46 @@ func (r *run) resume(s *Snapshot) {
 		}
 	}
 	r.iterations, r.chunks = s.Iterations, s.Chunks
+	if s.replies != nil {
+		r.replies = *cloneReplies(s.replies)
+	}
+}
+
+// replier is an Engine that says the replies its last search gathered one level down
+// (engine.Engine does); with another, an analysis keeps no replies.
+type replier interface {
+	Replies(a board.Point) []mcts.MoveStat
+}
+
+// addReplies merges the replies of each action the chunk's search res visited.
+func (r *run) addReplies(res *mcts.Result) {
+	rp, ok := r.a.eng.(replier)
+	if !ok {
+		return
+	}
+	for _, m := range res.Moves {
+		if m.Visits == 0 || m.Move < 0 || int(m.Move) >= board.NumActions {
+			continue
+		}
+		if rs := rp.Replies(m.Move); rs != nil {
+			if r.replies[m.Move] == nil {
+				r.replies[m.Move] = new(mcts.Totals)
+			}
+			r.replies[m.Move].Add(&mcts.Result{Moves: rs})
+		}
+	}
+}
+
+// cloneReplies returns a copy of replies that shares nothing with it.
+func cloneReplies(replies *[board.NumActions]*mcts.Totals) *[board.NumActions]*mcts.Totals {
+	out := new([board.NumActions]*mcts.Totals)
+	for a, t := range replies {
+		if t != nil {
+			c := *t
+			out[a] = &c
+		}
+	}
+	return out
 }
 
 // wantMargin reports whether m's exact margin is still to find.
@@ -199,6 +240,7 @@ func (r *run) searchChunk(k int) error {
 		return nil
 	}
 	r.totals.Add(res)
+	r.addReplies(res)
 	r.chunks++
 	r.iterations += res.Iterations
 	r.lastChunk, r.lastCPU = res.Iterations, res.CPU
@@ -374,6 +416,9 @@ func (r *run) snapshot(end End) *Snapshot {
 		s.Moves = append(s.Moves, mv)
 	}
 	slices.SortFunc(s.Moves, func(x, y Move) int { return compare(&x, &y, r.pos.Turn) })
+	if end != Running {
+		s.replies = cloneReplies(&r.replies)
+	}
 	return s
 }
 

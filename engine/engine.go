@@ -139,6 +139,11 @@ func New(o Options) (*Engine, error) {
 // Options returns the engine's options.
 func (e *Engine) Options() Options { return e.opts }
 
+// Replies returns the statistics of the replies to the root action a in the last search
+// this engine ran (mcts.Searcher.Replies): meaningful after a move whose Report carries
+// Search, until the next move.
+func (e *Engine) Replies(a board.Point) []mcts.MoveStat { return e.searcher.Replies(a) }
+
 // SetOptions replaces the engine's options (for GTP's parameter commands and time
 // controls); on error the old options stay.
 func (e *Engine) SetOptions(o Options) error {

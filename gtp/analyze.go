@@ -5,6 +5,7 @@ package gtp
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -172,16 +173,42 @@ type analysedKey struct {
 // its variations; each is a snapshot of a few kilobytes).
 const maxAnalysed = 256
 
+// keptReplies is how many of an analysis's most visited moves leave the positions after
+// them ready to resume (analysis.Snapshot.After): the moves a user is likely to play.
+const keptReplies = 8
+
 // keepAnalysed keeps the final snapshot of the analysis of key's position, for the next
-// analysis of it to resume.
+// analysis of it to resume, and, under the course's rules, the search's replies to its
+// most visited moves, for the analysis after one of them is played to resume (unless
+// that position's own analysis went further).
 func (s *Server) keepAnalysed(key analysedKey, final *analysis.Snapshot) {
 	if final.End == analysis.Failed {
 		return
 	}
+	s.keep(key, final)
+	if key.area {
+		return // the positions analysed under area rules are not the game's (searchPosition)
+	}
+	moves := slices.Clone(final.Moves)
+	slices.SortStableFunc(moves, func(x, y analysis.Move) int { return y.Visits - x.Visits })
+	for k := 0; k < len(moves) && k < keptReplies; k++ {
+		after := final.After(moves[k].Action)
+		if after == nil {
+			continue
+		}
+		child := analysedKey{pos: after.Position}
+		if old := s.analysed[child]; old == nil || old.Iterations < after.Iterations {
+			s.keep(child, after)
+		}
+	}
+}
+
+// keep keeps snap for key, starting afresh when the session holds maxAnalysed.
+func (s *Server) keep(key analysedKey, snap *analysis.Snapshot) {
 	if s.analysed == nil || len(s.analysed) >= maxAnalysed {
 		s.analysed = map[analysedKey]*analysis.Snapshot{}
 	}
-	s.analysed[key] = final
+	s.analysed[key] = snap
 }
 
 // analysisConfig returns the driver's settings for the session: the session's search

@@ -1,6 +1,6 @@
 // lizzie_test.go: the GTP side of a session as Lizzie drives it (Leela Zero's lz-analyze):
 // its command sequence, every line read, the version it accepts, the visit-weighted win
-// rate it draws, the visits kept across analyses, and no CPU once all is proved.
+// rate it draws, the visits kept across analyses and after a move, and no CPU once all is proved.
 
 package gtp
 
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"littlego/board"
 	"littlego/lib/cputime"
 	"littlego/lib/racedetect"
 )
@@ -113,7 +114,8 @@ func allProved(es []infoEntry, actions int) bool {
 
 // Lizzie's session: name, version, boardsize, komi, clear_board, lz-analyze, play,
 // lz-analyze, undo, lz-analyze, name to stop. Its version check passes; every line is
-// read and none is written twice; on the empty board, proved by the opening table, C3
+// read and none is written twice; the analysis after the move starts from the replies
+// the one before it searched; on the empty board, proved by the opening table, C3
 // (the one win) is the most visited and Lizzie's visit-weighted win rate is 100%;
 // once everything is proved and the visits are done the analysis uses no CPU; after
 // the undo the empty board's visits start where they were, and only grow.
@@ -154,7 +156,17 @@ func TestLizzieSession(t *testing.T) {
 		}
 	}
 	stopAnalysis(t, ps, "play b c3", "= ")
-	lizzieAnalysis(t, ps, nil)
+	// The search's replies to C3 were kept as the empty board's analysis stopped: the
+	// analysis after C3 starts from them, as over Leela Zero's kept tree. (The server
+	// is between commands here: it wrote its answer after keeping them.)
+	kept := s.analysed[analysedKey{pos: s.game.searchPosition(board.White)}]
+	if kept == nil || kept.Iterations == 0 {
+		t.Fatalf("after play b c3: no analysis kept to resume from (%v)", kept)
+	}
+	afterC3 := lizzieAnalysis(t, ps, nil)
+	if got := totalVisits(afterC3[0]); got < kept.Iterations {
+		t.Errorf("after play b c3: the first line has %d visits, the kept replies %d: the analysis started from zero", got, kept.Iterations)
+	}
 	stopAnalysis(t, ps, "undo", "= ")
 	again := lizzieAnalysis(t, ps, nil)
 	if got, had := totalVisits(again[0]), totalVisits(empty); got < had {
