@@ -25,7 +25,8 @@ function proved(m) {
 
 // drawn reports whether Sabaki's heat map has what it needs for an entry: a board point
 // with visits, or a proof (a proved loss is shown with none: its visits went to the best
-// move, as a search that knew the proof would have spent them).
+// move, as a search that knew the proof would have spent them). Sabaki draws every listed
+// point, at a strength of 1 + 8 x visits x win rate over the largest such product.
 function drawn(m) {
   return m.move === 'pass' || m.visits > 0 || proved(m)
 }
