@@ -437,35 +437,53 @@ func rank(a, b *MoveStat) bool {
 	return a.Move < b.Move
 }
 
+// moveSums sums one action's statistics over the workers' trees.
+type moveSums struct {
+	visits       int
+	n, w, rn, rw float64
+	proof        Proof
+}
+
+// add counts the node ch of one worker's tree; a proof, being exact, holds whichever
+// tree found it, a win over a loss.
+func (a *moveSums) add(ch *node) {
+	a.visits += int(ch.visits)
+	a.n += float64(ch.n)
+	a.w += float64(ch.w)
+	a.rn += float64(ch.rn)
+	a.rw += float64(ch.rw)
+	switch ch.proof {
+	case Win:
+		a.proof = Win
+	case Loss:
+		if a.proof == Unknown {
+			a.proof = Loss
+		}
+	}
+}
+
+// stat returns action m's statistics from its sums.
+func (a *moveSums) stat(m board.Point) MoveStat {
+	st := MoveStat{Move: m, Visits: a.visits, RaveVisits: int(a.rn), Proof: a.proof}
+	if a.n > 0 {
+		st.WinRate = a.w / a.n
+	}
+	if a.rn > 0 {
+		st.RaveWinRate = a.rw / a.rn
+	}
+	return st
+}
+
 // merge sums the root statistics of every worker and applies the choice rule.
 func (s *Searcher) merge() Result {
-	type sums struct {
-		visits       int
-		n, w, rn, rw float64
-		proof        Proof
-	}
-	var acc [board.NumActions]sums
+	var acc [board.NumActions]moveSums
 	var res Result
 	root0 := &s.trees[0].nodes[0]
 	for _, t := range s.trees {
 		root := &t.nodes[0]
 		children := t.nodes[root.child : root.child+root.numChildren()]
 		for k := range children {
-			ch := &children[k]
-			a := &acc[ch.move]
-			a.visits += int(ch.visits)
-			a.n += float64(ch.n)
-			a.w += float64(ch.w)
-			a.rn += float64(ch.rn)
-			a.rw += float64(ch.rw)
-			switch ch.proof {
-			case Win:
-				a.proof = Win
-			case Loss:
-				if a.proof == Unknown {
-					a.proof = Loss
-				}
-			}
+			acc[children[k].move].add(&children[k])
 		}
 		res.Nodes += int(t.used)
 		res.Iterations += int(root.visits)
@@ -473,15 +491,7 @@ func (s *Searcher) merge() Result {
 	res.Moves = make([]MoveStat, 0, root0.numChildren())
 	for b := root0.moves | 1<<board.Pass; b != 0; b &= b - 1 {
 		m := b.First()
-		a := &acc[m]
-		st := MoveStat{Move: m, Visits: a.visits, RaveVisits: int(a.rn), Proof: a.proof}
-		if a.n > 0 {
-			st.WinRate = a.w / a.n
-		}
-		if a.rn > 0 {
-			st.RaveWinRate = a.rw / a.rn
-		}
-		res.Moves = append(res.Moves, st)
+		res.Moves = append(res.Moves, acc[m].stat(m))
 	}
 	SortMoves(res.Moves)
 	best := res.Moves[0]
