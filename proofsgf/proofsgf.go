@@ -175,6 +175,28 @@ func (pr Prover) keeping(ctx context.Context, pos board.Position, f facts.Fact, 
 	return board.NoPoint, false
 }
 
+// LineNodes returns the proved line from pos, whose fact is f, as a chain of nodes
+// (Chain), its last node saying so when the line stops before the end of the game; nil
+// when not one move of it is proved.
+func (pr Prover) LineNodes(ctx context.Context, pos board.Position, f facts.Fact) *sgf.Node {
+	steps := pr.Line(ctx, pos, f)
+	head := Chain(steps)
+	if head == nil {
+		return nil
+	}
+	for _, s := range steps {
+		pos.Act(s.Action)
+	}
+	if !pos.Over {
+		last := head.MainLine()[len(steps)-1]
+		last.Set("C", last.Value("C")+"\n"+LineStops)
+	}
+	return head
+}
+
+// LineStops ends the comment of a proved line's last node when the game goes on.
+const LineStops = "the proved line stops here: the next move of perfect play is not proved within the limits"
+
 // Chain returns the steps as a chain of nodes, each the only child of the one before,
 // and its first node; nil for no steps.
 func Chain(steps []Step) *sgf.Node {

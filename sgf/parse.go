@@ -380,6 +380,10 @@ func (g *Game) apply(prop propAt, root bool) (isMove, isSize bool, err error) {
 	return false, false, nil
 }
 
+// ParsePoint reads a move's value, Coord's inverse: "" or "tt" (FF[3]) for a pass, else
+// a column and a row letter from 'a'; false for anything else.
+func ParsePoint(v string) (board.Point, bool) { return point(v) }
+
 // point reads a move value: "" or "tt" for a pass, else a column and a row letter.
 func point(v string) (board.Point, bool) {
 	if v == "" || v == "tt" {
