@@ -137,6 +137,9 @@ func (pr Prover) best(ctx context.Context, pos board.Position, f facts.Fact) (bo
 	if f.Value != facts.Win {
 		return board.NoPoint, false
 	}
+	if a, ok := bestBound(pos, facts.Moves(pos, f, pr.P.Known)); ok {
+		return a, true
+	}
 	if len(f.Winning) == 0 && pr.Lim.search() {
 		f = f.Merge(pr.P.Value(ctx, pos, pr.Lim.Limits))
 	}
@@ -147,6 +150,27 @@ func (pr Prover) best(ctx context.Context, pos board.Position, f facts.Fact) (bo
 		return board.NoPoint, false
 	}
 	return f.Winning[0], true
+}
+
+// bestBound returns, of the actions proved to win, the one whose proved bound on the
+// margin is the best for the side to move (Black: the highest low bound; White: the
+// lowest high bound), the first in point order among equals; false when none is proved
+// to win.
+func bestBound(pos board.Position, moves []facts.Move) (board.Point, bool) {
+	best, found, bound := board.NoPoint, false, 0
+	for _, m := range moves {
+		if m.Value != facts.Win {
+			continue
+		}
+		b := m.After.Low
+		if pos.Turn == board.White {
+			b = -m.After.High
+		}
+		if !found || b > bound {
+			best, found, bound = m.Action, true, b
+		}
+	}
+	return best, found
 }
 
 // keeping returns an action of pos, whose fact f has the exact margin m, after which
