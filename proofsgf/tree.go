@@ -124,7 +124,7 @@ func (pr Prover) expand(ctx context.Context, n *sgf.Node, pos board.Position, f 
 		s := Step{Number: int(pos.Move), Color: pos.Turn, Action: m.Action, After: cf}
 		c := n.Add(s.Node())
 		if f.Value == facts.Win {
-			c.Set("C", c.Value("C")+"\n"+winnerWords(f, m.Action))
+			c.Set("C", c.Value("C")+"\n"+winnerWords(f, cf))
 		}
 		if err := pr.expand(ctx, c, child, cf, depth-1, st); err != nil {
 			return err
@@ -133,9 +133,11 @@ func (pr Prover) expand(ctx context.Context, n *sgf.Node, pos board.Position, f 
 	return nil
 }
 
-// winnerWords says why the winner's move was chosen.
-func winnerWords(f facts.Fact, a board.Point) string {
-	if _, exact := f.Margin(); exact && len(f.Keeping) > 0 && f.Keeping[0] == a {
+// winnerWords says why the winner's move was chosen: f is the fact of the position
+// before it, cf after.
+func winnerWords(f, cf facts.Fact) string {
+	m, exact := f.Margin()
+	if after, ok := cf.Margin(); exact && ok && after == m {
 		return "the winner's move of perfect play: it keeps the exact margin"
 	}
 	return "the winner's move: a proved win (its margin is not proved best)"
