@@ -288,10 +288,14 @@ func (r *Record) SGF(date string) sgf.Game {
 }
 
 // SGFOpening returns how many leading moves of g are an imposed opening (marked
-// OpeningComment by SGF): 0 for a game played from the empty board by its players.
+// OpeningComment by SGF, alone or as the first line of the move's comment, as a
+// review's SGF writes it): 0 for a game played from the empty board by its players.
 func SGFOpening(g *sgf.Game) int {
 	n := 0
-	for n < len(g.Moves) && g.Moves[n].Comment == OpeningComment {
+	for n < len(g.Moves) {
+		if first, _, _ := strings.Cut(g.Moves[n].Comment, "\n"); first != OpeningComment {
+			break
+		}
 		n++
 	}
 	return n

@@ -79,3 +79,13 @@ func TestSGFKeepsTheOpening(t *testing.T) {
 		t.Errorf("no opening: SGFOpening = %d, want 0", got)
 	}
 }
+
+// TestSGFOpeningFirstLine: a move whose comment starts with OpeningComment on a line of
+// its own (a review's SGF adds its judgement below) is an opening move; a comment that
+// only starts with its words is not.
+func TestSGFOpeningFirstLine(t *testing.T) {
+	g := sgf.Game{Moves: []sgf.Move{{Comment: OpeningComment + "\nmove 1, Black 2,2"}, {Comment: OpeningComment}, {Comment: OpeningComment + " and more"}}}
+	if got := SGFOpening(&g); got != 2 {
+		t.Errorf("SGFOpening = %d, want 2", got)
+	}
+}

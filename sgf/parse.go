@@ -3,7 +3,6 @@
 package sgf
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -18,16 +17,6 @@ const MaxBytes = 1 << 20
 
 // maxDepth bounds the nesting of variations, so that hostile input cannot exhaust the stack.
 const maxDepth = 200
-
-// property is one property of a node as read: its identifier, values and place.
-type property struct {
-	id        string
-	values    []string
-	line, col int
-}
-
-// node is one node: its properties in file order.
-type node []property
 
 // parser reads the FF[4] grammar:
 //
@@ -47,38 +36,52 @@ type parser struct {
 }
 
 // Parse reads one SGF FF[4] game of 5x5 Go and returns its root properties and main
-// line. It rejects, with the line and column of the problem: a syntax error, more than
-// one game, a board size other than 5, GM other than 1, FF other than 4, a property
-// given twice in a node, a root property (GM, FF, SZ, CA, AP, ST) outside the root,
-// setup properties (AB, AW, AE), a node with both B and W, and a move that is not a
-// point of the board or a pass (B[] or the FF[3] form B[tt]). Unknown properties are
-// checked for syntax and ignored. Parse does not judge the moves' legality: see Replay.
+// line (the first child at every node; Game.Variations counts the variations left off).
+// It rejects, with the line and column of the problem: a syntax error, more than one
+// game (ParseAll reads a collection), a board size other than 5, GM other than 1, FF
+// other than 4, a property given twice in a node, a root property (GM, FF, SZ, CA, AP,
+// ST) outside the root, set-up stones (AB, AW, AE: a Little-Go record starts from the
+// empty board; ParseTrees keeps them), a node with both B and W, and a move that is not
+// a point of the board or a pass (B[] or the FF[3] form B[tt]). Other properties are
+// checked for syntax and left out of the Game (ParseTrees keeps them all). Parse does
+// not judge the moves' legality: see Replay.
 func Parse(r io.Reader) (Game, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	p, err := newParser(r)
 	if err != nil {
-		return Game{}, fmt.Errorf("sgf: %w", err)
+		return Game{}, err
 	}
-	if len(data) > MaxBytes {
-		return Game{}, fmt.Errorf("sgf: longer than %d bytes", MaxBytes)
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	p := &parser{data: data, line: 1, col: 1}
-	p.skipSpace()
-	if p.eof() {
-		return Game{}, p.errorf("empty input; expected a game tree '('")
-	}
-	nodes, err := p.gameTree(0)
+	root, err := p.gameTree(0)
 	if err != nil {
 		return Game{}, err
 	}
 	p.skipSpace()
 	if !p.eof() {
 		if p.peek() == '(' {
-			return Game{}, p.errorf("a second game tree; expected one game")
+			return Game{}, p.errorf("a second game tree; expected one game (ParseAll reads a collection)")
 		}
 		return Game{}, p.errorf("unexpected %q after the game tree", p.peek())
 	}
-	return toGame(nodes)
+	return GameOf(root)
+}
+
+// ParseAll reads an SGF collection of 5x5 Go games and returns each game tree's main
+// line as Parse does, in file order; the first game that Parse would reject fails it,
+// its number in the collection named.
+func ParseAll(r io.Reader) ([]Game, error) {
+	trees, err := ParseTrees(r)
+	if err != nil {
+		return nil, err
+	}
+	games := make([]Game, len(trees))
+	for k, t := range trees {
+		if games[k], err = GameOf(t); err != nil {
+			if len(trees) > 1 {
+				return nil, fmt.Errorf("game %d of %d: %w", k+1, len(trees), err)
+			}
+			return nil, err
+		}
+	}
+	return games, nil
 }
 
 func (p *parser) eof() bool  { return p.pos >= len(p.data) }
@@ -110,9 +113,10 @@ func (p *parser) skipSpace() {
 	}
 }
 
-// gameTree reads "(" Sequence { GameTree } ")" and returns the main line: the sequence
-// followed by the main line of the first variation.
-func (p *parser) gameTree(depth int) ([]node, error) {
+// gameTree reads "(" Sequence { GameTree } ")" and returns the sequence's first node:
+// each node of the sequence is the only child of the one before, and the trees after
+// the sequence are the children of its last node.
+func (p *parser) gameTree(depth int) (*Node, error) {
 	if depth > maxDepth {
 		return nil, p.errorf("variations nested deeper than %d", maxDepth)
 	}
@@ -120,7 +124,7 @@ func (p *parser) gameTree(depth int) ([]node, error) {
 		return nil, p.expected("'(' to open a game tree")
 	}
 	p.next()
-	var line []node
+	var first, last *Node
 	for {
 		p.skipSpace()
 		if p.eof() || p.peek() != ';' {
@@ -130,19 +134,24 @@ func (p *parser) gameTree(depth int) ([]node, error) {
 		if err != nil {
 			return nil, err
 		}
-		line = append(line, n)
+		if first == nil {
+			first = n
+		} else {
+			last.Children = []*Node{n}
+		}
+		last = n
 	}
-	if len(line) == 0 {
+	if first == nil {
 		return nil, p.expected("';' to open a node (a game tree needs at least one node)")
 	}
-	for first := true; ; first = false {
+	for {
 		p.skipSpace()
 		if p.eof() {
 			return nil, p.errorf("unexpected end of input; expected ')' to close the game tree")
 		}
 		if p.peek() == ')' {
 			p.next()
-			return line, nil
+			return first, nil
 		}
 		if p.peek() != '(' {
 			return nil, p.expected("';', '(' or ')'")
@@ -151,9 +160,7 @@ func (p *parser) gameTree(depth int) ([]node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if first {
-			line = append(line, sub...)
-		}
+		last.Children = append(last.Children, sub)
 	}
 }
 
@@ -165,9 +172,9 @@ func (p *parser) expected(what string) error {
 }
 
 // node reads ";" { Property }.
-func (p *parser) node() (node, error) {
+func (p *parser) node() (*Node, error) {
 	p.next() // ';'
-	var n node
+	n := &Node{}
 	for {
 		p.skipSpace()
 		if p.eof() {
@@ -180,12 +187,12 @@ func (p *parser) node() (node, error) {
 		if c < 'A' || c > 'Z' {
 			return n, nil
 		}
-		prop := property{line: p.line, col: p.col}
+		at := position{line: p.line, col: p.col}
 		start := p.pos
 		for !p.eof() && p.peek() >= 'A' && p.peek() <= 'Z' {
 			p.next()
 		}
-		prop.id = string(p.data[start:p.pos])
+		prop := Property{ID: string(p.data[start:p.pos])}
 		if !p.eof() && p.peek() >= 'a' && p.peek() <= 'z' {
 			return nil, p.errorf("property identifier with lower-case letter %q; FF[4] identifiers are upper case", p.peek())
 		}
@@ -198,17 +205,16 @@ func (p *parser) node() (node, error) {
 			if err != nil {
 				return nil, err
 			}
-			prop.values = append(prop.values, v)
+			prop.Values = append(prop.Values, v)
 		}
-		if len(prop.values) == 0 {
-			return nil, p.expected(fmt.Sprintf("'[' to open a value of property %s", prop.id))
+		if len(prop.Values) == 0 {
+			return nil, p.expected(fmt.Sprintf("'[' to open a value of property %s", prop.ID))
 		}
-		for _, q := range n {
-			if q.id == prop.id {
-				return nil, fmt.Errorf("%w: line %d column %d: property %s given twice in one node", errSyntax, prop.line, prop.col, prop.id)
-			}
+		if _, twice := n.Get(prop.ID); twice {
+			return nil, fmt.Errorf("%w: line %d column %d: property %s given twice in one node", errSyntax, at.line, at.col, prop.ID)
 		}
-		n = append(n, prop)
+		n.Props = append(n.Props, prop)
+		n.at = append(n.at, at)
 	}
 }
 
@@ -250,20 +256,25 @@ func (p *parser) value() (string, error) {
 // rootOnly are the properties FF[4] allows only in the root node.
 var rootOnly = map[string]bool{"GM": true, "FF": true, "SZ": true, "CA": true, "AP": true, "ST": true}
 
-// toGame checks the properties of the main line and builds the Game.
-func toGame(nodes []node) (Game, error) {
-	var g Game
+// GameOf checks the properties of the main line from root (the first child at every
+// node) as Parse does and returns its Game; Game.Variations counts the variations off
+// it.
+func GameOf(root *Node) (Game, error) {
+	g := Game{Variations: root.Variations()}
 	sawSize := false
-	for k, n := range nodes {
+	for k, n := range root.MainLine() {
 		sawMove := false
 		comment := ""
-		for i := range n {
-			if prop := &n[i]; k > 0 && prop.id == "C" && len(prop.values) == 1 {
-				comment = prop.values[0]
+		for i := range n.Props {
+			prop := propAt{Property: &n.Props[i], node: k}
+			if n.at != nil {
+				prop.at = n.at[i]
 			}
-			prop := &n[i]
-			if k > 0 && rootOnly[prop.id] {
-				return g, prop.errorf("root property %s outside the root node", prop.id)
+			if k > 0 && prop.ID == "C" && len(prop.Values) == 1 {
+				comment = prop.Values[0]
+			}
+			if k > 0 && rootOnly[prop.ID] {
+				return g, prop.errorf("root property %s outside the root node", prop.ID)
 			}
 			isMove, isSize, err := g.apply(prop, k == 0)
 			if err != nil {
@@ -285,9 +296,21 @@ func toGame(nodes []node) (Game, error) {
 	return g, nil
 }
 
-// errorf returns an error that names the property's line and column.
-func (p *property) errorf(format string, a ...any) error {
-	return fmt.Errorf("sgf: line %d column %d: %s", p.line, p.col, fmt.Sprintf(format, a...))
+// propAt is a property with where it was read (zero for a node built in code) and the
+// number of its node on the main line, for error messages.
+type propAt struct {
+	*Property
+	at   position
+	node int
+}
+
+// errorf returns an error that names the property's line and column, or its node when
+// it was not read from a file.
+func (p propAt) errorf(format string, a ...any) error {
+	if p.at.line == 0 {
+		return fmt.Errorf("sgf: node %d of the main line: %s", p.node, fmt.Sprintf(format, a...))
+	}
+	return fmt.Errorf("sgf: line %d column %d: %s", p.at.line, p.at.col, fmt.Sprintf(format, a...))
 }
 
 // singleValued are the properties read here that take exactly one value.
@@ -296,15 +319,15 @@ var singleValued = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": tru
 
 // apply records one property of a node in g (root: the node is the first); it reports
 // whether the property was a move or the board size.
-func (g *Game) apply(prop *property, root bool) (isMove, isSize bool, err error) {
+func (g *Game) apply(prop propAt, root bool) (isMove, isSize bool, err error) {
 	var v string
-	if singleValued[prop.id] {
-		if len(prop.values) != 1 {
-			return false, false, prop.errorf("property %s takes one value, got %d", prop.id, len(prop.values))
+	if singleValued[prop.ID] {
+		if len(prop.Values) != 1 {
+			return false, false, prop.errorf("property %s takes one value, got %d", prop.ID, len(prop.Values))
 		}
-		v = prop.values[0]
+		v = prop.Values[0]
 	}
-	switch prop.id {
+	switch prop.ID {
 	case "GM":
 		if strings.TrimSpace(v) != "1" {
 			return false, false, prop.errorf("GM[%s]: not a game of Go (want GM[1])", v)
@@ -341,14 +364,14 @@ func (g *Game) apply(prop *property, root bool) (isMove, isSize bool, err error)
 			g.Comment = v
 		}
 	case "AB", "AW", "AE":
-		return false, false, prop.errorf("setup property %s is not supported; a Little-Go record starts from the empty board", prop.id)
+		return false, false, prop.errorf("setup property %s (set-up stones) is not supported: a Little-Go record starts from the empty board", prop.ID)
 	case "B", "W":
 		pt, ok := point(v)
 		if !ok {
-			return false, false, prop.errorf("%s[%s] is not a point of the %dx%d board or a pass", prop.id, v, board.Size, board.Size)
+			return false, false, prop.errorf("%s[%s] is not a point of the %dx%d board or a pass", prop.ID, v, board.Size, board.Size)
 		}
 		c := board.Black
-		if prop.id == "W" {
+		if prop.ID == "W" {
 			c = board.White
 		}
 		g.Moves = append(g.Moves, Move{Color: c, Point: pt})
@@ -356,6 +379,10 @@ func (g *Game) apply(prop *property, root bool) (isMove, isSize bool, err error)
 	}
 	return false, false, nil
 }
+
+// ParsePoint reads a move's value, Coord's inverse: "" or "tt" (FF[3]) for a pass, else
+// a column and a row letter from 'a'; false for anything else.
+func ParsePoint(v string) (board.Point, bool) { return point(v) }
 
 // point reads a move value: "" or "tt" for a pass, else a column and a row letter.
 func point(v string) (board.Point, bool) {

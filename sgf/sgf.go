@@ -1,16 +1,20 @@
 // sgf.go: Smart Game Format (FF[4]) records of Little-Go games: the game type and the writer.
 
 // Package sgf writes and reads Little-Go game records in the Smart Game Format, file
-// format 4 (FF[4], https://www.red-bean.com/sgf/). Write produces one game tree with a
-// root node (GM[1]FF[4]SZ[5]KM, rules, players, result) and one node per move, passes
-// as empty values (B[]). Parse reads any well-formed FF[4] file of one 5x5 Go game
-// (following the main line when there are variations) and rejects malformed input
-// with an error that says where and why; Replay then checks the moves against the
-// Little-Go rules of package board.
+// format 4 (FF[4], https://www.red-bean.com/sgf/), at two levels. Game trees (Node):
+// ParseTrees reads any well-formed collection, variations and every property kept in
+// order, whatever program wrote it (set-up stones, KaTrain's KT and KTV, Sabaki's SBKV
+// and SBKS, MN, marks and annotations), and WriteTrees writes it back, so that a tree
+// read and written reads back equal (Node.Equal) and is written the same bytes again.
+// Games (Game): Write produces one game tree with a root node (GM[1]FF[4]SZ[5]KM,
+// rules, players, result) and one node per move, passes as empty values (B[]); Parse
+// reads one 5x5 Go game's main line (Game.Variations counts what it left off, and
+// MainLineNote says so for people) and rejects malformed input with an error that says
+// where and why; Replay then checks the moves against the Little-Go rules of package
+// board.
 package sgf
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -46,44 +50,72 @@ type Game struct {
 	Comment string
 	// Moves are the actions, in order.
 	Moves []Move
+	// Variations counts the variations the file held off the main line (Parse reads the
+	// main line only); Write writes none.
+	Variations int
+}
+
+// MainLineNote says, for a reader of the record, that the file held variations and
+// that only its main line was read; "" when it held none.
+func (g *Game) MainLineNote() string {
+	switch g.Variations {
+	case 0:
+		return ""
+	case 1:
+		return "the record holds 1 variation beside its main line: the main line is read, the variation left out"
+	}
+	return fmt.Sprintf("the record holds %d variations beside its main line: the main line is read, the variations left out", g.Variations)
 }
 
 // movesPerLine is how many move nodes Write puts on one line.
 const movesPerLine = 8
 
-// Write writes g as an SGF FF[4] collection of one game tree. It fails on a move that
-// is neither a point of the 5x5 board nor board.Pass.
+// Write writes g as an SGF FF[4] collection of one game tree (Tree). It fails on a move
+// that is neither a point of the 5x5 board nor board.Pass.
 func Write(w io.Writer, g Game) error {
+	t, err := g.Tree()
+	if err != nil {
+		return err
+	}
+	return WriteTrees(w, t)
+}
+
+// Tree returns g as a game tree: the root (GM[1]FF[4]CA[UTF-8]AP[littlego]SZ[5], the
+// komi, then those of rules, name, date, players, result and comment that are set) and
+// one node per move with its comment. It fails on a move that is neither a point of
+// the 5x5 board nor board.Pass, or whose colour is neither Black nor White.
+func (g *Game) Tree() (*Node, error) {
 	for k, m := range g.Moves {
 		if m.Point != board.Pass && (m.Point < 0 || m.Point >= board.NumPoints) {
-			return fmt.Errorf("sgf: move %d: %d is not a point of the board or a pass", k+1, m.Point)
+			return nil, fmt.Errorf("sgf: move %d: %d is not a point of the board or a pass", k+1, m.Point)
 		}
 		if m.Color != board.Black && m.Color != board.White {
-			return fmt.Errorf("sgf: move %d: colour %d is neither Black nor White", k+1, m.Color)
+			return nil, fmt.Errorf("sgf: move %d: colour %d is neither Black nor White", k+1, m.Color)
 		}
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString("(;GM[1]FF[4]CA[UTF-8]AP[littlego]")
-	fmt.Fprintf(bw, "SZ[%d]KM[%s]", board.Size, strconv.FormatFloat(g.Komi, 'f', -1, 64))
+	root := NewNode(Prop("GM", "1"), Prop("FF", "4"), Prop("CA", "UTF-8"), Prop("AP", "littlego"),
+		Prop("SZ", strconv.Itoa(board.Size)), Prop("KM", strconv.FormatFloat(g.Komi, 'f', -1, 64)))
 	for _, p := range []struct{ id, value string }{
 		{"RU", g.Rules}, {"GN", g.Name}, {"DT", g.Date}, {"PB", g.Black}, {"PW", g.White},
 		{"RE", g.Result}, {"C", g.Comment},
 	} {
 		if p.value != "" {
-			fmt.Fprintf(bw, "%s[%s]", p.id, escape(p.value))
+			root.Set(p.id, p.value)
 		}
 	}
-	for k, m := range g.Moves {
-		if k%movesPerLine == 0 {
-			bw.WriteByte('\n')
-		}
-		bw.WriteString(";" + colorID(m.Color) + "[" + Coord(m.Point) + "]")
+	at := root
+	for _, m := range g.Moves {
+		at = at.Add(MoveNode(m.Color, m.Point))
 		if m.Comment != "" {
-			bw.WriteString("C[" + escape(m.Comment) + "]")
+			at.Set("C", m.Comment)
 		}
 	}
-	bw.WriteString(")\n")
-	return bw.Flush()
+	return root, nil
+}
+
+// MoveNode returns a node holding the move of c at p (B[cc], W[]: a pass).
+func MoveNode(c board.Color, p board.Point) *Node {
+	return NewNode(Prop(colorID(c), Coord(p)))
 }
 
 // Coord returns the SGF value of a point: the column letter first, then the row letter,

@@ -26,7 +26,9 @@ const module = "littlego"
 // -> engine -> mcts, solver -> policy -> board: the front ends read what is proved only
 // from facts (the one source), run live analyses only through analysis, judge games only
 // through judge, and write and read game records only through record. They stand on one
-// floor: mustNot forbids any import between them.
+// floor: mustNot forbids any import between them. proofsgf writes what facts proves as
+// SGF trees (a proved line, a position's proof tree) below the front ends, so that the
+// review's file and solve's proof tree share it, and any front end may.
 const layers = `
 NONE < internal/splitmix, lib/cputime, internal/regularfile, lib/matchstats, lib/racedetect, internal/hugemem;
 NONE < lib/clitest, lib/atomicfile;
@@ -43,7 +45,8 @@ facts < facts/factstest;
 NONE < katago/katagotest;
 facts, lib/matchstats < analysis;
 facts, record < judge;
-judge < review;
+facts < proofsgf;
+judge, proofsgf < review;
 analysis, lib/matchstats < gtp;
 facts, record, lib/matchstats, internal/regularfile < arena;
 analysis, judge < web;
@@ -65,14 +68,15 @@ arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 // through a package between: "a !< c" says c's non-test files do not import a. Each rule
 // with its reason:
 const mustNotDirect = `
-solver, tablebase, mcts, policy !< gtp, katago, review, web, judge;
+solver, tablebase, mcts, policy !< gtp, katago, review, web, judge, proofsgf;
 facts, engine, analysis, judge, mcts, policy, solver, tablebase !< record, sgf;
 `
 
 // mustNotDirectReasons says why, rule by rule:
-//   - the front ends and the judgement of games read what is proved from facts and run
-//     searches through analysis or the engine, never the solver, the tables or the search
-//     themselves, so that a value reads the same in every view;
+//   - the front ends, the judgement of games and the proofs written as SGF (proofsgf) read
+//     what is proved from facts and run searches through analysis or the engine, never
+//     the solver, the tables or the search themselves, so that a value reads the same in
+//     every view;
 //   - game records stand just above the board (KataGo keeps its SGF reader there): a
 //     program that reads an SGF or a game record links no engine, search, solver or table.
 var mustNotDirectReasons = []string{"front ends prove through facts", "records below the engine"}

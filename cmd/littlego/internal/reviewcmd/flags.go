@@ -53,7 +53,8 @@ func isDuration(s string) bool {
 	return err == nil
 }
 
-// count is a whole number flag within [min, max]; zero says what 0 means.
+// count is an integer flag within [min, max]; zero says what 0 means. A value that is
+// not an integer is told as every command tells it ("want an integer"), with the range.
 type count struct {
 	p        *int
 	min, max int
@@ -68,11 +69,11 @@ func (v count) String() string {
 }
 
 func (v count) Set(s string) error {
-	want := fmt.Sprintf("want a whole number from %d (%s) to %d", v.min, v.zero, v.max)
+	want := fmt.Sprintf("want an integer from %d (%s) to %d", v.min, v.zero, v.max)
 	n, err := strconv.Atoi(s)
 	switch {
 	case err != nil:
-		return fmt.Errorf("%q is not a whole number: %s", s, want)
+		return fmt.Errorf("%q is not an integer: %s", s, want)
 	case n < v.min || n > v.max:
 		return fmt.Errorf("out of range: %s", want)
 	}

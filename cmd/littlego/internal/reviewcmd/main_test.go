@@ -225,9 +225,10 @@ func TestFlagErrorsSayWhatIsAccepted(t *testing.T) {
 		{[]string{"-cpu", "-1"}, []string{"-cpu", "more than 0", "at most 1h0m0s"}},
 		{[]string{"-cpu", "2h"}, []string{"flag -cpu", `"2h"`, "more than 0", "at most 1h0m0s"}},
 		{[]string{"-margin-cpu", "2h"}, []string{"flag -margin-cpu", `"2h"`, "0 (no margins", "at most 1h0m0s"}},
-		{[]string{"-engine-playouts", "x"}, []string{"-engine-playouts", `"x"`, "a whole number", "0 (no engine)"}},
+		{[]string{"-engine-playouts", "x"}, []string{"-engine-playouts", `"x"`, "want an integer", "0 (no engine)"}},
 		{[]string{"-engine-playouts", "-5"}, []string{"-engine-playouts", "-5", "0 (no engine)", "10000000"}},
-		{[]string{"-jobs", "x"}, []string{"-jobs", `"x"`, "a whole number", "0 (every CPU)"}},
+		{[]string{"-jobs", "x"}, []string{"-jobs", `"x"`, "want an integer", "0 (every CPU)"}},
+		{[]string{"-jobs", "1.5"}, []string{"-jobs", `"1.5"`, "want an integer", "256"}},
 		{[]string{"-jobs", "1000"}, []string{"flag -jobs", `"1000"`, "0 (every CPU)", "256"}},
 	}
 	for _, c := range cases {

@@ -20,6 +20,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 	"littlego/judge"
 	"littlego/lib/cliflag"
 	"littlego/review"
@@ -54,6 +55,7 @@ type config struct {
 	plot  string
 	agent string
 	quiet bool
+	sgf   string // -sgf: the file to write the review to as SGF, "-" for stdout
 }
 
 // reviewFiles reviews the games of files as cfg asks and returns the exit status.
@@ -78,6 +80,9 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 			bar.Set(done)
 		}
 	}
+	if cfg.sgf != "" {
+		cfg.opts.Cache = facts.NewCache() // the SGF's lines start from what the review proved
+	}
 	reviews, err := judge.ReviewAll(ctx, games, cfg.opts)
 	if bar != nil {
 		bar.Finish()
@@ -86,7 +91,15 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "littlego review: %v\n", err)
 		return 1
 	}
-	if cfg.json {
+	if cfg.sgf != "" {
+		if err := writeSGF(ctx, cfg, reviews, stdout); err != nil {
+			fmt.Fprintf(stderr, "littlego review: -sgf: %v\n", err)
+			return 1
+		}
+	}
+	switch {
+	case cfg.sgf == "-":
+	case cfg.json:
 		enc := json.NewEncoder(stdout)
 		for k := range reviews {
 			if err := enc.Encode(&reviews[k]); err != nil {
@@ -94,7 +107,7 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 				return 1
 			}
 		}
-	} else {
+	default:
 		for k := range reviews {
 			review.WriteGame(stdout, &reviews[k])
 		}
@@ -128,6 +141,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	fs.StringVar(&cfg.plot, "plot", "", "draw into `file` (.png or .svg) one game's value and margin over the game, or over several games each agent's blunders and mistakes by move number")
 	fs.StringVar(&cfg.agent, "agent", "", "review only the games the agent `name` lost")
 	cliflag.Quiet(fs, &cfg.quiet, "no progress bar")
+	fs.StringVar(&cfg.sgf, "sgf", "", "also write the games to `file` as SGF (- for stdout, in place of the text), each move's judgement in its comment and SGF's marks, the proved winning moves of blunders and mistakes as variations with their lines (docs/review.md)")
 	cliflag.Renamed(fs, map[string]string{"limit": "cpu", "margin-limit": "margin-cpu"})
 	checked(fs, &cfg.opts)
 	return func(files []string, out base.Output) error {
@@ -139,6 +153,9 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 		}
 		if err := cfg.opts.Validate(); err != nil {
 			return base.Usagef("%v", strings.TrimPrefix(err.Error(), "judge: "))
+		}
+		if cfg.sgf == "-" && cfg.json {
+			return base.Usagef("-sgf - and -json both write to stdout: give -sgf a file")
 		}
 		if p := strings.ToLower(cfg.plot); p != "" && !strings.HasSuffix(p, ".png") && !strings.HasSuffix(p, ".svg") {
 			return base.Usagef("-plot %q: want a .png or .svg file", cfg.plot)
@@ -160,7 +177,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judg
 		if name == "-" {
 			name = "stdin"
 		}
-		got, errs := judge.Parse(name, data)
+		got, errs := parseInput(name, data, stderr)
 		for _, err := range errs {
 			fmt.Fprintf(stderr, "littlego review: %v (skipped)\n", err)
 			failed = true

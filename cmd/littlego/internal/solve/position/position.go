@@ -63,6 +63,7 @@ board with White to play: move 2); otherwise -move is required.`,
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu", "jobs": "threads"})
 		var ttBits int
 		base.IntTT(fs, &ttBits)
+		tree := defineTreeFlags(fs)
 		return func(args []string, out base.Output) error {
 			if err := base.CheckThreads("threads", threads); err != nil {
 				return err
@@ -70,11 +71,18 @@ board with White to play: move 2); otherwise -move is required.`,
 			if err := base.CheckTT(ttBits, 1); err != nil {
 				return err
 			}
+			if err := tree.check(); err != nil {
+				return err
+			}
 			p, err := readPosition(args, *move, out.Stderr)
 			if err != nil {
 				return err
 			}
-			return solveOne(out.Stdout, out.Stderr, p, settings{useFacts: *useFacts, lim: lim, ttBits: ttBits, threads: threads, margin: *margin, sortAll: *sortAll})
+			err = solveOne(out.Stdout, out.Stderr, p, settings{useFacts: *useFacts, lim: lim, ttBits: ttBits, threads: threads, margin: *margin, sortAll: *sortAll})
+			if terr := tree.write(p, lim, out.Stderr); terr != nil {
+				return terr
+			}
+			return err
 		}
 	},
 }
