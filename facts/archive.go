@@ -23,7 +23,20 @@ type Archive interface {
 	// over the call that proved it; 0 when unknown); both are in canonical orientation
 	// (tablebase.Canonical).
 	Keep(pos board.Position, f Fact, cpu time.Duration)
+	// KeepTried records that the value or the margin of pos (canonical orientation) was
+	// tried within the limit and not proved: a later run gives it no less again.
+	KeepTried(pos board.Position, t Tried)
 }
+
+// Tried is what the solver was given and did not prove of a position: the largest CPU
+// limits (Limits.CPU, the process's clock) at which its value and its exact margin were
+// tried in vain; 0 where never.
+type Tried struct {
+	Value, Margin time.Duration
+}
+
+// merge returns the larger of each limit.
+func (t Tried) merge(u Tried) Tried { return Tried{max(t.Value, u.Value), max(t.Margin, u.Margin)} }
 
 // Provenance says where a fact read back from an archive came from.
 type Provenance struct {
@@ -55,6 +68,7 @@ type archived struct {
 	mu    sync.Mutex
 	keep  Archive
 	known map[uint64]Provenance // by canonical key
+	tried map[uint64]Tried      // by canonical key: this process's attempts, and the archive's
 }
 
 // KeepIn makes the cache hand every fact its Provers prove from now on to a (nil: to none).
@@ -93,6 +107,49 @@ func (c *Cache) Recall(pos board.Position, f Fact, p Provenance) error {
 	c.archive.mu.Unlock()
 	c.put(pos, f)
 	return nil
+}
+
+// RecallTried records attempts made before at pos (in any orientation), from an archive.
+func (c *Cache) RecallTried(pos board.Position, t Tried) {
+	key, _ := pos.CanonicalKey()
+	c.archive.mu.Lock()
+	defer c.archive.mu.Unlock()
+	c.addTried(key, t)
+}
+
+// addTried merges t into the attempts at key; c.archive.mu is held.
+func (c *Cache) addTried(key uint64, t Tried) {
+	if c.archive.tried == nil {
+		c.archive.tried = map[uint64]Tried{}
+	}
+	c.archive.tried[key] = c.archive.tried[key].merge(t)
+}
+
+// Tried returns the largest limits at which pos's value and margin were tried and not
+// proved, by a Prover of this cache or before (RecallTried). The Provers do not consult
+// it (a retry over a table that holds the first attempt's work goes further); a caller
+// that proves each position once may, to pay for no attempt twice.
+func (c *Cache) Tried(pos board.Position) Tried {
+	key, _ := pos.CanonicalKey()
+	c.archive.mu.Lock()
+	defer c.archive.mu.Unlock()
+	return c.archive.tried[key]
+}
+
+// triedInVain records an attempt that did not prove what it was asked, and hands it to
+// the archive.
+func (c *Cache) triedInVain(pos board.Position, t Tried) {
+	if pos.Over || pos.Last != board.MaxMoves {
+		return
+	}
+	key, sym := pos.CanonicalKey()
+	c.archive.mu.Lock()
+	c.addTried(key, t)
+	a := c.archive.keep
+	c.archive.mu.Unlock()
+	if a != nil {
+		a.KeepTried(sym.Apply(pos), t)
+	}
 }
 
 // Provenance returns where the cache's fact of pos came from, when it was read back from

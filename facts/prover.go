@@ -244,7 +244,20 @@ func (p *Prover) Value(ctx context.Context, pos board.Position, lim Limits) Fact
 		}
 		return r.Known
 	})
+	if f.Value == Unknown {
+		p.inVain(ctx, pos, lim, Tried{Value: lim.CPU})
+	}
 	return f
+}
+
+// inVain records an attempt within lim's CPU limit that proved nothing, unless ctx ended
+// it before the limit did (Cache.Tried: a caller that proves each position once, as the
+// review does, need not try again what an earlier run tried in vain; a caller that
+// proves by turns over one table, as the live analysis does, retries within a process).
+func (p *Prover) inVain(ctx context.Context, pos board.Position, lim Limits, t Tried) {
+	if ctx.Err() == nil && lim.CPU > 0 && lim.Nodes == 0 {
+		p.cache.triedInVain(pos, t)
+	}
 }
 
 // Prove proves pos's value and then its exact margin, within lim for both together
@@ -282,6 +295,9 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 		}
 		return r.Known
 	})
+	if _, ok := f.Margin(); !ok {
+		p.inVain(ctx, pos, lim, Tried{Margin: lim.CPU})
+	}
 	return f
 }
 

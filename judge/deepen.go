@@ -56,7 +56,9 @@ func (l *ledger) deepen(ctx context.Context, lines []replay, games []Game) error
 
 // deepestUnknown returns, for each game with allowance left, a job proving its deepest
 // position whose value is unknown and that was not tried at step, with the game it is
-// charged to; a position two games share is proved once.
+// charged to; a position two games share is proved once. A position an earlier run
+// tried within as much in vain (facts.Cache.Tried: the proof store's record) is not
+// tried again, and its game is charged the limit.
 func (l *ledger) deepestUnknown(lines []replay, spent []time.Duration, step time.Duration, tried map[*entry]bool) ([]job, []int) {
 	var queue []job
 	var owners []int
@@ -72,7 +74,16 @@ func (l *ledger) deepestUnknown(lines []replay, spent []time.Duration, step time
 				continue
 			}
 			tried[e] = true
-			queue = append(queue, job{kind: jobValue, pos: sym.Apply(ps[i]), e: e, limit: min(step, left)})
+			lim, c := min(step, left), sym.Apply(ps[i])
+			if l.cache.Tried(c).Value >= lim {
+				spent[k] += lim // tried in vain by an earlier run: its allowance is spent
+				left -= lim
+				if left <= 0 {
+					break
+				}
+				continue
+			}
+			queue = append(queue, job{kind: jobValue, pos: c, e: e, limit: lim})
 			owners = append(owners, k)
 			break
 		}

@@ -89,10 +89,11 @@ func (l *ledger) want(pos board.Position) {
 	e := &entry{engineMove: board.NoPoint, fact: facts.Known(c)}
 	l.entries[key] = e
 	var kind jobKind
-	if !e.fact.Proved() {
+	tried := l.cache.Tried(c) // an attempt an earlier run made in vain is not made again
+	if !e.fact.Proved() && tried.Value < l.o.Limit {
 		kind |= jobValue
 	}
-	if _, ok := e.fact.Margin(); !ok && l.o.MarginLimit > 0 {
+	if _, ok := e.fact.Margin(); !ok && l.o.MarginLimit > 0 && tried.Margin < l.o.MarginLimit {
 		kind |= jobMargin
 	}
 	if !c.Over && l.o.EnginePlayouts > 0 {

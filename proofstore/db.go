@@ -36,6 +36,9 @@ type Proof struct {
 	When          time.Time
 	// CPU is the process's CPU time over the call that proved it.
 	CPU time.Duration
+	// Tried is what the solver was given in vain there (the value or the margin not
+	// proved within it), so that a later run does not try again within as much.
+	Tried facts.Tried
 }
 
 // Position returns the proof's position, in canonical orientation.
@@ -56,6 +59,8 @@ type record struct {
 	Version      string       `json:"version,omitempty"`
 	When         time.Time    `json:"when"`
 	CPUms        int64        `json:"cpu_ms"`
+	TriedValue   int64        `json:"tried_value_ms,omitempty"`
+	TriedMargin  int64        `json:"tried_margin_ms,omitempty"`
 }
 
 // errDamaged and errFormat are wrapped by the errors of a damaged store and of a store
@@ -197,7 +202,8 @@ func keyBytes(key uint64) []byte { return binary.BigEndian.AppendUint64(nil, key
 func encode(p Proof) ([]byte, error) {
 	r := record{Value: p.Fact.Value, Low: p.Fact.Low, High: p.Fact.High, Source: p.Fact.Source,
 		MarginSource: p.Fact.MarginSource, Complete: p.Fact.Complete, Tool: p.Tool, Version: p.Version,
-		When: p.When, CPUms: p.CPU.Milliseconds(), Winning: ints(p.Fact.Winning), Keeping: ints(p.Fact.Keeping)}
+		When: p.When, CPUms: p.CPU.Milliseconds(), Winning: ints(p.Fact.Winning), Keeping: ints(p.Fact.Keeping),
+		TriedValue: p.Tried.Value.Milliseconds(), TriedMargin: p.Tried.Margin.Milliseconds()}
 	return json.Marshal(r)
 }
 
@@ -218,7 +224,8 @@ func decode(k, v []byte) (Proof, error) {
 	f := facts.Fact{Turn: pos.Turn, Value: r.Value, Low: r.Low, High: r.High, Source: r.Source,
 		MarginSource: r.MarginSource, Complete: r.Complete, Winning: points(r.Winning), Keeping: points(r.Keeping)}
 	return Proof{Key: key, Fact: f, Source: r.Source, Tool: r.Tool, Version: r.Version, When: r.When,
-		CPU: time.Duration(r.CPUms) * time.Millisecond}, nil
+		CPU: time.Duration(r.CPUms) * time.Millisecond,
+		Tried: facts.Tried{Value: time.Duration(r.TriedValue) * time.Millisecond, Margin: time.Duration(r.TriedMargin) * time.Millisecond}}, nil
 }
 
 // merge returns what two proofs of one position prove together, credited to the one that
@@ -229,6 +236,7 @@ func (p Proof) merge(q Proof) Proof {
 		out = p
 	}
 	out.Fact = p.Fact.Merge(q.Fact)
+	out.Tried = facts.Tried{Value: max(p.Tried.Value, q.Tried.Value), Margin: max(p.Tried.Margin, q.Tried.Margin)}
 	return out
 }
 

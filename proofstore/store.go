@@ -124,6 +124,20 @@ func (s *Store) Keep(pos board.Position, f facts.Fact, cpu time.Duration) {
 	if p.Source == facts.None {
 		p.Source = f.MarginSource
 	}
+	s.add(p)
+}
+
+// KeepTried records attempts in vain at pos (canonical orientation), as Keep records
+// proofs. It is facts.Archive's method.
+func (s *Store) KeepTried(pos board.Position, t facts.Tried) {
+	f := facts.Unproved(pos.Turn)
+	s.add(Proof{Key: tablebase.Key(&pos), Fact: f, Tool: s.opts.Tool, Version: s.opts.Version, Tried: t,
+		When: time.Now().UTC().Truncate(time.Second)})
+}
+
+// add merges p into what the store holds and queues it for the next Flush, flushing
+// every flushEvery proofs.
+func (s *Store) add(p Proof) {
 	s.mu.Lock()
 	if old, ok := s.held[p.Key]; ok {
 		p = old.merge(p)
@@ -181,6 +195,12 @@ func (s *Store) Close() error { return s.Flush() }
 func (s *Store) Attach(cache *facts.Cache) (refused int, first error) {
 	for _, p := range s.Proofs() {
 		pos := tablebase.KeyPosition(p.Key)
+		if p.Tried != (facts.Tried{}) {
+			cache.RecallTried(pos, p.Tried)
+		}
+		if !p.Fact.Proved() && p.Fact.Low <= facts.MinMargin && p.Fact.High >= facts.MaxMargin {
+			continue
+		}
 		err := cache.Recall(pos, p.Fact, facts.Provenance{Source: p.Source, Tool: p.Tool, When: p.When.Format(time.RFC3339)})
 		if err != nil {
 			refused++

@@ -257,3 +257,27 @@ func TestDamagedStoresAreRefusedNeverACrash(t *testing.T) {
 }
 
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
+
+func TestAttemptsInVainAreKeptAndReadBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "proofs.db")
+	s, _ := Open(path, Options{Tool: "review"})
+	played := line(t, "0,0", "4,4", "0,4", "4,0", "1,2", "3,2")
+	if facts.Known(played).Proved() {
+		t.Fatal("the test position is proved without search")
+	}
+	pos, _ := tablebase.Canonical(played)
+	s.KeepTried(pos, facts.Tried{Value: 2 * time.Second})
+	s.KeepTried(pos, facts.Tried{Value: time.Second, Margin: 300 * time.Millisecond})
+	s.Close()
+	s, _ = Open(path, Options{})
+	cache := facts.NewCache()
+	if n, err := s.Attach(cache); n != 0 {
+		t.Fatalf("refused %d: %v", n, err)
+	}
+	if got := cache.Tried(played); got != (facts.Tried{Value: 2 * time.Second, Margin: 300 * time.Millisecond}) {
+		t.Errorf("tried %+v, want the largest of each", got)
+	}
+	if got := cache.Known(played); got.Proved() {
+		t.Errorf("an attempt in vain reads as a proof: %+v", got)
+	}
+}

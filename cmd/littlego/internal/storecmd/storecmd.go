@@ -142,9 +142,12 @@ func open(value string) (*proofstore.Store, error) {
 func status(w io.Writer, s *proofstore.Store) {
 	proofs := s.Proofs()
 	byLevel, byTool := map[int]int{}, map[string]int{}
-	var values, margins int
+	var values, margins, tried int
 	var cpu time.Duration
 	for _, p := range proofs {
+		if !p.Fact.Proved() && p.Fact.Low < p.Fact.High {
+			tried++
+		}
 		pos := p.Position()
 		byLevel[tablebase.Level(&pos)]++
 		byTool[p.Tool]++
@@ -156,8 +159,8 @@ func status(w io.Writer, s *proofstore.Store) {
 		}
 		cpu += p.CPU
 	}
-	fmt.Fprintf(w, "proof store %s: %d positions (%d values, %d exact margins), %.1f CPU-s of proofs\n",
-		s.Path(), len(proofs), values, margins, cpu.Seconds())
+	fmt.Fprintf(w, "proof store %s: %d positions (%d values, %d exact margins, %d only tried in vain), %.1f CPU-s of proofs\n",
+		s.Path(), len(proofs), values, margins, tried, cpu.Seconds())
 	if len(proofs) == 0 {
 		return
 	}

@@ -60,7 +60,7 @@ func TestStatusSaysWhatTheStoreHolds(t *testing.T) {
 	if _, ok := f.Margin(); ok {
 		margins = 1
 	}
-	want := []string{fmt.Sprintf("proof store %s: 1 positions (1 values, %d exact margins), 2.0 CPU-s of proofs", path, margins),
+	want := []string{fmt.Sprintf("proof store %s: 1 positions (1 values, %d exact margins, 0 only tried in vain), 2.0 CPU-s of proofs", path, margins),
 		"by level: 2: 1", "by tool: review 1"}
 	if status != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", status, errs)
