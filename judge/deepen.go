@@ -5,6 +5,7 @@ package judge
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"littlego/board"
@@ -36,10 +37,11 @@ func (l *ledger) deepen(ctx context.Context, lines []replay, games []Game) error
 		return nil
 	}
 	spent := make([]time.Duration, len(games))
+	sharers := l.sharers(lines)
 	for _, step := range deepenSteps {
 		tried := map[*entry]bool{}
 		for {
-			queue, owners := l.deepestUnknown(lines, spent, step, tried)
+			queue, owners := l.deepestUnknown(lines, spent, sharers, step, tried)
 			if len(queue) == 0 {
 				break
 			}
@@ -54,53 +56,74 @@ func (l *ledger) deepen(ctx context.Context, lines []replay, games []Game) error
 	return nil
 }
 
-// deepestUnknown returns, for each game with allowance left, a job proving its deepest
-// position whose value is unknown and that was not tried at step, with the game it is
-// charged to; a position two games share is proved once. A position an earlier run
-// tried within as much in vain (facts.Cache.Tried: the proof store's record) is not
-// tried again, and its game is charged the limit.
-func (l *ledger) deepestUnknown(lines []replay, spent []time.Duration, step time.Duration, tried map[*entry]bool) ([]job, []int) {
-	var queue []job
-	var owners []int
+// sharers returns, for each entry of the games' lines, the games whose line holds it.
+func (l *ledger) sharers(lines []replay) map[*entry][]int {
+	out := map[*entry][]int{}
 	for k := range lines {
-		left := l.o.GameLimit - spent[k]
-		if left <= 0 {
-			continue
+		for _, pos := range lines[k].positions {
+			if e, _ := l.lookup(pos); e != nil && !slices.Contains(out[e], k) {
+				out[e] = append(out[e], k)
+			}
 		}
+	}
+	return out
+}
+
+// deepestUnknown returns, for each game with allowance left, a job proving its deepest
+// position whose value is unknown and that was not tried at step, with the games it is
+// charged to: a position several games share is proved once, within what is left of
+// their allowances together. A position an earlier run tried within as much in vain
+// (facts.Cache.Tried: the proof store's record) is not tried again, and its games are
+// charged the limit.
+func (l *ledger) deepestUnknown(lines []replay, spent []time.Duration, sharers map[*entry][]int, step time.Duration, tried map[*entry]bool) ([]job, [][]int) {
+	var queue []job
+	var owners [][]int
+	left := func(k int) time.Duration { return max(0, l.o.GameLimit-spent[k]) }
+	for k := range lines {
 		ps := lines[k].positions
-		for i := len(ps) - 1; i >= 0; i-- {
+		for i := len(ps) - 1; i >= 0 && left(k) > 0; i-- {
 			e, sym := l.lookup(ps[i])
 			if e == nil || e.fact.Proved() || ps[i].Over || tried[e] {
 				continue
 			}
 			tried[e] = true
-			lim, c := min(step, left), sym.Apply(ps[i])
-			if l.cache.Tried(c).Value >= lim {
-				spent[k] += lim // tried in vain by an earlier run: its allowance is spent
-				left -= lim
-				if left <= 0 {
-					break
+			var games []int
+			var pool time.Duration
+			for _, g := range sharers[e] {
+				if left(g) > 0 {
+					games, pool = append(games, g), pool+left(g)
 				}
+			}
+			lim, c := min(step, pool), sym.Apply(ps[i])
+			if l.cache.Tried(c).Value >= lim {
+				charge(spent, games, lim) // tried in vain by an earlier run: the allowance is spent
 				continue
 			}
 			queue = append(queue, job{kind: jobValue, pos: c, e: e, limit: lim})
-			owners = append(owners, k)
+			owners = append(owners, games)
 			break
 		}
 	}
 	return queue, owners
 }
 
-// runCharged does the jobs of queue, each charged to the game owners names: the
+// charge shares cost among games evenly.
+func charge(spent []time.Duration, games []int, cost time.Duration) {
+	for _, g := range games {
+		spent[g] += cost / time.Duration(len(games))
+	}
+}
+
+// runCharged does the jobs of queue, each charged to the games owners names: the
 // process's CPU over the job, shared by the jobs running beside it.
-func (l *ledger) runCharged(ctx context.Context, queue []job, owners []int, spent []time.Duration) error {
+func (l *ledger) runCharged(ctx context.Context, queue []job, owners [][]int, spent []time.Duration) error {
 	costs := make([]time.Duration, len(queue))
 	for k := range queue {
 		queue[k].cost = &costs[k]
 	}
 	err := l.runJobs(ctx, queue)
 	for k, c := range costs {
-		spent[owners[k]] += c
+		charge(spent, owners[k], c)
 	}
 	return err
 }
