@@ -46,6 +46,8 @@ type Cache struct {
 	// neighbours' facts ask, costs no canonical key. A bit is set before its fact is
 	// stored and cleared only with them all.
 	shapes [1 << shapeBits / 64]atomic.Uint64
+	// archive keeps what the cache's Provers prove beyond the process (archive.go).
+	archive archived
 }
 
 // shapeBits is the size of the filter of shapes: 2^18 bits, 32 kB.
@@ -203,7 +205,10 @@ func (c *Cache) Known(pos board.Position) Fact {
 }
 
 // Learn keeps f, a fact of pos proved by any means, for every reader of the cache.
-func (c *Cache) Learn(pos board.Position, f Fact) { c.put(pos, f) }
+func (c *Cache) Learn(pos board.Position, f Fact) {
+	c.put(pos, f)
+	c.keep(pos, f, 0)
+}
 
 // lookup is the package's lookup and the cache, for the facts of pos's neighbours.
 func (c *Cache) lookup(pos board.Position, book bool) Fact { return c.with(pos, lookup(pos, book)) }
@@ -226,6 +231,7 @@ func (p *Prover) Value(ctx context.Context, pos board.Position, lim Limits) Fact
 	if f.Value != Unknown || pos.Last != board.MaxMoves {
 		return f
 	}
+	start := cputime.Process()
 	run(ctx, lim, func(l solver.Limits) bool {
 		r := p.solver.Solve(pos, l)
 		if r.Known {
@@ -234,11 +240,24 @@ func (p *Prover) Value(ctx context.Context, pos board.Position, lim Limits) Fact
 			if r.Win && r.Best != board.NoPoint {
 				g.addWinning([]board.Point{r.Best}, false)
 			}
-			f = p.learn(pos, f, g)
+			f = p.learn(pos, f, g, cputime.Process()-start)
 		}
 		return r.Known
 	})
+	if f.Value == Unknown {
+		p.inVain(ctx, pos, lim, Tried{Value: lim.CPU})
+	}
 	return f
+}
+
+// inVain records an attempt within lim's CPU limit that proved nothing, unless ctx ended
+// it before the limit did (Cache.Tried: a caller that proves each position once, as the
+// review does, need not try again what an earlier run tried in vain; a caller that
+// proves by turns over one table, as the live analysis does, retries within a process).
+func (p *Prover) inVain(ctx context.Context, pos board.Position, lim Limits, t Tried) {
+	if ctx.Err() == nil && lim.CPU > 0 && lim.Nodes == 0 {
+		p.cache.triedInVain(pos, t)
+	}
 }
 
 // Prove proves pos's value and then its exact margin, within lim for both together
@@ -263,6 +282,7 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 	if _, ok := f.Margin(); ok || pos.Last != board.MaxMoves {
 		return f
 	}
+	start := cputime.Process()
 	run(ctx, lim, func(l solver.Limits) bool {
 		r := p.solver.Margin(pos, l)
 		if r.Known {
@@ -271,10 +291,13 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 			if r.Best != board.NoPoint {
 				g.addKeeping([]board.Point{r.Best})
 			}
-			f = p.learn(pos, f, g)
+			f = p.learn(pos, f, g, cputime.Process()-start)
 		}
 		return r.Known
 	})
+	if _, ok := f.Margin(); !ok {
+		p.inVain(ctx, pos, lim, Tried{Margin: lim.CPU})
+	}
 	return f
 }
 
@@ -286,6 +309,7 @@ func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fa
 	if f.Complete || pos.Last != board.MaxMoves {
 		return f
 	}
+	start := cputime.Process()
 	run(ctx, lim, func(l solver.Limits) bool {
 		winning, _, known := p.solver.WinningMoves(pos, l)
 		g := Unproved(pos.Turn)
@@ -293,7 +317,7 @@ func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fa
 			g.setValue((len(winning) > 0) == (pos.Turn == board.Black), Solver)
 		}
 		g.addWinning(winning, known)
-		f = p.learn(pos, f, g)
+		f = p.learn(pos, f, g, cputime.Process()-start)
 		return known
 	})
 	return f
@@ -301,11 +325,15 @@ func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fa
 
 // Learn keeps f, a fact proved of pos by other means (a position's moves: FromMoves;
 // the search's own proof), in the cache for every Prover that shares it.
-func (p *Prover) Learn(pos board.Position, f Fact) { p.cache.put(pos, f) }
+func (p *Prover) Learn(pos board.Position, f Fact) {
+	p.cache.put(pos, f)
+	p.cache.keep(pos, f, 0)
+}
 
-// learn merges g, which the solver proved of pos, into f and the cache.
-func (p *Prover) learn(pos board.Position, f, g Fact) Fact {
+// learn merges g, which the solver proved of pos at the cost of cpu, into f and the cache.
+func (p *Prover) learn(pos board.Position, f, g Fact, cpu time.Duration) Fact {
 	p.cache.put(pos, g)
+	p.cache.keep(pos, g, cpu)
 	return f.Merge(g)
 }
 

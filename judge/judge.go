@@ -53,6 +53,13 @@ type Options struct {
 	// for every facts.Prover that shares it (the web board's analysis); nil: the review's
 	// own.
 	Cache *facts.Cache
+	// GameLimit is the CPU time, as on one core, the review may spend on one game after
+	// its first pass, proving the values that pass left unknown (deepen.go: the deepest
+	// first, with growing limits); 0: none.
+	GameLimit time.Duration
+	// Deepening, if not nil, is called before each round of that proving and after the
+	// last with what it spent and may still spend. Calls do not overlap.
+	Deepening func(Deepening)
 	// Progress, if not nil, is called after each unit of work with the units done and
 	// the total known so far (the total grows when blunders ask for their alternatives).
 	// Calls do not overlap.
@@ -65,6 +72,15 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{Limit: 500 * time.Millisecond, MarginLimit: 300 * time.Millisecond, Jobs: runtime.NumCPU(), EnginePlayouts: 2000}
 }
+
+// DefaultGameLimit is the review command's Options.GameLimit (DefaultOptions has none,
+// for the callers that review within a bound of their own): what the proofs of a
+// student's game from a random four-move opening cost beyond the first pass, with room
+// (docs/review.md).
+const DefaultGameLimit = 15 * time.Second
+
+// MaxGameLimit bounds Options.GameLimit.
+const MaxGameLimit = time.Hour
 
 // MistakePoints is the least loss of final margin, in stones, that makes a move in a
 // proved lost position a mistake.
@@ -86,6 +102,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("judge: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
 	case o.MarginLimit < 0 || o.MarginLimit > MaxLimit:
 		return fmt.Errorf("judge: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
+	case o.GameLimit < 0 || o.GameLimit > MaxGameLimit:
+		return fmt.Errorf("judge: game limit %v out of range: want 0 <= limit <= %v", o.GameLimit, MaxGameLimit)
 	case o.Jobs < 0 || o.Jobs > MaxJobs:
 		return fmt.Errorf("judge: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
 	case o.EnginePlayouts < 0 || o.EnginePlayouts > MaxEnginePlayouts:
@@ -305,6 +323,9 @@ func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, erro
 		return nil, err
 	}
 	b.imply(lines, games)
+	if err := b.deepen(ctx, lines, games); err != nil {
+		return nil, err
+	}
 	out := make([]GameReview, len(games))
 	for k := range games {
 		out[k] = b.assemble(&games[k], &lines[k])

@@ -44,6 +44,10 @@ type job struct {
 	kind jobKind
 	pos  board.Position
 	e    *entry
+	// limit, when set, is the value proof's limit as on one core, in place of
+	// Options.Limit; cost, when set, receives the job's CPU (deepen.go).
+	limit time.Duration
+	cost  *time.Duration
 }
 
 // ledger holds the entries of a review, the jobs still to do and the workers.
@@ -85,10 +89,11 @@ func (l *ledger) want(pos board.Position) {
 	e := &entry{engineMove: board.NoPoint, fact: facts.Known(c)}
 	l.entries[key] = e
 	var kind jobKind
-	if !e.fact.Proved() {
+	tried := l.cache.Tried(c) // an attempt an earlier run made in vain is not made again
+	if !e.fact.Proved() && tried.Value < l.o.Limit {
 		kind |= jobValue
 	}
-	if _, ok := e.fact.Margin(); !ok && l.o.MarginLimit > 0 {
+	if _, ok := e.fact.Margin(); !ok && l.o.MarginLimit > 0 && tried.Margin < l.o.MarginLimit {
 		kind |= jobMargin
 	}
 	if !c.Over && l.o.EnginePlayouts > 0 {
@@ -124,11 +129,16 @@ func (l *ledger) wantBest(pos board.Position) {
 	l.queue = append(l.queue, job{kind: jobBest, pos: sym.Apply(pos), e: e})
 }
 
-// run does the queued jobs, o.Jobs at a time, latest positions first (they are quick,
-// and their proofs stay in the solver's table for the earlier ones).
+// run does the queued jobs (runJobs).
 func (l *ledger) run(ctx context.Context) error {
 	queue := l.queue
 	l.queue = nil
+	return l.runJobs(ctx, queue)
+}
+
+// runJobs does the jobs of queue, o.Jobs at a time, latest positions first (they are
+// quick, and their proofs stay in the solver's table for the earlier ones).
+func (l *ledger) runJobs(ctx context.Context, queue []job) error {
 	if len(queue) == 0 {
 		return ctx.Err()
 	}
@@ -145,6 +155,7 @@ func (l *ledger) run(ctx context.Context) error {
 	// The solver counts the process's CPU time, which active busy workers spend active
 	// times as fast as one: each gets Limit of its own.
 	for _, w := range l.workers {
+		w.active = active
 		w.limit = facts.Limits{CPU: l.o.Limit * time.Duration(active)}
 		w.marginLimit = facts.Limits{CPU: l.o.MarginLimit * time.Duration(active)}
 	}
@@ -160,7 +171,10 @@ func (l *ledger) run(ctx context.Context) error {
 				if k >= len(queue) {
 					return
 				}
-				w.do(ctx, &queue[k])
+				cost := timed(active, func() { w.do(ctx, &queue[k]) })
+				if queue[k].cost != nil {
+					*queue[k].cost = cost
+				}
 				mu.Lock()
 				l.done++
 				if l.o.Progress != nil {
@@ -180,6 +194,7 @@ type worker struct {
 	engine      *engine.Engine
 	limit       facts.Limits
 	marginLimit facts.Limits
+	active      int // the workers busy at once, whose CPU the process's clock adds up
 }
 
 func newWorker(o Options, cache *facts.Cache) (*worker, error) {
@@ -202,7 +217,11 @@ func (w *worker) do(ctx context.Context, j *job) {
 		e.fact = e.fact.Merge(w.prover.Margin(ctx, j.pos, w.marginLimit))
 	}
 	if j.kind&jobValue != 0 && !e.fact.Proved() {
-		e.fact = e.fact.Merge(w.prover.Value(ctx, j.pos, w.limit))
+		lim := w.limit
+		if j.limit > 0 {
+			lim = facts.Limits{CPU: j.limit * time.Duration(w.active)}
+		}
+		e.fact = e.fact.Merge(w.prover.Value(ctx, j.pos, lim))
 	}
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)

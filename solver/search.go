@@ -153,6 +153,8 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 	n := w.listMoves(pos, pl, ttMove, hist)
 	if start == 1 {
 		pl.take(0, n) // mv again: the same step of the selection, so the rest keep their order
+	} else if deferring && w.id > 0 {
+		pl.vary(n, pos.Hash, w.id)
 	}
 	if left-1 >= etcChildLeft {
 		if v, mv, ok := w.transpositionCut(pos, pl, n, t, left); ok {
@@ -306,6 +308,28 @@ func (pl *ply) take(i, n int) board.Point {
 	pl.moves[bi], pl.scores[bi] = pl.moves[i], pl.scores[i]
 	pl.moves[i] = mv
 	return mv
+}
+
+// varyBits is the size of the order's variation between workers: a helper's score of a
+// move gains up to 2^varyBits, under two liberties' worth (scoreLiberty), so the
+// tactical order (captures, killers, ataris, saves, contact) stays and the quieter
+// moves come in another order in each helper.
+const varyBits = 15
+
+// vary perturbs the order of the n listed moves for helper id (a worker other than the
+// main one) at a node of the parallel region: each helper tries the moves of like
+// scores in an order of its own, so the workers spread over the tree instead of
+// meeting in its first branch (the deferral of busy children does the rest). The
+// perturbation is a hash of the position, the move and the helper: the same every time.
+func (pl *ply) vary(n int, hash uint64, id int) {
+	pl.best = 0
+	for i := range n {
+		h := (hash ^ uint64(pl.moves[i])<<32 ^ uint64(id)<<48) * 0x9e3779b97f4a7c15
+		pl.scores[i] += int32(h >> (64 - varyBits))
+		if pl.scores[i] > pl.scores[pl.best] {
+			pl.best = i
+		}
+	}
 }
 
 // cut records a move mv whose value v refuted the window at pos: it stores the bound,

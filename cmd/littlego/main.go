@@ -29,6 +29,7 @@ import (
 	"littlego/cmd/littlego/internal/profile"
 	"littlego/cmd/littlego/internal/reviewcmd"
 	"littlego/cmd/littlego/internal/solve"
+	"littlego/cmd/littlego/internal/storecmd"
 	"littlego/cmd/littlego/internal/submission"
 	"littlego/cmd/littlego/internal/trainpatterns"
 	"littlego/cmd/littlego/internal/tune"
@@ -44,6 +45,7 @@ var commands = []*base.Command{
 	arenacmd.Cmd,
 	reviewcmd.Cmd,
 	solve.Cmd,
+	storecmd.Cmd,
 	perfect.Cmd,
 	tune.Cmd,
 	trainpatterns.Cmd,

@@ -42,6 +42,7 @@ mcts, solver, tablebase < engine;
 sgf < record;
 engine, record < facts;
 facts < facts/factstest;
+facts < proofstore;
 NONE < katago/katagotest;
 facts, lib/matchstats < analysis;
 facts, record < judge;
@@ -124,7 +125,7 @@ var ioPackages = []string{"os", "os/exec", "os/signal", "io/fs", "net", "net/htt
 var coreExternal = []string{"golang.org/x/sync", "golang.org/x/sys", "github.com/google/pprof"}
 
 // anyExternal names the packages, beyond commands, that may import any module of go.mod.
-var anyExternal = map[string]bool{"web": true}
+var anyExternal = map[string]bool{"web": true, "proofstore": true}
 
 // parseLayers turns the rules into each package's allowed module imports (the
 // transitive closure), failing on a package placed twice or after a use.

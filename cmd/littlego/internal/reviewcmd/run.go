@@ -19,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"littlego/board"
+	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
 	"littlego/judge"
@@ -56,6 +57,7 @@ type config struct {
 	agent string
 	quiet bool
 	sgf   string // -sgf: the file to write the review to as SGF, "-" for stdout
+	store string // -store: the proof store (storeflag)
 }
 
 // reviewFiles reviews the games of files as cfg asks and returns the exit status.
@@ -73,12 +75,16 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	cfg.opts.Cache = facts.NewCache()
+	closeStore := storeflag.Attach(cfg.store, "review", cfg.opts.Cache, stderr)
+	defer closeStore()
 	bar := newBar(stderr, cfg.quiet)
 	if bar != nil {
 		cfg.opts.Progress = func(done, total int) {
 			bar.ChangeMax(total)
 			bar.Set(done)
 		}
+		cfg.opts.Deepening = deepeningWords(bar, cfg.opts.Jobs)
 	}
 	if cfg.sgf != "" {
 		cfg.opts.Cache = facts.NewCache() // the SGF's lines start from what the review proved
@@ -135,6 +141,8 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	def := judge.DefaultOptions()
 	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver's, proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver's, proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
+	cliflag.CPUVar(fs, &cfg.opts.GameLimit, "game-cpu", judge.DefaultGameLimit, "the review's, proving one game's values that -cpu left unknown (on one core), deepest first (0: none)")
+	storeflag.Var(fs, &cfg.store)
 	cliflag.Jobs(fs, &cfg.opts.Jobs, 0, "positions proved, each with one solver thread (0: the number of CPUs)")
 	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "the `number` of search iterations for the engine's preferred move in each position (0: none)")
 	cliflag.JSON(fs, &cfg.json, "one object per game instead of the text review")
