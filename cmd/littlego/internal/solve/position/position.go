@@ -19,6 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/cmd/internal/player"
+	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
 	"littlego/internal/regularfile"
@@ -64,6 +65,8 @@ board with White to play: move 2); otherwise -move is required.`,
 		var ttBits int
 		base.IntTT(fs, &ttBits)
 		tree := defineTreeFlags(fs)
+		var store string
+		storeflag.Var(fs, &store)
 		return func(args []string, out base.Output) error {
 			if err := base.CheckThreads("threads", threads); err != nil {
 				return err
@@ -78,7 +81,12 @@ board with White to play: move 2); otherwise -move is required.`,
 			if err != nil {
 				return err
 			}
-			err = solveOne(out.Stdout, out.Stderr, p, settings{useFacts: *useFacts, lim: lim, ttBits: ttBits, threads: threads, margin: *margin, sortAll: *sortAll})
+			o := settings{lim: lim, ttBits: ttBits, threads: threads, margin: *margin, sortAll: *sortAll}
+			if *useFacts {
+				o.cache = facts.NewCache()
+				defer storeflag.Attach(store, "solve", o.cache, out.Stderr)()
+			}
+			err = solveOne(out.Stdout, out.Stderr, p, o)
 			if terr := tree.write(p, lim, out.Stderr); terr != nil {
 				return terr
 			}
@@ -170,7 +178,7 @@ var progressEvery = 10 * time.Second
 
 // settings are a plain solve's flags.
 type settings struct {
-	useFacts        bool          // take what facts knows without search as it is (-facts)
+	cache           *facts.Cache  // with -facts: what is proved without search and before (the proof store); nil: only the game's end
 	lim             time.Duration // the whole run's CPU (0: no limit)
 	ttBits, threads int
 	margin          bool // find the exact margin too
@@ -192,7 +200,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 	start, wall := cputime.Process(), time.Now()
 	p := newProgress(stderr, start)
 	defer p.stop()
-	known := knownOf(pos, o.useFacts)
+	known := knownOf(pos, o.cache)
 	s := solver.New(o.ttBits)
 	s.SetWorkers(o.threads)
 	var nodes int64
@@ -208,6 +216,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 		if r.Win {
 			value = facts.Win
 		}
+		learn(o.cache, pos, value, r.Best)
 	}
 	fmt.Fprintf(stdout, "%s to play move %d: %s [%s]\n", pos.Turn, pos.Move, verdict(pos, value == facts.Win), source)
 	sortStart, sortLim := cputime.Process(), o.lim
@@ -217,7 +226,7 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 			sortLim = min(sortLim, o.lim/sortShare)
 		}
 	}
-	win, lose, unsorted, n := sortMoves(s, pos, known, value, o.useFacts, p, sortStart, sortLim)
+	win, lose, unsorted, n := sortMoves(s, pos, known, value, o.cache, p, sortStart, sortLim)
 	nodes += n
 	fmt.Fprintf(stdout, "winning: %s\n", base.PointList(win))
 	fmt.Fprintf(stdout, "losing: %s\n", base.PointList(lose))
@@ -245,8 +254,8 @@ func solveOne(stdout, stderr io.Writer, pos board.Position, o settings) error {
 // sortMoves splits the actions of pos into winning and losing for the side to move: from
 // facts where it knows them (every action loses in a lost position), the solver for the
 // rest within lim from start (0: no limit); unsorted holds those lim left unproved.
-func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value facts.Value, useFacts bool, p *progress, start, lim time.Duration) (win, lose, unsorted []board.Point, nodes int64) {
-	moves := facts.Moves(pos, known, func(child board.Position) facts.Fact { return knownOf(child, useFacts) })
+func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value facts.Value, cache *facts.Cache, p *progress, start, lim time.Duration) (win, lose, unsorted []board.Point, nodes int64) {
+	moves := facts.Moves(pos, known, func(child board.Position) facts.Fact { return knownOf(child, cache) })
 	for k, m := range moves {
 		v := m.Value
 		if v == facts.Unknown && value == facts.Loss {
@@ -263,6 +272,7 @@ func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value fac
 				if r.Win {
 					v = facts.Loss
 				}
+				learn(cache, child, v.Flip(), r.Best)
 			}
 		}
 		switch v {
@@ -277,13 +287,30 @@ func sortMoves(s *solver.Solver, pos board.Position, known facts.Fact, value fac
 	return win, lose, unsorted, nodes
 }
 
-// knownOf returns what facts knows of pos without search, or, without useFacts, only the
-// game's end (the solver proves the rest: a measurement of the solver).
-func knownOf(pos board.Position, useFacts bool) facts.Fact {
-	if useFacts || pos.Over {
+// knownOf returns what the cache knows of pos (without search, and what was proved
+// before), or, with no cache (-facts=false), only the game's end (the solver proves the
+// rest: a measurement of the solver).
+func knownOf(pos board.Position, cache *facts.Cache) facts.Fact {
+	switch {
+	case cache != nil:
+		return cache.Known(pos)
+	case pos.Over:
 		return facts.Known(pos)
 	}
 	return facts.Unproved(pos.Turn)
+}
+
+// learn keeps in cache (and so in the proof store) the value v, for the side to move, that
+// the solver proved of pos, with its winning action best.
+func learn(cache *facts.Cache, pos board.Position, v facts.Value, best board.Point) {
+	if cache == nil || pos.Over {
+		return
+	}
+	f := facts.Proof(pos.Turn, v, facts.Solver)
+	if v == facts.Win && best != board.NoPoint {
+		f = f.WithWinning(best)
+	}
+	cache.Learn(pos, f)
 }
 
 // marginOf returns the exact margin of pos and its source (facts', or the solver's

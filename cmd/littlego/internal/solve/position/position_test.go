@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/cmd/littlego/internal/base"
 )
 
@@ -32,7 +33,7 @@ func TestKnownPositionsNeedNoSearch(t *testing.T) {
 		{after(board.PointAt(2, 2)), "White to play move 2: LOSS for White [opening table]\nwinning: (none)\n"},
 	} {
 		var out, errs strings.Builder
-		if err := solveOne(&out, &errs, c.pos, settings{useFacts: true, lim: time.Millisecond, ttBits: 16, threads: 1, margin: true}); err != nil {
+		if err := solveOne(&out, &errs, c.pos, settings{cache: facts.NewCache(), lim: time.Millisecond, ttBits: 16, threads: 1, margin: true}); err != nil {
 			t.Fatalf("%v (stderr %q)", err, errs.String())
 		}
 		if !strings.HasPrefix(out.String(), c.want) || !strings.Contains(out.String(), "margin: +3, B+0.5") ||
@@ -53,7 +54,7 @@ func TestPassThatEndsTheGameAndProgress(t *testing.T) {
 	for _, sortAll := range []bool{false, true} {
 		var out, errs strings.Builder
 		pos := after(board.PointAt(2, 2), board.PointAt(3, 3), board.Pass)
-		err := solveOne(&out, &errs, pos, settings{useFacts: true, lim: 300 * time.Millisecond, ttBits: 16, threads: 1, sortAll: sortAll})
+		err := solveOne(&out, &errs, pos, settings{cache: facts.NewCache(), lim: 300 * time.Millisecond, ttBits: 16, threads: 1, sortAll: sortAll})
 		if err != nil {
 			t.Fatalf("-sort=%v: error %v; the value is proved", sortAll, err)
 		}
