@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/facts"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 )
 
 func after(actions ...board.Point) board.Position {
