@@ -114,6 +114,9 @@ func (v *view) signed(x float64) float64 {
 // response returns the response of snapshot s.
 func (v *view) response(s *analysis.Snapshot) *response {
 	r := &response{ID: v.q.id, IsDuringSearch: !s.Done(), TurnNumber: v.turn, MoveInfos: []moveInfo{}}
+	if v.q.restrict != nil {
+		s = v.q.restrict.apply(s)
+	}
 	var best *analysis.Move
 	for k := range s.Moves {
 		m := &s.Moves[k]
@@ -151,7 +154,7 @@ func (v *view) moveInfo(m *analysis.Move, order int) moveInfo {
 	sc := m.Scores(v.pos, board.Komi, nil)
 	mi := moveInfo{
 		Move: board.Vertex(m.Action), Visits: m.Visits, Winrate: v.rate(w), ScoreMean: v.signed(sc.Lead),
-		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(sc.Selfplay), Prior: v.prio[m.Action],
+		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(within(m.After, v.pos.Turn, sc.Selfplay)), Prior: v.prio[m.Action],
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), UtilityLcb: v.signed(2*lcb - 1), Order: order,
 		Proof: proof(m.After, m.Status.String(), m.Visits > 0 || m.Status == analysis.Proved),
 	}
@@ -203,7 +206,7 @@ func (v *view) root(s *analysis.Snapshot, best *analysis.Move) rootInfo {
 		sc := best.Scores(v.pos, board.Komi, nil)
 		margin := sign*sc.Lead + board.Komi // back to black − white
 		lead = sign * (min(max(margin, float64(f.Low)), float64(f.High)) - board.Komi)
-		selfplay = sc.Selfplay
+		selfplay = within(f, v.pos.Turn, sc.Selfplay)
 	}
 	key, _ := v.pos.CanonicalKey()
 	return rootInfo{
@@ -255,4 +258,16 @@ func (v *view) ownership(end board.Position) []float64 {
 		}
 	}
 	return out
+}
+
+// within returns score, a final margin less the komi for turn, moved into the margin's
+// proved bounds in f: a proved result is never contradicted by an estimate beside it.
+func within(f facts.Fact, turn board.Color, score float64) float64 {
+	sign := 1.0
+	if turn == board.White {
+		sign = -1
+	}
+	margin := sign*score + board.Komi
+	margin = min(max(margin, float64(f.Low)), float64(f.High))
+	return sign * (margin - board.Komi)
 }

@@ -144,7 +144,14 @@ func (sc *scheduler) terminate(match func(*task) bool) []*task {
 // it runs and the final one when it ends (its time, its visits, or a terminate).
 func (s *server) run(a *analysis.Analyzer, t *task) {
 	v := newView(t.q, t.index, s.cfg)
-	ctx, cancel := context.WithTimeout(t.ctx, t.q.maxTime)
+	if v.pos.Over {
+		s.send(v.endResponse(a.Prover().Known))
+		return
+	}
+	ctx, cancel := context.WithCancel(t.ctx)
+	if t.q.maxTime > 0 {
+		ctx, cancel = context.WithTimeout(t.ctx, t.q.maxTime)
+	}
 	defer cancel()
 	cfg := analysis.Config{
 		Search:        s.cfg.Search,

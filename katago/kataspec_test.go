@@ -1,0 +1,118 @@
+// kataspec_test.go: KataGo's definitions this engine follows: no maxTime unless asked,
+// the threads within the CPUs, every rules name KataGo's parser accepts, avoidMoves and
+// allowMoves by ply.
+
+package katago
+
+import (
+	"encoding/json"
+	"runtime"
+	"testing"
+
+	"littlego/board"
+)
+
+// No maxTime unless the query or the config sets one: KataGo ponders until terminate.
+func TestNoDefaultMaxTime(t *testing.T) {
+	cfg := Config{}.withDefaults()
+	q, _, err := parseQuery("q", fieldsOf(t, newQuery("q", "B C3")), cfg)
+	if err != nil || q.maxTime != 0 {
+		t.Fatalf("maxTime %v, %v; want none", q.maxTime, err)
+	}
+	cfg.MaxTime = 3e9
+	q, _, _ = parseQuery("q", fieldsOf(t, newQuery("q", "B C3")), cfg)
+	if q.maxTime != 3e9 {
+		t.Errorf("the config's maxTime: %v", q.maxTime)
+	}
+}
+
+// Search threads beyond the machine's CPUs are cut to them.
+func TestThreadsWithinTheCPUs(t *testing.T) {
+	if got := (Config{Threads: 1000}).withDefaults().Threads; got != runtime.NumCPU() {
+		t.Errorf("1000 threads asked: %d used; the machine has %d CPUs", got, runtime.NumCPU())
+	}
+}
+
+// Every name KataGo's rules parser (cpp/game/rules.cpp) accepts is taken, with a
+// warning; other names are refused in KataGo's words.
+func TestKataGoRuleNames(t *testing.T) {
+	for _, name := range []string{"japanese", "Korean", "chinese", "chineseogs", "chinese_kgs", "ancient area", "stonescoring",
+		"stone_scoring", "ancient-territory", "aga_button", "aga", "bga", "french", "nz", "new zealand", "newzealand",
+		"new_zealand", "tromp-taylor", "tromp_taylor", "tromp taylor", "tromptaylor", "goe", "ing",
+		"koSIMPLEscoreAREAsui0", "koPOSITIONALscoreAREAtaxNONEsui1komi7.5", "kosituationalscoringTERRITORY"} {
+		q := newQuery("r", "")
+		q["rules"] = name
+		_, warns, err := parseQuery("r", fieldsOf(t, q), Config{}.withDefaults())
+		if name == "kosituationalscoringTERRITORY" { // KataGo's short form is upper case
+			if err == nil {
+				t.Errorf("%q taken", name)
+			}
+			continue
+		}
+		if err != nil || len(warns) != 1 || warns[0].field != "rules" {
+			t.Errorf("%q: warnings %v, error %v; want one rules warning", name, warns, err)
+		}
+	}
+	q := newQuery("r", "")
+	q["rules"] = "lasker"
+	if _, _, err := parseQuery("r", fieldsOf(t, q), Config{}.withDefaults()); err == nil || err.text() != "Could not parse rules: lasker (this engine plays "+course+"; name: littlego)" {
+		t.Errorf("lasker: %v", err)
+	}
+}
+
+// avoidMoves prohibits a player's moves above untilDepth plies (the root's moves are
+// ply 0), allowMoves every other move: the root's moves answered are the allowed ones
+// and a principal variation is cut at its first prohibited move.
+func TestRestrictionByPly(t *testing.T) {
+	q := newQuery("a", "B C3")
+	q["avoidMoves"] = []any{map[string]any{"player": "W", "moves": []string{"D4", "pass"}, "untilDepth": 3},
+		map[string]any{"player": "B", "moves": []string{"B2"}, "untilDepth": 1}}
+	got, warns, err := parseQuery("a", fieldsOf(t, q), Config{}.withDefaults())
+	if err != nil || len(warns) != 1 {
+		t.Fatalf("%v, warnings %v; want one warning: below the root only the pvs are cut", err, warns)
+	}
+	r := got.restrict
+	pos := got.positions[1] // White to move
+	v := func(s string) board.Point { p, _ := board.ParseVertex(s); return p }
+	for _, c := range []struct {
+		color board.Color
+		move  string
+		ply   int
+		want  bool
+	}{{board.White, "D4", 0, false}, {board.White, "D4", 2, false}, {board.White, "D4", 3, true}, {board.White, "pass", 1, false},
+		{board.White, "C4", 0, true}, {board.Black, "B2", 0, false}, {board.Black, "B2", 1, true}, {board.Black, "D4", 1, true}} {
+		if r.allowed(c.color, v(c.move), c.ply) != c.want {
+			t.Errorf("%v %s at ply %d: allowed %v", c.color, c.move, c.ply, !c.want)
+		}
+	}
+	pv := []board.Point{v("C4"), v("B2"), v("D4"), v("B3")}
+	if cut := r.cut(pos, pv); len(cut) != 2 {
+		t.Errorf("pv C4 B2 D4 B3 cut to %v; want C4 B2 (White's D4 at ply 2 is prohibited)", cut)
+	}
+	q = newQuery("b", "B C3")
+	q["allowMoves"] = []any{map[string]any{"player": "W", "moves": []string{"C4", "B3"}, "untilDepth": 1}}
+	got, _, err = parseQuery("b", fieldsOf(t, q), Config{}.withDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := board.Point(0); p < board.NumActions; p++ {
+		want := p == v("C4") || p == v("B3")
+		if got.restrict.allowed(board.White, p, 0) != want || !got.restrict.allowed(board.White, p, 1) || !got.restrict.allowed(board.Black, p, 0) {
+			t.Errorf("allowMoves C4 B3: %s wrong", board.Vertex(p))
+		}
+	}
+}
+
+// fieldsOf returns the fields of query q as the server reads them.
+func fieldsOf(t *testing.T, q map[string]any) fields {
+	t.Helper()
+	b, err := json.Marshal(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, msg := parseLine(b)
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	return f
+}
