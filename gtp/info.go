@@ -21,12 +21,23 @@ type infoView struct {
 	komi   float64 // the session's, for KataGo's scores
 	area   bool    // area rules: estimates count area
 	priors [board.NumActions]float64
+	policy string // the search's rollout policy, for the ownership's playouts
+	// ownership, movesOwnership and rootInfo are kata-analyze's switches; restrict its
+	// avoid and allow arguments.
+	ownership, movesOwnership, rootInfo bool
+	restrict                            *restriction
 }
 
 // newInfoView returns the view of an analysis of pos in the session.
 func (s *Server) newInfoView(pos *board.Position) *infoView {
-	v := &infoView{pos: *pos, komi: s.game.komi, area: s.game.rules == Area}
+	v := &infoView{pos: *pos, komi: s.game.komi, area: s.game.rules == Area, policy: s.opts.Policy}
 	v.priors = analysis.Priors(pos, s.opts.Policy, s.opts.Priors)
+	return v
+}
+
+// with returns v showing what a's switches and restrictions ask.
+func (v *infoView) with(a analyzeArgs) *infoView {
+	v.ownership, v.movesOwnership, v.rootInfo, v.restrict = a.ownership, a.movesOwnership, a.rootInfo, a.restrict
 	return v
 }
 
@@ -36,6 +47,11 @@ func (s *Server) newInfoView(pos *board.Position) *infoView {
 // of entries.
 func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) string {
 	var sb strings.Builder
+	if v.restrict != nil {
+		pos := v.pos
+		snap = snap.Restricted(func(a board.Point) bool { return v.restrict.allowed(pos.Turn, a, 0) },
+			func(pv []board.Point) []board.Point { return v.restrict.cut(pos, pv) })
+	}
 	order := 0
 	shown := shownVisits(snap)
 	for k := range snap.Moves {
@@ -55,7 +71,7 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
 				board.Vertex(m.Action), visits, signed(2*w-1), rate(w), points(sc.Lead), strconv.FormatFloat(sc.Stdev, 'f', 1, 64), points(sc.Lead),
-				points(sc.Selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
+				points(v.selfplay(m, sc)), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
 				board.Vertex(m.Action), visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
@@ -63,7 +79,13 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		for _, q := range m.PV {
 			sb.WriteString(" " + board.Vertex(q))
 		}
+		if f == kataFormat && v.movesOwnership {
+			v.writeOwnership(&sb, "movesOwnership", pvEnd(v.pos, m.PV))
+		}
 		order++
+	}
+	if f == kataFormat && order > 0 {
+		v.writeRoot(&sb, snap)
 	}
 	return sb.String()
 }

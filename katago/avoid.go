@@ -9,7 +9,6 @@ import (
 
 	"littlego/analysis"
 	"littlego/board"
-	"littlego/facts"
 )
 
 // restriction holds, for each colour and action, the ply from which the action is
@@ -144,56 +143,10 @@ func (e *fieldError) text() string {
 	return fmt.Sprintf("%s: %s", e.field, e.msg)
 }
 
-// apply returns s with the root's prohibited moves taken out, the principal variations
-// cut at their first prohibited move, and the position's fact and visits those of the
-// moves left: what the position is worth when only they may be played.
+// apply returns s with the root's prohibited moves taken out and the principal
+// variations cut at their first prohibited move (analysis.Snapshot.Restricted).
 func (r *restriction) apply(s *analysis.Snapshot) *analysis.Snapshot {
-	out := *s
-	out.Moves = nil
-	out.Iterations = 0
-	for _, m := range s.Moves {
-		if !r.allowed(s.Position.Turn, m.Action, 0) {
-			continue
-		}
-		m.PV = r.cut(s.Position, m.PV)
-		out.Moves = append(out.Moves, m)
-		out.Iterations += m.Visits
-	}
-	out.Fact = restrictedFact(s.Position.Turn, out.Moves)
-	return &out
-}
-
-// restrictedFact returns what the moves prove of the position whose side to move is
-// turn, when they are the only ones it may play: the margin's bounds are the best of
-// theirs for turn, and the value is what the bounds decide.
-func restrictedFact(turn board.Color, moves []analysis.Move) facts.Fact {
-	f := facts.Unproved(turn)
-	if len(moves) == 0 {
-		return f
-	}
-	f.Low, f.High = moves[0].After.Low, moves[0].After.High
-	for _, m := range moves[1:] {
-		if turn == board.Black {
-			f.Low, f.High = max(f.Low, m.After.Low), max(f.High, m.After.High)
-		} else {
-			f.Low, f.High = min(f.Low, m.After.Low), min(f.High, m.After.High)
-		}
-	}
-	blackWins, blackLoses := f.Low >= board.BlackMargin, f.High < board.BlackMargin
-	switch {
-	case blackWins == (turn == board.Black) && (blackWins || blackLoses):
-		f.Value = facts.Win
-	case blackWins || blackLoses:
-		f.Value = facts.Loss
-	}
-	if f.Value != facts.Unknown {
-		f.Source = moves[0].After.Source
-		if f.Source == "" {
-			f.Source = facts.Search
-		}
-	}
-	if f.Low == f.High {
-		f.MarginSource = moves[0].After.MarginSource
-	}
-	return f
+	pos := s.Position
+	return s.Restricted(func(a board.Point) bool { return r.allowed(pos.Turn, a, 0) },
+		func(pv []board.Point) []board.Point { return r.cut(pos, pv) })
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"runtime"
 	"testing"
+	"time"
 
 	"littlego/board"
 )
@@ -115,4 +116,35 @@ func fieldsOf(t *testing.T, q map[string]any) fields {
 		t.Fatal(msg)
 	}
 	return f
+}
+
+// A proved value is never contradicted beside it: wherever the win rate is proved,
+// scoreSelfplay is what scoreLead says (the estimate within the proved bounds), on
+// every move and on the root.
+func TestSelfplayWithinTheProof(t *testing.T) {
+	s := startServer(t, quickConfig(1))
+	q := newQuery("sp", "B C3")
+	q["maxVisits"] = 200
+	if err := s.Send(q); err != nil {
+		t.Fatal(err)
+	}
+	finals, _, err := s.Collect("sp", 1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := finals[1]
+	checked := 0
+	for _, e := range append(r["moveInfos"].([]any), r["rootInfo"]) {
+		m := e.(map[string]any)
+		if m["proof"].(map[string]any)["value"] != "proved" {
+			continue
+		}
+		checked++
+		if m["scoreSelfplay"] != m["scoreLead"] {
+			t.Errorf("%v: scoreSelfplay %v, scoreLead %v (%v)", m["move"], m["scoreSelfplay"], m["scoreLead"], m["proof"])
+		}
+	}
+	if checked < 2 {
+		t.Errorf("only %d proved entries", checked)
+	}
 }

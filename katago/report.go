@@ -80,17 +80,19 @@ type noResults struct {
 
 // view formats the snapshots of one turn.
 type view struct {
-	q    *query
-	turn int
-	pos  board.Position
-	prio [board.NumActions]float64
-	flip bool // the values are for the side not to move
+	q      *query
+	turn   int
+	pos    board.Position
+	prio   [board.NumActions]float64
+	flip   bool   // the values are for the side not to move
+	policy string // the search's rollout policy, for the ownership's playouts
 }
 
 // newView returns the view of turn (an index into q.turns) under cfg.
 func newView(q *query, turn int, cfg Config) *view {
 	v := &view{q: q, turn: q.turns[turn], pos: q.positions[q.turns[turn]]}
 	v.prio = analysis.Priors(&v.pos, cfg.Search.Policy, cfg.Search.Priors)
+	v.policy = cfg.Search.Policy
 	v.flip = q.reportAs == Black && v.pos.Turn == board.White || q.reportAs == White && v.pos.Turn == board.Black
 	return v
 }
@@ -240,22 +242,23 @@ func pvEnd(pos board.Position, pv []board.Point) board.Position {
 	return pos
 }
 
-// ownership returns KataGo's ownership array of end, row-major from the top left: 1 for
-// a stone of the side the values are for, -1 for the other's, 0 for an empty point (the
-// course counts stones only, so an empty point is no one's).
+// ownership returns KataGo's ownership array from end, row-major from the top left: the
+// share of playouts from end (the search's rollout policy) that finish with a stone of
+// the side the values are for on the point, less the share that finish with the
+// other's (the course counts stones only, so an empty point is no one's); end itself
+// once the game is over there.
 func (v *view) ownership(end board.Position) []float64 {
 	side := v.pos.Turn
 	if v.flip {
 		side = side.Other()
 	}
+	own := analysis.Ownership(end, v.policy, end.Hash)
 	out := make([]float64, board.NumPoints)
-	for p := board.Point(0); p < board.NumPoints; p++ {
-		switch {
-		case end.Stones[side].Has(p):
-			out[p] = 1
-		case end.Stones[side.Other()].Has(p):
-			out[p] = -1
+	for p, x := range own {
+		if side == board.White {
+			x = -x
 		}
+		out[p] = x
 	}
 	return out
 }
