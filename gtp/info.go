@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +25,9 @@ type infoView struct {
 	// avoid and allow arguments.
 	ownership, movesOwnership, rootInfo bool
 	restrict                            *restriction
+	// frozen holds, for each move proved lost during the analysis, its visits when
+	// first shown proved lost; floor the visits each move was last shown with.
+	frozen, floor map[board.Point]int
 }
 
 // newInfoView returns the view of an analysis of pos in the session.
@@ -53,8 +55,8 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 			func(pv []board.Point) []board.Point { return v.restrict.cut(pos, pv) })
 	}
 	order := 0
-	shown := shownVisits(snap)
-	for k := range snap.Moves {
+	shown := v.shownVisits(snap)
+	for _, k := range v.displayOrder(snap, shown) {
 		m := &snap.Moves[k]
 		if m.Visits == 0 && m.Value == facts.Unknown {
 			continue
@@ -88,44 +90,6 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		v.writeRoot(&sb, snap)
 	}
 	return sb.String()
-}
-
-// shownVisits returns the visits an info line shows for each move of snap, in its
-// order (best first). They are the search's, moved as a search that knew the proofs
-// would have spent them: unless the best move is itself a proved loss, the visits of
-// the proved losses go to the best move (a search stops visiting a move once it is
-// proved lost); then the counts are dealt out largest first in the snapshot's order, so
-// that the best move is the most visited. The total is the search's. A GUI that
-// averages the moves' win rates weighted by visits (Lizzie) then reads a proved win as
-// won; the win rates themselves are unchanged.
-func shownVisits(snap *analysis.Snapshot) []int {
-	shown := make([]int, len(snap.Moves))
-	for k, m := range snap.Moves {
-		shown[k] = m.Visits
-	}
-	if len(shown) == 0 {
-		return shown
-	}
-	if snap.Moves[0].Value != facts.Loss {
-		for k := 1; k < len(shown); k++ {
-			if snap.Moves[k].Value == facts.Loss {
-				shown[0] += shown[k]
-				shown[k] = 0
-			}
-		}
-	}
-	counts := slices.Clone(shown)
-	slices.SortFunc(counts, func(x, y int) int { return y - x })
-	// Deal the counts to the moves that show visits, keeping the ones shown with none
-	// (proved moves not searched) at none.
-	next := 0
-	for k := range shown {
-		if shown[k] > 0 {
-			shown[k] = counts[next]
-			next++
-		}
-	}
-	return shown
 }
 
 // scores returns KataGo's scores of move m (analysis.Move.Scores) for the session's komi;

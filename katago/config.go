@@ -46,6 +46,11 @@ const (
 	DefaultMaxVisits  = 20_000
 	DefaultSolveLimit = time.Second
 	DefaultChunk      = 10 * time.Millisecond
+	// ProofFloor is the least solver CPU a turn gets beyond the search's, whatever
+	// proofTime says: the proofs of the middle game that cost a few milliseconds are
+	// then made at any maxVisits (a 200-visit search uses about 1 ms), and a maxVisits-1
+	// query still answers within a small fraction of a second.
+	ProofFloor = 50 * time.Millisecond
 )
 
 // Config is what the command's flags set. Zero fields take the defaults named.
@@ -75,7 +80,7 @@ type Config struct {
 	// margin each (0: DefaultSolveLimit); a move not proved within it is estimated.
 	SolveLimit time.Duration
 	// ProofTime is the solver's CPU for one turn beyond the search's (proofTime, this
-	// engine's own key; 0: none). A turn's visits bound its work, as in KataGo: the
+	// engine's own key; at least ProofFloor). A turn's visits bound its work, as in KataGo: the
 	// solver gets as much CPU as the search has used, plus ProofTime, and the answer
 	// comes once the visits are done and that share is spent (or at MaxTime).
 	ProofTime time.Duration

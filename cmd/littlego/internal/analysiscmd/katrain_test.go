@@ -174,12 +174,20 @@ func TestKaTrainPondersUntilTerminate(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := positionAfter(t, "B C3 W C4")
-	for k := range 3 {
+	last := map[string]float64{}
+	for k := range 4 {
 		r := p.next(t)
 		if r["isDuringSearch"] != true {
 			t.Fatalf("report %d: %v; want a report during the search", k, r)
 		}
 		checkAnswer(t, "ponder", r, pos, func(string) bool { return true })
+		for _, m := range infos(r) { // visits a client can trust: they never fall
+			move, visits := m["move"].(string), m["visits"].(float64)
+			if visits < last[move] {
+				t.Errorf("report %d: %s has %v visits, %v before", k, move, visits, last[move])
+			}
+			last[move] = visits
+		}
 	}
 	if err := p.Send(map[string]any{"action": "terminate", "terminateId": "QUERY:1", "id": "QUERY:2"}); err != nil {
 		t.Fatal(err)

@@ -260,3 +260,46 @@ func TestLizzieOwnershipEstimate(t *testing.T) {
 		}
 	}
 }
+
+// Lizzie's analysis after C3 C4 A1 (lz-analyze 10, stopped by name): from one line to
+// the next no move's visits fall, and each line lists the proved wins first, in order of
+// visits among those of the same margin (lz-analyze shows no margin: among the wins,
+// visits never rise down the line once the margins are alike, which the kata-analyze
+// form checks).
+func TestLizzieVisitsNeverFall(t *testing.T) {
+	c := startGTP(t)
+	for _, m := range []string{"play b c3", "play w c4", "play b a1"} {
+		c.response(m)
+	}
+	last := map[string]int{}
+	lines := c.analysis("kata-analyze 10", 12)
+	if len(lines) < 3 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for n, l := range lines {
+		moves, _, _ := parseKata(t, l)
+		seenUnproved := false
+		prevVisits, prevLead := -1, ""
+		for _, m := range moves {
+			move := m["move"][0]
+			visits, _ := strconv.Atoi(m["visits"][0])
+			if visits < last[move] {
+				t.Errorf("line %d: %s has %d visits, %d on the line before", n, move, visits, last[move])
+			}
+			last[move] = visits
+			won := m["winrate"][0] == "1.000000"
+			if won && seenUnproved {
+				t.Errorf("line %d: the proved win %s after an unproved move", n, move)
+			}
+			seenUnproved = seenUnproved || !won
+			if won && m["scoreStdev"][0] == "0.0" {
+				if lead := m["scoreLead"][0]; lead == prevLead && visits > prevVisits {
+					t.Errorf("line %d: %s (%d visits) after a win of the same margin with %d", n, move, visits, prevVisits)
+				} else {
+					prevLead = lead
+				}
+				prevVisits = visits
+			}
+		}
+	}
+}
