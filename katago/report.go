@@ -3,7 +3,6 @@
 package katago
 
 import (
-	"fmt"
 
 	"littlego/analysis"
 	"littlego/board"
@@ -41,6 +40,7 @@ type moveInfo struct {
 	Order         int       `json:"order"`
 	PV            []string  `json:"pv"`
 	Ownership     []float64 `json:"ownership,omitempty"`
+	IsSymmetryOf  string    `json:"isSymmetryOf,omitempty"`
 	Proof         proofInfo `json:"proof"`
 }
 
@@ -130,6 +130,7 @@ func (v *view) response(s *analysis.Snapshot) *response {
 		}
 		r.MoveInfos = append(r.MoveInfos, v.moveInfo(m, len(r.MoveInfos)))
 	}
+	markSymmetric(v.pos, r.MoveInfos)
 	r.RootInfo = v.root(s, best)
 	if v.q.ownership {
 		end := v.pos
@@ -210,11 +211,11 @@ func (v *view) root(s *analysis.Snapshot, best *analysis.Move) rootInfo {
 		lead = sign * (min(max(margin, float64(f.Low)), float64(f.High)) - board.Komi)
 		selfplay = within(f, v.pos.Turn, sc.Selfplay)
 	}
-	key, _ := v.pos.CanonicalKey()
+	thisHash, symHash := situationHashes(&v.pos)
 	return rootInfo{
 		Winrate: v.rate(w), ScoreLead: v.signed(lead), ScoreSelfplay: v.signed(selfplay), ScoreStdev: analysis.Spread(f),
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), Visits: s.Iterations, CurrentPlayer: board.ColorLetter(v.pos.Turn),
-		ThisHash: fmt.Sprintf("%016X", v.pos.Key()), SymHash: fmt.Sprintf("%016X", key),
+		ThisHash: thisHash, SymHash: symHash,
 		Proof: proof(f, status.String(), status != analysis.NotProved),
 	}
 }
@@ -273,4 +274,37 @@ func within(f facts.Fact, turn board.Color, score float64) float64 {
 	margin := sign*score + board.Komi
 	margin = min(max(margin, float64(f.Low)), float64(f.High))
 	return sign * (margin - board.Komi)
+}
+
+// markSymmetric sets isSymmetryOf, as KataGo does on a symmetric root: a move that a
+// symmetry of the position (one that leaves the stones, the ko and the side to move as
+// they are) maps onto a move listed before it names that move, the first of its class.
+func markSymmetric(pos board.Position, infos []moveInfo) {
+	var syms []board.Symmetry
+	for s := board.Symmetry(1); s < board.NumSymmetries; s++ {
+		if img := s.Apply(pos); img.Stones == pos.Stones && img.Ko == pos.Ko {
+			syms = append(syms, s)
+		}
+	}
+	if len(syms) == 0 {
+		return
+	}
+	first := map[board.Point]string{}
+	for k := range infos {
+		p, err := board.ParseVertex(infos[k].Move)
+		if err != nil || p == board.Pass {
+			continue
+		}
+		if rep, ok := first[p]; ok {
+			infos[k].IsSymmetryOf = rep
+			continue
+		}
+		for _, s := range syms {
+			if q := s.Point(p); q != p {
+				if _, taken := first[q]; !taken {
+					first[q] = infos[k].Move
+				}
+			}
+		}
+	}
 }
