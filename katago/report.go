@@ -3,7 +3,6 @@
 package katago
 
 import (
-
 	"littlego/analysis"
 	"littlego/board"
 	"littlego/facts"

@@ -21,7 +21,7 @@ func ogatakQuery(id, moves string, komi float64) map[string]any {
 		"analysisPVLen": 32, "reportDuringSearchEvery": 0.1, "includePolicy": true, "includeOwnership": true,
 		"includeMovesOwnership": false, "firstReportDuringSearchAfter": 0.05,
 		"overrideSettings": map[string]any{"reportAnalysisWinratesAs": "BLACK", "wideRootNoise": 0.04},
-		"initialStones": [][]string{}, "moves": katagotest.Moves(moves),
+		"initialStones":    [][]string{}, "moves": katagotest.Moves(moves),
 	}
 	if moves == "" {
 		q["initialPlayer"] = "B"
