@@ -49,6 +49,9 @@ func (v *infoView) with(a analyzeArgs) *infoView {
 // of entries.
 func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) string {
 	var sb strings.Builder
+	if !v.area {
+		snap = snap.UnderKomi(v.komi, v.policy)
+	}
 	if v.restrict != nil {
 		pos := v.pos
 		snap = snap.Restricted(func(a board.Point) bool { return v.restrict.allowed(pos.Turn, a, 0) },

@@ -6,11 +6,13 @@ package katago
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 )
 
 // No maxTime unless the query or the config sets one: KataGo ponders until terminate.
@@ -147,4 +149,72 @@ func TestSelfplayWithinTheProof(t *testing.T) {
 	if checked < 2 {
 		t.Errorf("only %d proved entries", checked)
 	}
+}
+
+// Any half-point komi: the empty board's proved margin (3 stones, the opening table)
+// decides every komi, at the root and on C3; after C3 W B4 the book proves Black's
+// win under 2.5 (the margin at least 3), which decides komi 0.5 and no komi above the
+// proved bounds.
+func TestAnyHalfPointKomi(t *testing.T) {
+	s := startServer(t, quickConfig(1))
+	ask := func(id, moves string, komi float64) map[string]any {
+		q := newQuery(id, moves)
+		q["komi"], q["maxVisits"] = komi, 30
+		if err := s.Send(q); err != nil {
+			t.Fatal(err)
+		}
+		finals, others, err := s.Collect(id, 1, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if komi != 2.5 && (len(others) != 1 || others[0]["field"] != "komi") {
+			t.Errorf("%s: want the komi warning, got %v", id, others)
+		}
+		for _, r := range finals {
+			return r
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		komi    float64
+		winrate float64
+		outcome string
+	}{{0.5, 1, "B+2.5"}, {6.5, 0, "W+3.5"}, {-3.5, 1, "B+6.5"}, {2.5, 1, "B+0.5"}} {
+		r := ask(fmt.Sprint("empty", c.komi), "", c.komi)
+		root := sub(t, r, "rootInfo")
+		if p := sub(t, root, "proof"); root["winrate"] != c.winrate || p["outcome"] != c.outcome || p["value"] != "proved" || root["scoreStdev"] != 0.0 {
+			t.Errorf("the empty board under komi %v: %v; want winrate %v, %s", c.komi, root, c.winrate, c.outcome)
+		}
+		for _, e := range r["moveInfos"].([]any) {
+			m := e.(map[string]any)
+			if m["move"] == "C3" && (m["scoreLead"] != 3-c.komi || m["winrate"] != c.winrate) {
+				t.Errorf("C3 under komi %v: %v", c.komi, m)
+			}
+		}
+	}
+	r := ask("book0.5", "B C3 W B4", 0.5)
+	if root := sub(t, r, "rootInfo"); root["winrate"] != 1.0 || sub(t, root, "proof")["value"] != "proved" {
+		t.Errorf("after C3 B4 under komi 0.5: %v; the book's win (margin 3 or more) decides it", root)
+	}
+	f := facts.Known(positionOf(t, "B C3 W B4"))
+	if f.Low >= f.High {
+		t.Fatalf("after C3 B4 the margin is known exactly (%v): the case does not test a bound", f)
+	}
+	r = ask("book-high", "B C3 W B4", float64(f.High)+0.5)
+	if root := sub(t, r, "rootInfo"); root["winrate"] != 0.0 || sub(t, root, "proof")["value"] != "proved" {
+		t.Errorf("after C3 B4 under komi %v, above the proved bound: %v; want Black's proved loss", float64(f.High)+0.5, root)
+	}
+}
+
+// positionOf returns the position after "B C3 W B4"-style moves.
+func positionOf(t *testing.T, moves string) board.Position {
+	t.Helper()
+	pos := board.New()
+	for _, m := range Moves(moves) {
+		p, err := board.ParseVertex(m[1])
+		if err != nil || !pos.Act(p) {
+			t.Fatalf("move %v", m)
+		}
+	}
+	return pos
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
 )
 
@@ -28,6 +29,7 @@ type query struct {
 	movesOwn  bool
 	policy    bool
 	restrict  *restriction // avoidMoves or allowMoves; nil: none
+	komi      float64      // White's komi: the course's unless the query says
 }
 
 // fieldError is an error or a warning about one field of a query.
@@ -135,7 +137,7 @@ func (f fields) ints(name string) ([]int, bool, *fieldError) {
 // server's settings; it returns the query, or the error that refuses it, and the
 // warnings of what it applied otherwise than asked.
 func parseQuery(id string, f fields, cfg Config) (*query, []fieldError, *fieldError) {
-	q := &query{id: id, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, proofTime: cfg.ProofTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
+	q := &query{id: id, komi: board.Komi, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, proofTime: cfg.ProofTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
 	var warns []fieldError
 	for _, check := range []func(fields, *query) ([]fieldError, *fieldError){checkBoard, checkRules, checkPositions, checkOptions, checkAvoid} {
 		w, err := check(f, q)
@@ -185,9 +187,10 @@ func checkBoard(f fields, _ *query) ([]fieldError, *fieldError) {
 }
 
 // checkRules applies the course's rules: under its own name silently, under a rule set
-// of KataGo's with a warning; a komi other than 2.5 is refused, since what is proved is
-// proved for it.
-func checkRules(f fields, _ *query) ([]fieldError, *fieldError) {
+// of KataGo's with a warning; a half-point komi other than the course's is taken with a
+// warning (what is proved for 2.5 decides it only where the margin's bounds do), an
+// integral one refused (a draw is not modelled).
+func checkRules(f fields, q *query) ([]fieldError, *fieldError) {
 	var warns []fieldError
 	raw, ok := f["rules"]
 	if !ok {
@@ -214,8 +217,16 @@ func checkRules(f fields, _ *query) ([]fieldError, *fieldError) {
 	if err != nil {
 		return nil, err
 	}
-	if ok && komi != board.Komi {
-		return nil, &fieldError{field: "komi", msg: fmt.Sprintf("komi %v is not supported: only %v, the course's (the proved values are for it)", komi, board.Komi)}
+	switch {
+	case !ok:
+	case math.IsNaN(komi) || komi < -400 || komi > 400:
+		return nil, kataError("komi", "Must be a integer or half-integer from -400.0 to 400.0")
+	case !analysis.HalfPointKomi(komi):
+		lo := math.Floor(komi-0.5) + 0.5
+		return nil, &fieldError{field: "komi", msg: fmt.Sprintf("komi %v is not supported: give a half-point komi such as %v or %v (an integral komi allows a draw, which this engine does not model)", komi, lo, lo+1)}
+	case komi != board.Komi:
+		q.komi = komi
+		warns = append(warns, fieldError{field: "komi", msg: fmt.Sprintf("komi %v: the tables and the solver prove values for the course's komi %v and bounds on the margin; under %v a value is proved where those bounds decide it, and estimated elsewhere", komi, board.Komi, komi)})
 	}
 	if s, ok, err := f.str("whiteHandicapBonus"); err != nil {
 		return nil, err

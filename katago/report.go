@@ -115,6 +115,7 @@ func (v *view) signed(x float64) float64 {
 // response returns the response of snapshot s.
 func (v *view) response(s *analysis.Snapshot) *response {
 	r := &response{ID: v.q.id, IsDuringSearch: !s.Done(), TurnNumber: v.turn, MoveInfos: []moveInfo{}}
+	s = s.UnderKomi(v.q.komi, v.policy)
 	if v.q.restrict != nil {
 		s = v.q.restrict.apply(s)
 	}
@@ -153,12 +154,12 @@ func (v *view) response(s *analysis.Snapshot) *response {
 // moveInfo returns the entry of move m, ranked order.
 func (v *view) moveInfo(m *analysis.Move, order int) moveInfo {
 	w, lcb := m.Rates()
-	sc := m.Scores(v.pos, board.Komi, nil)
+	sc := m.Scores(v.pos, v.q.komi, nil)
 	mi := moveInfo{
 		Move: board.Vertex(m.Action), Visits: m.Visits, Winrate: v.rate(w), ScoreMean: v.signed(sc.Lead),
-		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(within(m.After, v.pos.Turn, sc.Selfplay)), Prior: v.prio[m.Action],
+		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(within(m.After, v.pos.Turn, v.q.komi, sc.Selfplay)), Prior: v.prio[m.Action],
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), UtilityLcb: v.signed(2*lcb - 1), Order: order,
-		Proof: proof(m.After, m.Status.String(), m.Visits > 0 || m.Status == analysis.Proved),
+		Proof: proof(m.After, v.q.komi, m.Status.String(), m.Visits > 0 || m.Status == analysis.Proved),
 	}
 	pv := m.PV
 	if v.q.pvLen > 0 && len(pv) > v.q.pvLen+1 {
@@ -202,27 +203,26 @@ func (v *view) root(s *analysis.Snapshot, best *analysis.Move) rootInfo {
 	}
 	lead, selfplay := 0.0, 0.0
 	if m, exact := f.Margin(); exact {
-		lead = sign * (float64(m) - board.Komi)
+		lead = sign * (float64(m) - v.q.komi)
 		selfplay = lead
 	} else if best != nil {
-		sc := best.Scores(v.pos, board.Komi, nil)
-		margin := sign*sc.Lead + board.Komi // back to black − white
-		lead = sign * (min(max(margin, float64(f.Low)), float64(f.High)) - board.Komi)
-		selfplay = within(f, v.pos.Turn, sc.Selfplay)
+		sc := best.Scores(v.pos, v.q.komi, nil)
+		lead = within(f, v.pos.Turn, v.q.komi, sc.Lead)
+		selfplay = within(f, v.pos.Turn, v.q.komi, sc.Selfplay)
 	}
 	thisHash, symHash := situationHashes(&v.pos)
 	return rootInfo{
 		Winrate: v.rate(w), ScoreLead: v.signed(lead), ScoreSelfplay: v.signed(selfplay), ScoreStdev: analysis.Spread(f),
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), Visits: s.Iterations, CurrentPlayer: board.ColorLetter(v.pos.Turn),
 		ThisHash: thisHash, SymHash: symHash,
-		Proof: proof(f, status.String(), status != analysis.NotProved),
+		Proof: proof(f, v.q.komi, status.String(), status != analysis.NotProved),
 	}
 }
 
 // proof returns the proof object of a fact whose value stands at status; searched says
 // there is an estimate of the score.
-func proof(f facts.Fact, status string, searched bool) proofInfo {
-	p := proofInfo{Value: status, Source: string(f.Source), Score: "estimated", Outcome: f.Outcome()}
+func proof(f facts.Fact, komi float64, status string, searched bool) proofInfo {
+	p := proofInfo{Value: status, Source: string(f.Source), Score: "estimated", Outcome: analysis.KomiOutcome(f, komi)}
 	if !searched && status != analysis.Proved.String() {
 		p.Score = "not proved"
 	}
@@ -263,16 +263,16 @@ func (v *view) ownership(end board.Position) []float64 {
 	return out
 }
 
-// within returns score, a final margin less the komi for turn, moved into the margin's
+// within returns score, a final margin less komi for turn, moved into the margin's
 // proved bounds in f: a proved result is never contradicted by an estimate beside it.
-func within(f facts.Fact, turn board.Color, score float64) float64 {
+func within(f facts.Fact, turn board.Color, komi, score float64) float64 {
 	sign := 1.0
 	if turn == board.White {
 		sign = -1
 	}
-	margin := sign*score + board.Komi
+	margin := sign*score + komi
 	margin = min(max(margin, float64(f.Low)), float64(f.High))
-	return sign * (margin - board.Komi)
+	return sign * (margin - komi)
 }
 
 // markSymmetric sets isSymmetryOf, as KataGo does on a symmetric root: a move that a

@@ -7,6 +7,7 @@ package analysiscmd
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -77,19 +78,21 @@ func positionAfter(t *testing.T, moves string) board.Position {
 
 // KaTrain's launch line with -human-model starts the engine (it exits 0 at the end, one
 // stderr line names the ignored model), and KaTrain's rule names are taken with a
-// warning: stone_scoring and "new zealand", both in its list and in KataGo's parser.
+// warning (stone_scoring and "new zealand", both in its list and in KataGo's parser),
+// as is its default komi 6.5: every answer's proved values hold under it.
 func TestKaTrainLaunchAndRules(t *testing.T) {
 	p := startIn(t, katrainLaunch(t)...)
 	for k, rules := range []string{"stone_scoring", "new zealand", "japanese", "chinese", "korean", "aga", "tromp-taylor"} {
 		id := fmt.Sprintf("QUERY:%d", k+1)
-		if err := p.Send(katrainQuery(id, "B C3", 30, rules, 2.5)); err != nil {
+		if err := p.Send(katrainQuery(id, "B C3", 30, rules, 6.5)); err != nil {
 			t.Fatal(err)
 		}
 		r, others := p.final(t, id)
 		checkAnswer(t, rules, r, positionAfter(t, "B C3"), func(string) bool { return true })
-		if len(others) != 2 || others[0]["field"] != "rules" || !strings.Contains(fmt.Sprint(others[0]["warning"]), rules) {
-			t.Errorf("rules %q: want the rules warning then the overrideSettings one, got %v", rules, others)
+		if len(others) != 3 || others[0]["field"] != "rules" || !strings.Contains(fmt.Sprint(others[0]["warning"]), rules) || others[1]["field"] != "komi" {
+			t.Errorf("rules %q: want the rules and komi warnings then the overrideSettings one, got %v", rules, others)
 		}
+		checkUnderKomi(t, rules, r, 6.5, "")
 	}
 	if code := p.close(t); code != 0 {
 		t.Errorf("exit %d", code)
@@ -109,7 +112,7 @@ func TestKaTrainFindAlternativesAndRegion(t *testing.T) {
 	const moves = "B C3 W C4 B D4 W D3"
 	pos := positionAfter(t, moves)
 	avoided := []string{"D2", "C2", "B3", "E3", "B4", "D5", "pass"}
-	q := katrainQuery("QUERY:1", moves, 100, "japanese", 2.5)
+	q := katrainQuery("QUERY:1", moves, 100, "japanese", 6.5)
 	q["avoidMoves"] = []map[string]any{{"moves": avoided, "player": "B", "untilDepth": 1}}
 	if err := p.Send(q); err != nil {
 		t.Fatal(err)
@@ -150,7 +153,7 @@ func TestKaTrainFindAlternativesAndRegion(t *testing.T) {
 			}
 		}
 	}
-	q = katrainQuery("QUERY:2", moves, 100, "japanese", 2.5)
+	q = katrainQuery("QUERY:2", moves, 100, "japanese", 6.5)
 	q["avoidMoves"] = []map[string]any{{"moves": outside, "player": "B", "untilDepth": 1}, {"moves": outside, "player": "W", "untilDepth": 1}}
 	if err := p.Send(q); err != nil {
 		t.Fatal(err)
@@ -167,7 +170,7 @@ func TestKaTrainFindAlternativesAndRegion(t *testing.T) {
 // maxTime), then answers once with isDuringSearch false.
 func TestKaTrainPondersUntilTerminate(t *testing.T) {
 	p := startIn(t, katrainLaunch(t)...)
-	q := katrainQuery("QUERY:1", "B C3 W C4", 10_000_000, "japanese", 2.5)
+	q := katrainQuery("QUERY:1", "B C3 W C4", 10_000_000, "japanese", 6.5)
 	q["overrideSettings"] = map[string]any{"wideRootNoise": 0.04}
 	q["reportDuringSearchEvery"] = 0.25
 	if err := p.Send(q); err != nil {
@@ -217,7 +220,8 @@ func TestKaTrainPondersUntilTerminate(t *testing.T) {
 	}
 }
 
-// katrainGame is a finished game of 24 moves (White wins by 0.5 after the komi).
+// katrainGame is a finished game of 24 moves: 2 stones more for Black, so White wins
+// by 4.5 under KaTrain's komi 6.5.
 const katrainGame = "B A5 W A1 B B5 W B1 B C5 W C1 B D5 W D1 B E5 W E1 B A4 W A2 B B4 W B2 B C4 W C2 B D4 W D2 B E4 W E2 B A3 W pass B B3 W pass"
 
 // The game's end as KaTrain plays it: at move 25 the AI's query answers one move, pass,
@@ -228,7 +232,7 @@ func TestKaTrainGameEnd(t *testing.T) {
 	p := startIn(t, katrainLaunch(t)...)
 	for k, moves := range []string{katrainGame, katrainGame + " B pass", katrainGame + " B pass W pass"} {
 		id := fmt.Sprintf("QUERY:%d", k+1)
-		if err := p.Send(katrainQuery(id, moves, 200, "japanese", 2.5)); err != nil {
+		if err := p.Send(katrainQuery(id, moves, 200, "japanese", 6.5)); err != nil {
 			t.Fatal(err)
 		}
 		r, _ := p.final(t, id)
@@ -237,12 +241,12 @@ func TestKaTrainGameEnd(t *testing.T) {
 			t.Fatalf("%s: moveInfos %v; want the one move pass", id, list)
 		}
 		proof, _ := list[0]["proof"].(map[string]any)
-		if proof["value"] != "proved" || proof["score"] != "proved" || proof["outcome"] != "W+0.5" {
-			t.Errorf("%s: pass's proof %v; want the end proved, W+0.5", id, proof)
+		if proof["value"] != "proved" || proof["score"] != "proved" || proof["outcome"] != "W+4.5" {
+			t.Errorf("%s: pass's proof %v; want the end proved, W+4.5 under KaTrain's komi 6.5", id, proof)
 		}
 		lead := list[0]["scoreLead"].(float64)
 		mover := strings.Fields(moves)[len(strings.Fields(moves))-2]
-		if want := -0.5; mover == "W" && lead != want || mover == "B" && lead != -want {
+		if want := -4.5; mover == "W" && lead != want || mover == "B" && lead != -want {
 			t.Errorf("%s: pass's scoreLead %v for the side to move", id, lead)
 		}
 		pol, _ := r["policy"].([]any)
@@ -252,7 +256,7 @@ func TestKaTrainGameEnd(t *testing.T) {
 			}
 		}
 	}
-	if err := p.Send(katrainQuery("QUERY:9", katrainGame+" B E3", 200, "japanese", 2.5)); err != nil {
+	if err := p.Send(katrainQuery("QUERY:9", katrainGame+" B E3", 200, "japanese", 6.5)); err != nil {
 		t.Fatal(err)
 	}
 	r := p.next(t)
@@ -260,4 +264,36 @@ func TestKaTrainGameEnd(t *testing.T) {
 		t.Errorf("a stone after move 24: %v; want KataGo's illegal-move error", r)
 	}
 	_ = time.Second
+}
+
+// checkUnderKomi checks that every proved value of an answer holds under komi: a proved
+// move's winrate is 1 exactly when its outcome (under that komi) is a win for the side
+// the values are for (side "": the side to move), and an exact scoreLead is the
+// outcome's margin.
+func checkUnderKomi(t *testing.T, what string, r map[string]any, komi float64, side string) {
+	t.Helper()
+	root, _ := r["rootInfo"].(map[string]any)
+	mover := side
+	if mover == "" {
+		mover = root["currentPlayer"].(string)
+	}
+	for _, m := range append(infos(r), root) {
+		proof, _ := m["proof"].(map[string]any)
+		if proof["value"] != "proved" {
+			continue
+		}
+		out := proof["outcome"].(string)
+		if won := strings.HasPrefix(out, mover+"+"); won != (m["winrate"] == 1.0) {
+			t.Errorf("%s, komi %v: %v has winrate %v and outcome %s", what, komi, m["move"], m["winrate"], out)
+		}
+		if proof["score"] == "proved" {
+			lead, _ := strconv.ParseFloat(out[2:], 64)
+			if !strings.HasPrefix(out, mover+"+") {
+				lead = -lead
+			}
+			if m["scoreLead"] != lead {
+				t.Errorf("%s, komi %v: %v has scoreLead %v, outcome %s", what, komi, m["move"], m["scoreLead"], out)
+			}
+		}
+	}
 }

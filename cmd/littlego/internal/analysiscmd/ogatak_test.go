@@ -57,7 +57,7 @@ func TestOgatakFirstQueries(t *testing.T) {
 		{"B C3 W C4", "2E7D108E04D8FF7673670B855164317A", "2E7D108E04D8FF7673670B855164317A", true},
 	} {
 		id := []string{"1:1", "2:2", "3:3"}[k]
-		if err := p.Send(ogatakQuery(id, c.moves, 2.5)); err != nil {
+		if err := p.Send(ogatakQuery(id, c.moves, 7.5)); err != nil {
 			t.Fatal(err)
 		}
 		reports := 0
@@ -70,6 +70,7 @@ func TestOgatakFirstQueries(t *testing.T) {
 				continue
 			}
 			reports++
+			checkUnderKomi(t, id, r, 7.5, "B")
 			root, _ := r["rootInfo"].(map[string]any)
 			if root["thisHash"] != c.thisHash || root["symHash"] != c.symHash {
 				t.Errorf("%s: thisHash %v symHash %v; KataGo's are %s %s", id, root["thisHash"], root["symHash"], c.thisHash, c.symHash)
