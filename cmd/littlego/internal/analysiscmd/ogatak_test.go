@@ -8,6 +8,8 @@
 package analysiscmd
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -29,13 +31,23 @@ func ogatakQuery(id, moves string, komi float64) map[string]any {
 	return q
 }
 
-// Ogatak's start-up and its first analyses: query_version answers a version of 1.12 or
+// Ogatak's start-up and its first analyses, on Ogatak's launch line (-config, -model,
+// -quit-without-waiting): query_version answers a version of 1.12 or
 // later, the 29×29 probe is refused (a normal build), and the analyses of the empty board
 // and after C3 and C3 C4 stream reports whose thisHash and symHash are KataGo's (the
 // values recorded in katago/testdata/hashes-5x5.json), with isSymmetryOf on the
 // symmetric roots, until Ogatak's terminate.
 func TestOgatakFirstQueries(t *testing.T) {
-	p := startIn(t, "-override-config", "numSearchThreads=8")
+	// Ogatak's launch line (engine.js setup): its config and weights files must exist.
+	dir := t.TempDir()
+	cfg, weights := filepath.Join(dir, "analysis.cfg"), filepath.Join(dir, "model.bin.gz")
+	if err := os.WriteFile(cfg, []byte("numSearchThreads = 8\nmaxVisits = 20000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(weights, []byte("not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startIn(t, "-config", cfg, "-model", weights, "-quit-without-waiting")
 	if err := p.Send(map[string]any{"id": "query_version", "action": "query_version"}); err != nil {
 		t.Fatal(err)
 	}
