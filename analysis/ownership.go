@@ -5,6 +5,8 @@
 package analysis
 
 import (
+	"math"
+
 	"littlego/board"
 	"littlego/policy"
 )
@@ -49,4 +51,40 @@ func addStones(out *[board.NumPoints]float64, pos board.Position, w float64) {
 			out[p] -= w
 		}
 	}
+}
+
+// PlayoutMargin returns the mean final margin, black − white stones, of the
+// OwnershipPlayouts playouts from pos (the named rollout policy, from seed) that end
+// within the proved bounds [low, high], rounded to the nearest stone: the estimate of a
+// margin not proved, for Move.Scores (the playouts that contradict the proof are left
+// out; when all do, the bound they passed). A finished game is its own margin.
+func PlayoutMargin(pos board.Position, policyName string, seed uint64, low, high int) int {
+	if pos.Over {
+		return pos.Margin()
+	}
+	pol, err := policy.ByName(policyName)
+	if err != nil {
+		pol = policy.Uniform{}
+	}
+	player, rng := pol.NewPlayer(), policy.NewRand(seed)
+	sum, n, below := 0, 0, 0
+	for range OwnershipPlayouts {
+		end := pos
+		var amaf [2]board.Bitboard
+		player.Playout(&end, &rng, &amaf)
+		switch m := end.Margin(); {
+		case m < low:
+			below++
+		case m <= high:
+			sum += m
+			n++
+		}
+	}
+	switch {
+	case n > 0:
+		return int(math.Round(float64(sum) / float64(n)))
+	case below > 0:
+		return low
+	}
+	return high
 }

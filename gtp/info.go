@@ -96,10 +96,13 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 }
 
 // scores returns KataGo's scores of move m (analysis.Move.Scores) for the session's komi;
-// under area rules the estimate at the end of the move's principal variation counts
-// stones and one-colour regions.
+// where the margin is not proved the estimate is the mean margin of the playouts from
+// the end of the move's principal variation that end within the proved bounds (under
+// area rules: the stones and one-colour regions at that end).
 func (v *infoView) scores(m *analysis.Move) analysis.Scores {
-	var estimate func(board.Position) int
+	estimate := func(end board.Position) int {
+		return analysis.PlayoutMargin(end, v.policy, end.Hash, m.After.Low, m.After.High)
+	}
 	if v.area {
 		estimate = func(end board.Position) int {
 			b, w := territory(end.Stones)

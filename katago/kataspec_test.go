@@ -218,3 +218,36 @@ func positionOf(t *testing.T, moves string) board.Position {
 	}
 	return pos
 }
+
+// Where a move's value is proved and its margin is not (after C3 every White reply is
+// proved lost, most by "B+0.5 or more"), scoreLead is an estimate within the proved
+// bound, not the bound itself for every move: the mean of the playouts that end
+// within it, from the end of the move's principal variation.
+func TestEstimatedLeadWithinTheBound(t *testing.T) {
+	s := startServer(t, quickConfig(1))
+	q := newQuery("est", "B C3")
+	q["maxVisits"] = 300
+	if err := s.Send(q); err != nil {
+		t.Fatal(err)
+	}
+	finals, _, err := s.Collect("est", 1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leads := map[float64]int{}
+	for _, e := range finals[1]["moveInfos"].([]any) {
+		m := e.(map[string]any)
+		p := m["proof"].(map[string]any)
+		if p["score"] != "estimated" || p["outcome"] != "B+0.5 or more" {
+			continue
+		}
+		lead := m["scoreLead"].(float64)
+		if lead > -0.5 {
+			t.Errorf("%v: scoreLead %v for White, outside the proved B+0.5 or more", m["move"], lead)
+		}
+		leads[lead]++
+	}
+	if len(leads) < 2 {
+		t.Errorf("every estimated scoreLead is one value %v: pinned at the bound", leads)
+	}
+}

@@ -96,6 +96,13 @@ func newView(q *query, turn int, cfg Config) *view {
 	return v
 }
 
+// estimate returns the estimate of the margin a move leads to, what is proved after it
+// being after: the mean of the playouts from the end of its principal variation that
+// end within the proved bounds (analysis.PlayoutMargin).
+func (v *view) estimate(after facts.Fact) func(board.Position) int {
+	return func(end board.Position) int { return analysis.PlayoutMargin(end, v.policy, end.Hash, after.Low, after.High) }
+}
+
 // rate turns a rate for the side to move into the reported perspective.
 func (v *view) rate(x float64) float64 {
 	if v.flip {
@@ -154,7 +161,7 @@ func (v *view) response(s *analysis.Snapshot) *response {
 // moveInfo returns the entry of move m, ranked order.
 func (v *view) moveInfo(m *analysis.Move, order int) moveInfo {
 	w, lcb := m.Rates()
-	sc := m.Scores(v.pos, v.q.komi, nil)
+	sc := m.Scores(v.pos, v.q.komi, v.estimate(m.After))
 	mi := moveInfo{
 		Move: board.Vertex(m.Action), Visits: m.Visits, Winrate: v.rate(w), ScoreMean: v.signed(sc.Lead),
 		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(within(m.After, v.pos.Turn, v.q.komi, sc.Selfplay)), Prior: v.prio[m.Action],
@@ -206,7 +213,7 @@ func (v *view) root(s *analysis.Snapshot, best *analysis.Move) rootInfo {
 		lead = sign * (float64(m) - v.q.komi)
 		selfplay = lead
 	} else if best != nil {
-		sc := best.Scores(v.pos, v.q.komi, nil)
+		sc := best.Scores(v.pos, v.q.komi, v.estimate(best.After))
 		lead = within(f, v.pos.Turn, v.q.komi, sc.Lead)
 		selfplay = within(f, v.pos.Turn, v.q.komi, sc.Selfplay)
 	}
