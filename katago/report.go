@@ -100,7 +100,9 @@ func newView(q *query, turn int, cfg Config) *view {
 // being after: the mean of the playouts from the end of its principal variation that
 // end within the proved bounds (analysis.PlayoutMargin).
 func (v *view) estimate(after facts.Fact) func(board.Position) int {
-	return func(end board.Position) int { return analysis.PlayoutMargin(end, v.policy, end.Hash, after.Low, after.High) }
+	return func(end board.Position) int {
+		return analysis.PlayoutMargin(end, v.policy, end.Hash, after.Low, after.High)
+	}
 }
 
 // rate turns a rate for the side to move into the reported perspective.
