@@ -28,10 +28,14 @@ type analyzeArgs struct {
 	color    board.Color
 	interval time.Duration
 	maxMoves int // 0: every move searched
+	// ownership, movesOwnership and rootInfo are kata-analyze's switches provided.
+	ownership, movesOwnership, rootInfo bool
+	restrict                            *restriction // avoid and allow; nil: none
 }
 
 // parseAnalyzeArgs reads "[color] [interval] [interval N] [maxmoves N] [minmoves N]",
-// the interval in centiseconds (0 or absent: 100). avoid and allow are refused.
+// the interval in centiseconds (0 or absent: 100), "avoid|allow COLOUR VERTICES DEPTH"
+// (KataGo's, repeatable), and kata-analyze's switches.
 func (s *Server) parseAnalyzeArgs(command string, args []string, f infoFormat) (analyzeArgs, error) {
 	a := analyzeArgs{color: s.game.pos.Turn, interval: defaultInterval}
 	colorSeen, intervalSeen := false, false
@@ -77,11 +81,20 @@ func (s *Server) parseAnalyzeArgs(command string, args []string, f infoFormat) (
 				return a, s.syntaxError(command, err)
 			}
 		case "avoid", "allow":
-			return a, fmt.Errorf("%s is not supported", arg)
+			if i+3 >= len(args) {
+				return a, s.syntaxError(command, fmt.Errorf("%s wants a colour, vertices and an until depth", arg))
+			}
+			if a.restrict == nil {
+				a.restrict = &restriction{}
+			}
+			if err := a.restrict.add(arg, args[i+1], args[i+2], args[i+3]); err != nil {
+				return a, s.syntaxError(command, err)
+			}
+			i += 3
 		default:
-			if f == kataFormat && kataSwitches[arg] && i+1 < len(args) {
+			if _, known := kataSwitches[arg]; f == kataFormat && known && i+1 < len(args) {
 				i++
-				if err := s.kataSwitch(command, arg, args[i]); err != nil {
+				if err := s.kataSwitch(command, arg, args[i], &a); err != nil {
 					return a, err
 				}
 				continue
@@ -129,7 +142,7 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 	s.out.WriteString("=" + id + "\n")
 	s.out.Flush()
 	pos := s.game.searchPosition(a.color)
-	view := s.newInfoView(&pos)
+	view := s.newInfoView(&pos).with(a)
 	cfg := s.analysisConfig(a.interval)
 	cfg.NoMargins = cfg.NoMargins || f == lzFormat // Leela Zero's lines show no score
 	key := analysedKey{pos: pos, area: s.game.rules == Area}
@@ -310,7 +323,7 @@ func (s *Server) genmoveAnalyze(id, command string, args []string, f infoFormat)
 	pt, rep := s.think(a.color)
 	if rep.Search != nil {
 		snap := analysis.OfSearch(pos, rep.Search, s.analyzer().Prover(), s.analysisConfig(a.interval))
-		if line := s.newInfoView(&pos).line(snap, a.maxMoves, f); line != "" {
+		if line := s.newInfoView(&pos).with(a).line(snap, a.maxMoves, f); line != "" {
 			s.out.WriteString(line + "\n")
 		}
 	}

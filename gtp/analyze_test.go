@@ -245,8 +245,11 @@ func TestParseAnalyzeArgs(t *testing.T) {
 		{args: "interval", err: true},
 		{args: "maxmoves x", err: true},
 		{args: "-5", err: true},
-		{args: "avoid b a1 1", err: true},
-		{args: "allow w c3 5", err: true},
+		{args: "avoid b a1 1", color: board.White, interval: defaultInterval},
+		{args: "allow w c3 5", color: board.White, interval: defaultInterval},
+		{args: "avoid b a1", err: true},
+		{args: "avoid x a1 1", err: true},
+		{args: "allow w c3 5 allow w c4 5", err: true},
 	}
 	for _, c := range cases {
 		a, err := s.parseAnalyzeArgs("lz-analyze", strings.Fields(c.args), lzFormat)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
 	"littlego/engine"
 	"littlego/facts"
@@ -65,11 +66,13 @@ func (s *Server) clearBoard([]string) (string, error) {
 	return "", nil
 }
 
-// komi sets the komi. Under the course's rules only 2.5 is accepted: what is proved
-// (every win rate and score the analysis shows) is proved for it, so another komi
-// answers "unacceptable komi", as boardsize answers another size, the reason on the
-// log. Under area rules, where nothing is proved, any komi is stored for final_score
-// and the scores; the search still plays for the course's result.
+// komi sets the komi. Under the course's rules a half-point komi is taken: what is
+// proved for the course's 2.5 (the tables, the book, the solver) decides another komi
+// where the margin's proved bounds do, and the analysis estimates the rest; an
+// integral komi, under which a game can be drawn, answers "unacceptable komi" (a draw
+// is not modelled), the reason on the log. Under area rules, where nothing is proved,
+// any komi is stored for final_score and the scores. The search plays for the course's
+// result (komi 2.5) in both.
 func (s *Server) komi(args []string) (string, error) {
 	if len(args) != 1 {
 		return "", s.syntaxError("komi", errors.New("want one number"))
@@ -78,12 +81,12 @@ func (s *Server) komi(args []string) (string, error) {
 	if err != nil {
 		return "", s.syntaxError("komi", err)
 	}
-	if k != board.Komi && s.game.rules == LittleGo {
-		s.diag("komi %g: the course's rules fix komi %g (the proved values are for it); -rules area takes any komi", k, board.Komi)
+	if s.game.rules == LittleGo && (!analysis.HalfPointKomi(k) || k < -400 || k > 400) {
+		s.diag("komi %g: an integral komi allows a draw, which is not modelled; give a half-point komi (the course's is %g)", k, board.Komi)
 		return "", errors.New("unacceptable komi")
 	}
 	if k != board.Komi {
-		s.diag("komi %g is used by final_score and the scores; the search still plays for the course result (komi %g)", k, board.Komi)
+		s.diag("komi %g: the proofs are for komi %g; under %g a value is proved where the margin's proved bounds decide it, estimated elsewhere; the search still plays for komi %g", k, board.Komi, k, board.Komi)
 	}
 	s.game.komi = k
 	return "", nil

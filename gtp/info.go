@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -21,12 +20,26 @@ type infoView struct {
 	komi   float64 // the session's, for KataGo's scores
 	area   bool    // area rules: estimates count area
 	priors [board.NumActions]float64
+	policy string // the search's rollout policy, for the ownership's playouts
+	// ownership, movesOwnership and rootInfo are kata-analyze's switches; restrict its
+	// avoid and allow arguments.
+	ownership, movesOwnership, rootInfo bool
+	restrict                            *restriction
+	// frozen holds, for each move proved lost during the analysis, its visits when
+	// first shown proved lost; floor the visits each move was last shown with.
+	frozen, floor map[board.Point]int
 }
 
 // newInfoView returns the view of an analysis of pos in the session.
 func (s *Server) newInfoView(pos *board.Position) *infoView {
-	v := &infoView{pos: *pos, komi: s.game.komi, area: s.game.rules == Area}
+	v := &infoView{pos: *pos, komi: s.game.komi, area: s.game.rules == Area, policy: s.opts.Policy}
 	v.priors = analysis.Priors(pos, s.opts.Policy, s.opts.Priors)
+	return v
+}
+
+// with returns v showing what a's switches and restrictions ask.
+func (v *infoView) with(a analyzeArgs) *infoView {
+	v.ownership, v.movesOwnership, v.rootInfo, v.restrict = a.ownership, a.movesOwnership, a.rootInfo, a.restrict
 	return v
 }
 
@@ -36,9 +49,17 @@ func (s *Server) newInfoView(pos *board.Position) *infoView {
 // of entries.
 func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) string {
 	var sb strings.Builder
+	if !v.area {
+		snap = snap.UnderKomi(v.komi, v.policy)
+	}
+	if v.restrict != nil {
+		pos := v.pos
+		snap = snap.Restricted(func(a board.Point) bool { return v.restrict.allowed(pos.Turn, a, 0) },
+			func(pv []board.Point) []board.Point { return v.restrict.cut(pos, pv) })
+	}
 	order := 0
-	shown := shownVisits(snap)
-	for k := range snap.Moves {
+	shown := v.shownVisits(snap)
+	for _, k := range v.displayOrder(snap, shown) {
 		m := &snap.Moves[k]
 		if m.Visits == 0 && m.Value == facts.Unknown {
 			continue
@@ -55,7 +76,7 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 			sc := v.scores(m)
 			fmt.Fprintf(&sb, "info move %s visits %d utility %s winrate %s scoreMean %s scoreStdev %s scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv",
 				board.Vertex(m.Action), visits, signed(2*w-1), rate(w), points(sc.Lead), strconv.FormatFloat(sc.Stdev, 'f', 1, 64), points(sc.Lead),
-				points(sc.Selfplay), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
+				points(v.selfplay(m, sc)), rate(v.priors[m.Action]), rate(lcb), signed(2*lcb-1), order)
 		} else {
 			fmt.Fprintf(&sb, "info move %s visits %d winrate %d prior %d lcb %d order %d pv",
 				board.Vertex(m.Action), visits, per10000(w), per10000(v.priors[m.Action]), per10000(lcb), order)
@@ -63,54 +84,25 @@ func (v *infoView) line(snap *analysis.Snapshot, maxMoves int, f infoFormat) str
 		for _, q := range m.PV {
 			sb.WriteString(" " + board.Vertex(q))
 		}
+		if f == kataFormat && v.movesOwnership {
+			v.writeOwnership(&sb, "movesOwnership", pvEnd(v.pos, m.PV))
+		}
 		order++
+	}
+	if f == kataFormat && order > 0 {
+		v.writeRoot(&sb, snap)
 	}
 	return sb.String()
 }
 
-// shownVisits returns the visits an info line shows for each move of snap, in its
-// order (best first). They are the search's, moved as a search that knew the proofs
-// would have spent them: unless the best move is itself a proved loss, the visits of
-// the proved losses go to the best move (a search stops visiting a move once it is
-// proved lost); then the counts are dealt out largest first in the snapshot's order, so
-// that the best move is the most visited. The total is the search's. A GUI that
-// averages the moves' win rates weighted by visits (Lizzie) then reads a proved win as
-// won; the win rates themselves are unchanged.
-func shownVisits(snap *analysis.Snapshot) []int {
-	shown := make([]int, len(snap.Moves))
-	for k, m := range snap.Moves {
-		shown[k] = m.Visits
-	}
-	if len(shown) == 0 {
-		return shown
-	}
-	if snap.Moves[0].Value != facts.Loss {
-		for k := 1; k < len(shown); k++ {
-			if snap.Moves[k].Value == facts.Loss {
-				shown[0] += shown[k]
-				shown[k] = 0
-			}
-		}
-	}
-	counts := slices.Clone(shown)
-	slices.SortFunc(counts, func(x, y int) int { return y - x })
-	// Deal the counts to the moves that show visits, keeping the ones shown with none
-	// (proved moves not searched) at none.
-	next := 0
-	for k := range shown {
-		if shown[k] > 0 {
-			shown[k] = counts[next]
-			next++
-		}
-	}
-	return shown
-}
-
 // scores returns KataGo's scores of move m (analysis.Move.Scores) for the session's komi;
-// under area rules the estimate at the end of the move's principal variation counts
-// stones and one-colour regions.
+// where the margin is not proved the estimate is the mean margin of the playouts from
+// the end of the move's principal variation that end within the proved bounds (under
+// area rules: the stones and one-colour regions at that end).
 func (v *infoView) scores(m *analysis.Move) analysis.Scores {
-	var estimate func(board.Position) int
+	estimate := func(end board.Position) int {
+		return analysis.PlayoutMargin(end, v.policy, end.Hash, m.After.Low, m.After.High)
+	}
 	if v.area {
 		estimate = func(end board.Position) int {
 			b, w := territory(end.Stones)

@@ -209,16 +209,19 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 			actions++
 		}
 	}
-	// Black at move 23, then White at move 24: every action proved, scoreLead the margin
-	// after it less the komi for the side to move. Another komi is refused: the win
-	// rates are proved for 2.5, and every number is under the komi in force.
+	// Black at move 23, then White at move 24 under komi 0.5: every action proved (the
+	// exact margins decide every komi), scoreLead the margin after it less the komi for
+	// the side to move; an integral komi is refused.
 	for _, c := range []struct {
 		komi  float64
 		color board.Color
-	}{{board.Komi, board.Black}, {board.Komi, board.White}} {
+	}{{board.Komi, board.Black}, {0.5, board.White}} {
 		if c.color == board.White {
-			ps.send(t, "komi 0.5")
+			ps.send(t, "komi 1")
 			ps.expect(t, "? unacceptable komi")
+			ps.expect(t, "")
+			ps.send(t, "komi 0.5")
+			ps.expect(t, "= ")
 			ps.expect(t, "")
 			best := bestAction(t, pos)
 			ps.send(t, "play b "+board.Vertex(best))
@@ -259,7 +262,7 @@ func TestKataAnalyzeScoreLeadFromProvedMargins(t *testing.T) {
 			if c.color == board.White {
 				lead = -lead
 			}
-			wins := (m >= board.BlackMargin) == (c.color == board.Black)
+			wins := (float64(m) > c.komi) == (c.color == board.Black)
 			if e.ScoreLead != lead || e.ScoreMean != lead || e.ScoreSelfplay != lead || e.ScoreStdev != 0 || (e.Winrate == 1) != wins ||
 				e.LCB != e.Winrate || e.Utility != 2*e.Winrate-1 || e.UtilityLCB != e.Utility {
 				t.Errorf("%s to play at move %d, %s: winrate %g lcb %g scoreLead %g; the brute force's margin %d: lead %g, win %v",

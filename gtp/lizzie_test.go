@@ -124,7 +124,7 @@ func TestLizzieSession(t *testing.T) {
 	ps := startPipe(t, s)
 	for _, c := range []struct{ command, answer string }{
 		{"name", "= littlego"}, {"version", "= " + Version}, {"boardsize 5", "= "},
-		{"komi 7.5", "? unacceptable komi"}, {"clear_board", "= "},
+		{"komi 7", "? unacceptable komi"}, {"komi 2.5", "= "}, {"clear_board", "= "},
 	} {
 		ps.send(t, c.command)
 		ps.expect(t, c.answer)

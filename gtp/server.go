@@ -225,6 +225,16 @@ func init() {
 		{name: "littlego-set_param", run: (*Server).setParam},
 		{name: "littlego-get_param", run: (*Server).getParam},
 		{name: "littlego-rules", run: (*Server).rulesCommand},
+		{name: "kata-get-rules", run: (*Server).kataGetRules},
+		{name: "kata-set-rules", run: (*Server).kataSetRules},
+		{name: "kata-list-params", run: (*Server).kataListParams},
+		{name: "kata-get-param", run: (*Server).kataGetParam},
+		{name: "kata-set-param", run: (*Server).kataSetParam},
+		{name: "stop", run: (*Server).stop},
+		{name: "clear_cache", run: (*Server).clearCache},
+		{name: "get_komi", run: (*Server).getKomi},
+		{name: "final_status_list", run: (*Server).finalStatusList},
+		{name: "printsgf", run: (*Server).printsgf},
 	}
 	commandIndex = make(map[string]int, len(commandTable))
 	for i, c := range commandTable {

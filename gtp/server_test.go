@@ -16,7 +16,8 @@ import (
 var requiredCommands = []string{"protocol_version", "name", "version", "known_command", "list_commands",
 	"quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard", "final_score",
 	"time_settings", "time_left", "kgs-time_settings", "cputime", "lz-analyze", "lz-genmove_analyze", "kata-analyze", "kata-genmove_analyze",
-	"littlego-set_param", "littlego-get_param", "littlego-rules"}
+	"littlego-set_param", "littlego-get_param", "littlego-rules", "kata-get-rules", "kata-set-rules", "kata-list-params",
+	"kata-get-param", "kata-set-param", "stop", "clear_cache", "get_komi", "final_status_list", "printsgf"}
 
 func TestEndOfInputEndsSession(t *testing.T) {
 	s, _ := newTestServer(t, LittleGo, 100)

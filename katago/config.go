@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -43,9 +44,13 @@ func ParsePerspective(s string) (Perspective, error) {
 // Defaults of Config.
 const (
 	DefaultMaxVisits  = 20_000
-	DefaultMaxTime    = 10 * time.Second
 	DefaultSolveLimit = time.Second
 	DefaultChunk      = 10 * time.Millisecond
+	// ProofFloor is the least solver CPU a turn gets beyond the search's, whatever
+	// proofTime says: the proofs of the middle game that cost a few milliseconds are
+	// then made at any maxVisits (a 200-visit search uses about 1 ms), and a maxVisits-1
+	// query still answers within a small fraction of a second.
+	ProofFloor = 50 * time.Millisecond
 )
 
 // Config is what the command's flags set. Zero fields take the defaults named.
@@ -53,27 +58,29 @@ const (
 // KataGo's command line maps onto it so that a tool's launch line works: -config FILE
 // is read with LoadConfig (the keys Set knows are used, the rest, which tune a neural
 // network, ignored); -override-config "k=v,k=v" goes to Override; -model is accepted and
-// unused (there is no network: the search, the tables and the solver answer);
-// -analysis-threads N sets Jobs, as numAnalysisThreads does; -quit-without-waiting is
-// not supported (stdin closed always finishes the queued work). In this project's
+// unused (there is no network: the search, the tables and the solver answer), as is
+// -human-model; -analysis-threads N sets Jobs, as numAnalysisThreads does;
+// -quit-without-waiting sets QuitWithoutWaiting. In this project's
 // vocabulary, -jobs sets Jobs and -threads sets Threads.
 type Config struct {
 	// Jobs is how many turns are analysed at once (KataGo's numAnalysisThreads; < 1: 1).
 	Jobs int
 	// Threads is the search threads of one turn (numSearchThreadsPerAnalysisThread; < 1:
-	// 1); the solver of that turn gets as many.
+	// 1; at most the machine's CPUs, runtime.NumCPU: more would only share them); the
+	// solver of that turn gets as many.
 	Threads int
 	// MaxVisits is a turn's search iterations when the query does not say (maxVisits;
 	// 0: DefaultMaxVisits).
 	MaxVisits int
-	// MaxTime is the most wall-clock time one turn is analysed (maxTime; 0:
-	// DefaultMaxTime): then the answer is what is proved and searched so far.
+	// MaxTime is the most wall-clock time one turn is analysed (maxTime; 0: no limit, as
+	// in KataGo: the visits, or a terminate, end the turn): then the answer is what is
+	// proved and searched so far.
 	MaxTime time.Duration
 	// SolveLimit is the solver's CPU for one move of a turn, its value and then its
 	// margin each (0: DefaultSolveLimit); a move not proved within it is estimated.
 	SolveLimit time.Duration
 	// ProofTime is the solver's CPU for one turn beyond the search's (proofTime, this
-	// engine's own key; 0: none). A turn's visits bound its work, as in KataGo: the
+	// engine's own key; at least ProofFloor). A turn's visits bound its work, as in KataGo: the
 	// solver gets as much CPU as the search has used, plus ProofTime, and the answer
 	// comes once the visits are done and that share is spent (or at MaxTime).
 	ProofTime time.Duration
@@ -86,6 +93,10 @@ type Config struct {
 	// PVLen caps the moves of a principal variation after its first (analysisPVLen; 0:
 	// no cap).
 	PVLen int
+	// QuitWithoutWaiting makes the end of the input stop the turns in progress (each
+	// answers with what it has) and drop the queued ones (KataGo's
+	// -quit-without-waiting); without it the queued turns are finished.
+	QuitWithoutWaiting bool
 	// Search is the search's options (the zero value: engine.Defaults()); Workers is
 	// replaced by Threads.
 	Search engine.Options
@@ -93,12 +104,9 @@ type Config struct {
 
 // withDefaults returns c with its zero fields set.
 func (c Config) withDefaults() Config {
-	c.Jobs, c.Threads = max(c.Jobs, 1), max(c.Threads, 1)
+	c.Jobs, c.Threads = max(c.Jobs, 1), min(max(c.Threads, 1), runtime.NumCPU())
 	if c.MaxVisits <= 0 {
 		c.MaxVisits = DefaultMaxVisits
-	}
-	if c.MaxTime <= 0 {
-		c.MaxTime = DefaultMaxTime
 	}
 	if c.SolveLimit <= 0 {
 		c.SolveLimit = DefaultSolveLimit

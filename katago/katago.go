@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"littlego/analysis"
@@ -70,6 +71,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer, cfg
 		}
 	}()
 	s.readLoop(lines)
+	if cfg.QuitWithoutWaiting {
+		s.sched.terminate(func(*task) bool { return true })
+	}
 	s.sched.close()
 	wg.Wait()
 	if err := ctx.Err(); err != nil && s.writeErr == nil {
@@ -179,25 +183,21 @@ func (s *server) handle(line []byte) {
 		s.sendError(nil, "", fmt.Sprintf("a query longer than %d bytes: not read", MaxQueryBytes))
 		return
 	}
-	var f fields
-	if err := json.Unmarshal(line, &f); err != nil || f == nil {
-		if len(bytes.TrimSpace(line)) == 0 {
-			return // a blank line: nothing asked
-		}
-		msg := "could not parse the query: expected one JSON object on one line"
-		if err != nil {
-			msg = "could not parse JSON: " + err.Error()
-		}
+	if len(bytes.TrimSpace(line)) == 0 {
+		return // a blank line: nothing asked
+	}
+	f, msg := parseLine(line)
+	if msg != "" {
 		s.sendError(nil, "", msg)
 		return
 	}
 	id, ok, ferr := f.str("id")
 	switch {
 	case ferr != nil:
-		s.sendError(nil, "id", "id: expected a string")
+		s.sendError(nil, "", `Request must have a string "id" field`)
 		return
 	case !ok:
-		s.sendError(nil, "id", "required field id is missing")
+		s.sendError(nil, "", `Request must have a string "id" field`)
 		return
 	}
 	if action, ok, ferr := f.str("action"); ferr != nil {
@@ -212,12 +212,30 @@ func (s *server) handle(line []byte) {
 		s.send(map[string]any{"warning": w.msg, "field": w.field, "id": id})
 	}
 	if qerr != nil {
-		s.sendError(&id, qerr.field, qerr.field+": "+qerr.msg)
+		s.sendError(&id, qerr.field, qerr.text())
 		return
 	}
 	for k := range q.turns {
 		s.sched.push(&task{q: q, index: k, priority: q.priority[k]})
 	}
+}
+
+// parseLine decodes one query line into its fields, or returns the error KataGo sends:
+// for a line that is not JSON, and for JSON that is not an object.
+func parseLine(line []byte) (fields, string) {
+	text := string(bytes.TrimSpace(line))
+	var v any
+	if err := json.Unmarshal(line, &v); err != nil {
+		return nil, "could not parse input line as json request: " + strings.TrimPrefix(err.Error(), "json: ") + ": " + text
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, "Request line was valid json but was not an object, ignoring: " + text
+	}
+	var f fields
+	if err := json.Unmarshal(line, &f); err != nil {
+		return nil, "could not parse input line as json request: " + text
+	}
+	return f, ""
 }
 
 // action answers query_version, query_models, clear_cache, terminate and terminate_all
@@ -240,7 +258,7 @@ func (s *server) action(id, action string, f fields) {
 	case "terminate", "terminate_all":
 		match, err := terminateMatcher(action, f)
 		if err != nil {
-			s.sendError(&id, err.field, err.field+": "+err.msg)
+			s.sendError(&id, err.field, err.text())
 			return
 		}
 		for _, t := range s.sched.terminate(match) {
@@ -260,7 +278,7 @@ func terminateMatcher(action string, f fields) (func(*task) bool, *fieldError) {
 		return nil, err
 	}
 	if action == "terminate" && !hasTarget {
-		return nil, &fieldError{"terminateId", "required field is missing"}
+		return nil, &fieldError{field: "terminateId", msg: "required field is missing"}
 	}
 	turns, hasTurns, err := f.ints("turnNumbers")
 	if err != nil {

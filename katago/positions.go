@@ -24,20 +24,20 @@ func parseStones(f fields, name string) ([]stone, bool, *fieldError) {
 	}
 	var pairs [][]string
 	if err := json.Unmarshal(raw, &pairs); err != nil {
-		return nil, true, &fieldError{name, `expected a list of [player, location] pairs such as ["B","C3"]`}
+		return nil, true, &fieldError{field: name, msg: `expected a list of [player, location] pairs such as ["B","C3"]`}
 	}
 	out := make([]stone, len(pairs))
 	for k, pair := range pairs {
 		if len(pair) != 2 {
-			return nil, true, &fieldError{name, fmt.Sprintf("entry %d: expected [player, location]", k)}
+			return nil, true, &fieldError{field: name, msg: fmt.Sprintf("entry %d: expected [player, location]", k)}
 		}
 		c, err := parsePlayer(pair[0])
 		if err != nil {
-			return nil, true, &fieldError{name, fmt.Sprintf("entry %d: %v", k, err)}
+			return nil, true, &fieldError{field: name, msg: fmt.Sprintf("entry %d: %v", k, err)}
 		}
 		p, err := board.ParseVertex(pair[1])
 		if err != nil {
-			return nil, true, &fieldError{name, fmt.Sprintf("entry %d: location %q: %v (the board is 5x5: A1 to E5, or pass)", k, pair[1], err)}
+			return nil, true, &fieldError{field: name, msg: fmt.Sprintf("entry %d: location %q: %v (the board is 5x5: A1 to E5, or pass)", k, pair[1], err)}
 		}
 		out[k] = stone{c, p}
 	}
@@ -67,7 +67,7 @@ func checkPositions(f fields, q *query) ([]fieldError, *fieldError) {
 		return nil, err
 	}
 	if !ok {
-		return nil, &fieldError{"moves", "required field is missing"}
+		return nil, &fieldError{field: "moves", msg: "required field is missing"}
 	}
 	initial, _, err := parseStones(f, "initialStones")
 	if err != nil {
@@ -82,10 +82,10 @@ func checkPositions(f fields, q *query) ([]fieldError, *fieldError) {
 	} else if ok {
 		c, perr := parsePlayer(s)
 		if perr != nil {
-			return nil, &fieldError{"initialPlayer", perr.Error()}
+			return nil, &fieldError{field: "initialPlayer", msg: perr.Error()}
 		}
 		if len(moves) > 0 && moves[0].color != c {
-			return nil, &fieldError{"initialPlayer", "the first move is not initialPlayer's: the course's game alternates"}
+			return nil, &fieldError{field: "initialPlayer", msg: "the first move is not initialPlayer's: the course's game alternates"}
 		}
 		player = c
 	}
@@ -99,7 +99,7 @@ func checkPositions(f fields, q *query) ([]fieldError, *fieldError) {
 		if len(initial) == 0 {
 			field = "initialPlayer" // White to move on the empty board
 		}
-		warns = append(warns, fieldError{field, fmt.Sprintf("the course's game ends after move %d: the position is taken to be at move %d (one move per stone, no capture, no pass)", board.MaxMoves, pos.Move)})
+		warns = append(warns, fieldError{field: field, msg: fmt.Sprintf("the course's game ends after move %d: the position is taken to be at move %d (one move per stone, no capture, no pass)", board.MaxMoves, pos.Move)})
 	}
 	q.positions = append(q.positions[:0], pos)
 	for k, m := range moves {
@@ -116,10 +116,10 @@ func setUp(initial []stone, player board.Color) (board.Position, *fieldError) {
 	var s board.Stones
 	for k, st := range initial {
 		if st.point == board.Pass {
-			return board.Position{}, &fieldError{"initialStones", fmt.Sprintf("entry %d: a stone cannot pass", k)}
+			return board.Position{}, &fieldError{field: "initialStones", msg: fmt.Sprintf("entry %d: a stone cannot pass", k)}
 		}
 		if s[0].Has(st.point) || s[1].Has(st.point) {
-			return board.Position{}, &fieldError{"initialStones", fmt.Sprintf("entry %d: %s is placed twice", k, board.Vertex(st.point))}
+			return board.Position{}, &fieldError{field: "initialStones", msg: fmt.Sprintf("entry %d: %s is placed twice", k, board.Vertex(st.point))}
 		}
 		s[st.color] |= st.point.Bit()
 	}
@@ -128,30 +128,38 @@ func setUp(initial []stone, player board.Color) (board.Position, *fieldError) {
 			g := board.Group(rest&-rest, s[c])
 			rest &^= g
 			if g.Neighbours()&s.Empty() == 0 {
-				return board.Position{}, &fieldError{"initialStones", fmt.Sprintf("the %s group at %s has no liberty", c, board.Vertex(g.First()))}
+				return board.Position{}, &fieldError{field: "initialStones", msg: fmt.Sprintf("the %s group at %s has no liberty", c, board.Vertex(g.First()))}
 			}
 		}
 	}
 	move := board.FixMoveNumber(player, len(initial)+1)
 	if len(initial)+1 > board.MaxMoves {
-		return board.Position{}, &fieldError{"initialStones", fmt.Sprintf("%d stones: more than the course's game can reach", len(initial))}
+		return board.Position{}, &fieldError{field: "initialStones", msg: fmt.Sprintf("%d stones: more than the course's game can reach", len(initial))}
 	}
 	pos := board.Position{Stones: s, Move: uint8(move), Last: board.MaxMoves, Turn: player, Passed: len(initial) == 0}
 	pos.Hash = pos.ComputeHash()
 	return pos, nil
 }
 
-// play plays m, the k-th move (from 0), on pos, or says why it is illegal.
+// play plays m, the k-th move (from 0), on pos, or says why it is illegal in KataGo's
+// words ("Illegal move 3: C3"), the reason after them. Once the game is over a pass is
+// taken (it changes nothing but the side to move: KataGo's clients pass to end a game),
+// and a stone is illegal.
 func play(pos *board.Position, m stone, k int) *fieldError {
-	where := fmt.Sprintf("move %d (%s %s)", k+1, board.ColorLetter(m.color), board.Vertex(m.point))
-	bad := func(why string) *fieldError { return &fieldError{"moves", "illegal " + where + ": " + why} }
+	bad := func(why string) *fieldError {
+		return kataError("moves", fmt.Sprintf("Illegal move %d: %s (%s)", k, board.Vertex(m.point), why))
+	}
 	switch {
+	case pos.Over && m.point == board.Pass:
+		pos.Turn = m.color.Other()
+		pos.Hash = pos.ComputeHash()
+		return nil
 	case pos.Over && int(pos.Move) > int(pos.Last):
-		return bad(fmt.Sprintf("the game ended after move %d", pos.Last))
+		return bad(fmt.Sprintf("the game ended after move %d: only a pass is taken", pos.Last))
 	case pos.Over:
-		return bad("the game ended after two passes in a row (or a pass on move 1)")
+		return bad("the game ended after two passes in a row: only a pass is taken")
 	case m.color != pos.Turn:
-		return bad(fmt.Sprintf("it is %s's turn (the course's game alternates; a pass is a move)", pos.Turn))
+		return bad(fmt.Sprintf("it is %s's turn: the course's game alternates, a pass is a move", pos.Turn))
 	case m.point == board.Pass:
 		pos.Pass()
 		return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/analysis"
 	"littlego/board"
 )
 
@@ -27,12 +28,15 @@ type query struct {
 	ownership bool
 	movesOwn  bool
 	policy    bool
+	restrict  *restriction // avoidMoves or allowMoves; nil: none
+	komi      float64      // White's komi: the course's unless the query says
 }
 
 // fieldError is an error or a warning about one field of a query.
 type fieldError struct {
 	field string
 	msg   string
+	bare  bool // the message is KataGo's own wording, sent without the field's name
 }
 
 // fields are a query's fields by name, still undecoded.
@@ -40,13 +44,6 @@ type fields map[string]json.RawMessage
 
 // course names the rules this engine plays, for messages.
 const course = "the course's rules (stones-only score, komi 2.5, simple ko, no suicide, the game ends after move 24)"
-
-// kataRules are the rule sets KataGo knows by name: under them the course's rules are
-// applied, with a warning.
-var kataRules = map[string]bool{
-	"tromp-taylor": true, "chinese": true, "chinese-ogs": true, "chinese-kgs": true, "japanese": true,
-	"korean": true, "stone-scoring": true, "aga": true, "bga": true, "new-zealand": true, "aga-button": true,
-}
 
 // ignoredFields are fields of KataGo's queries this engine reads and ignores, with why.
 var ignoredFields = map[string]string{
@@ -62,7 +59,7 @@ func (f fields) str(name string) (string, bool, *fieldError) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", true, &fieldError{name, "expected a string"}
+		return "", true, &fieldError{field: name, msg: "expected a string"}
 	}
 	return s, true, nil
 }
@@ -75,7 +72,7 @@ func (f fields) integer(name string) (int, bool, *fieldError) {
 	}
 	n, err := toInt(raw)
 	if err != nil {
-		return 0, true, &fieldError{name, "expected an integer"}
+		return 0, true, &fieldError{field: name, msg: "expected an integer"}
 	}
 	return n, true, nil
 }
@@ -97,7 +94,7 @@ func (f fields) number(name string) (float64, bool, *fieldError) {
 	}
 	var x float64
 	if err := json.Unmarshal(raw, &x); err != nil {
-		return 0, true, &fieldError{name, "expected a number"}
+		return 0, true, &fieldError{field: name, msg: "expected a number"}
 	}
 	return x, true, nil
 }
@@ -110,7 +107,7 @@ func (f fields) boolean(name string) (bool, *fieldError) {
 	}
 	var b bool
 	if err := json.Unmarshal(raw, &b); err != nil {
-		return false, &fieldError{name, "expected a boolean"}
+		return false, &fieldError{field: name, msg: "expected a boolean"}
 	}
 	return b, nil
 }
@@ -123,13 +120,13 @@ func (f fields) ints(name string) ([]int, bool, *fieldError) {
 	}
 	var list []json.RawMessage
 	if err := json.Unmarshal(raw, &list); err != nil {
-		return nil, true, &fieldError{name, "expected a list of integers"}
+		return nil, true, &fieldError{field: name, msg: "expected a list of integers"}
 	}
 	out := make([]int, len(list))
 	for k, r := range list {
 		n, err := toInt(r)
 		if err != nil {
-			return nil, true, &fieldError{name, "expected a list of integers"}
+			return nil, true, &fieldError{field: name, msg: "expected a list of integers"}
 		}
 		out[k] = n
 	}
@@ -140,9 +137,9 @@ func (f fields) ints(name string) ([]int, bool, *fieldError) {
 // server's settings; it returns the query, or the error that refuses it, and the
 // warnings of what it applied otherwise than asked.
 func parseQuery(id string, f fields, cfg Config) (*query, []fieldError, *fieldError) {
-	q := &query{id: id, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, proofTime: cfg.ProofTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
+	q := &query{id: id, komi: board.Komi, maxVisits: cfg.MaxVisits, maxTime: cfg.MaxTime, proofTime: cfg.ProofTime, reportAs: cfg.ReportAs, pvLen: cfg.PVLen}
 	var warns []fieldError
-	for _, check := range []func(fields, *query) ([]fieldError, *fieldError){checkBoard, checkRules, checkPositions, checkOptions} {
+	for _, check := range []func(fields, *query) ([]fieldError, *fieldError){checkBoard, checkRules, checkPositions, checkOptions, checkAvoid} {
 		w, err := check(f, q)
 		warns = append(warns, w...)
 		if err != nil {
@@ -161,12 +158,13 @@ func parseQuery(id string, f fields, cfg Config) (*query, []fieldError, *fieldEr
 		"komi": true, "boardXSize": true, "boardYSize": true, "analyzeTurns": true, "maxVisits": true,
 		"includeOwnership": true, "includeMovesOwnership": true, "includePolicy": true, "includePVVisits": true,
 		"reportDuringSearchEvery": true, "priority": true, "priorities": true, "overrideSettings": true,
-		"whiteHandicapBonus": true}
+		"whiteHandicapBonus": true, "avoidMoves": true, "allowMoves": true,
+		"analysisPVLen": true, "firstReportDuringSearchAfter": true}
 	for name := range f {
 		if why, ok := ignoredFields[name]; ok {
-			warns = append(warns, fieldError{name, why})
+			warns = append(warns, fieldError{field: name, msg: why})
 		} else if !known[name] {
-			warns = append(warns, fieldError{name, "unexpected or unused field"})
+			warns = append(warns, fieldError{field: name, msg: "unexpected or unused field"})
 		}
 	}
 	return q, warns, nil
@@ -180,51 +178,60 @@ func checkBoard(f fields, _ *query) ([]fieldError, *fieldError) {
 		case err != nil:
 			return nil, err
 		case !ok:
-			return nil, &fieldError{name, "required field is missing"}
+			return nil, &fieldError{field: name, msg: "required field is missing"}
 		case n != board.Size:
-			return nil, &fieldError{name, fmt.Sprintf("board size %d is not supported: only 5x5, the course's board", n)}
+			return nil, &fieldError{field: name, msg: fmt.Sprintf("board size %d is not supported: only 5x5, the course's board", n)}
 		}
 	}
 	return nil, nil
 }
 
 // checkRules applies the course's rules: under its own name silently, under a rule set
-// of KataGo's with a warning; a komi other than 2.5 is refused, since what is proved is
-// proved for it.
-func checkRules(f fields, _ *query) ([]fieldError, *fieldError) {
+// of KataGo's with a warning; a half-point komi other than the course's is taken with a
+// warning (what is proved for 2.5 decides it only where the margin's bounds do), an
+// integral one refused (a draw is not modelled).
+func checkRules(f fields, q *query) ([]fieldError, *fieldError) {
 	var warns []fieldError
 	raw, ok := f["rules"]
 	if !ok {
-		return nil, &fieldError{"rules", "required field is missing"}
+		return nil, &fieldError{field: "rules", msg: "required field is missing"}
 	}
 	var name string
 	var obj map[string]json.RawMessage
 	switch {
 	case json.Unmarshal(raw, &name) == nil:
-		name = strings.ToLower(strings.TrimSpace(name))
+		lower := strings.ToLower(strings.TrimSpace(name))
 		switch {
-		case name == "littlego" || name == "little-go":
-		case kataRules[name]:
-			warns = append(warns, fieldError{"rules", fmt.Sprintf("rules %q are not supported: %s applied", name, course)})
+		case lower == "littlego" || lower == "little-go":
+		case isKataRules(name):
+			warns = append(warns, fieldError{field: "rules", msg: fmt.Sprintf("rules %q are not supported: %s applied", name, course)})
 		default:
-			return nil, &fieldError{"rules", fmt.Sprintf("unknown rules %q: this engine plays %s (name: littlego)", name, course)}
+			return nil, kataError("rules", fmt.Sprintf("Could not parse rules: %s (this engine plays %s; name: littlego)", name, course))
 		}
 	case json.Unmarshal(raw, &obj) == nil && obj != nil:
-		warns = append(warns, fieldError{"rules", "rules given field by field are not supported: " + course + " applied"})
+		warns = append(warns, fieldError{field: "rules", msg: "rules given field by field are not supported: " + course + " applied"})
 	default:
-		return nil, &fieldError{"rules", "expected a string or an object"}
+		return nil, &fieldError{field: "rules", msg: "expected a string or an object"}
 	}
 	komi, ok, err := f.number("komi")
 	if err != nil {
 		return nil, err
 	}
-	if ok && komi != board.Komi {
-		return nil, &fieldError{"komi", fmt.Sprintf("komi %v is not supported: only %v, the course's (the proved values are for it)", komi, board.Komi)}
+	switch {
+	case !ok:
+	case math.IsNaN(komi) || komi < -400 || komi > 400:
+		return nil, kataError("komi", "Must be a integer or half-integer from -400.0 to 400.0")
+	case !analysis.HalfPointKomi(komi):
+		lo := math.Floor(komi-0.5) + 0.5
+		return nil, &fieldError{field: "komi", msg: fmt.Sprintf("komi %v is not supported: give a half-point komi such as %v or %v (an integral komi allows a draw, which this engine does not model)", komi, lo, lo+1)}
+	case komi != board.Komi:
+		q.komi = komi
+		warns = append(warns, fieldError{field: "komi", msg: fmt.Sprintf("komi %v: the tables and the solver prove values for the course's komi %v and bounds on the margin; under %v a value is proved where those bounds decide it, and estimated elsewhere", komi, board.Komi, komi)})
 	}
 	if s, ok, err := f.str("whiteHandicapBonus"); err != nil {
 		return nil, err
 	} else if ok && s != "0" {
-		warns = append(warns, fieldError{"whiteHandicapBonus", "the course's game has no handicap bonus: 0 applied"})
+		warns = append(warns, fieldError{field: "whiteHandicapBonus", msg: "the course's game has no handicap bonus: 0 applied"})
 	}
 	return warns, nil
 }
@@ -236,7 +243,7 @@ func checkOptions(f fields, q *query) ([]fieldError, *fieldError) {
 		return nil, err
 	} else if ok {
 		if n < 1 {
-			return nil, &fieldError{"maxVisits", "must be at least 1"}
+			return nil, &fieldError{field: "maxVisits", msg: "must be at least 1"}
 		}
 		q.maxVisits = n
 	}
@@ -247,25 +254,33 @@ func checkOptions(f fields, q *query) ([]fieldError, *fieldError) {
 		}
 		*dst = b
 	}
+	if n, ok, err := f.integer("analysisPVLen"); err != nil {
+		return nil, err
+	} else if ok {
+		if n < 1 || n > 1000 {
+			return nil, &fieldError{field: "analysisPVLen", msg: "must be an integer from 1 to 1000"}
+		}
+		q.pvLen = n
+	}
+	if s, ok, err := f.number("firstReportDuringSearchAfter"); err != nil {
+		return nil, err
+	} else if ok && (!(s > 0) || s > 1e6) {
+		return nil, &fieldError{field: "firstReportDuringSearchAfter", msg: "must be a positive number of seconds"}
+	}
 	pvVisits, err := f.boolean("includePVVisits")
 	if err != nil {
 		return nil, err
 	}
 	if pvVisits {
-		warns = append(warns, fieldError{"includePVVisits", "pvVisits is not provided: the search keeps its visits at the root only"})
+		warns = append(warns, fieldError{field: "includePVVisits", msg: "pvVisits is not provided: the search keeps its visits at the root only"})
 	}
 	if s, ok, err := f.number("reportDuringSearchEvery"); err != nil {
 		return nil, err
 	} else if ok {
 		if !(s > 0) || s > 1e6 {
-			return nil, &fieldError{"reportDuringSearchEvery", "must be a positive number of seconds"}
+			return nil, &fieldError{field: "reportDuringSearchEvery", msg: "must be a positive number of seconds"}
 		}
 		q.every = max(time.Duration(s*float64(time.Second)), time.Millisecond)
-	}
-	for _, name := range []string{"avoidMoves", "allowMoves"} {
-		if _, ok := f[name]; ok {
-			return nil, &fieldError{name, "not supported: every legal move is analysed"}
-		}
 	}
 	return warns, nil
 }
@@ -282,7 +297,7 @@ func checkTurns(f fields, q *query) *fieldError {
 	}
 	for _, t := range turns {
 		if t < 0 || t > last {
-			return &fieldError{"analyzeTurns", fmt.Sprintf("turn %d is out of range: the query's turns are 0 to %d", t, last)}
+			return &fieldError{field: "analyzeTurns", msg: fmt.Sprintf("turn %d is out of range: the query's turns are 0 to %d", t, last)}
 		}
 	}
 	q.turns = turns
@@ -300,7 +315,7 @@ func checkTurns(f fields, q *query) *fieldError {
 	}
 	if ok {
 		if len(ps) != len(turns) {
-			return &fieldError{"priorities", fmt.Sprintf("has %d entries, analyzeTurns %d: they must match", len(ps), len(turns))}
+			return &fieldError{field: "priorities", msg: fmt.Sprintf("has %d entries, analyzeTurns %d: they must match", len(ps), len(turns))}
 		}
 		copy(q.priority, ps)
 	}
@@ -316,7 +331,7 @@ func checkOverrides(f fields, q *query, cfg Config) ([]fieldError, *fieldError) 
 	}
 	var settings map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &settings); err != nil || settings == nil {
-		return nil, &fieldError{"overrideSettings", "expected an object"}
+		return nil, &fieldError{field: "overrideSettings", msg: "expected an object"}
 	}
 	var warns []fieldError
 	c := cfg
@@ -327,15 +342,15 @@ func checkOverrides(f fields, q *query, cfg Config) ([]fieldError, *fieldError) 
 			s = string(v)
 		}
 		if key == "numAnalysisThreads" || key == "numSearchThreads" || key == "numSearchThreadsPerAnalysisThread" {
-			warns = append(warns, fieldError{"overrideSettings", key + " cannot change for one query: ignored"})
+			warns = append(warns, fieldError{field: "overrideSettings", msg: key + " cannot change for one query: ignored"})
 			continue
 		}
 		known, err := c.Set(key, s)
 		if err != nil {
-			return warns, &fieldError{"overrideSettings", err.Error()}
+			return warns, &fieldError{field: "overrideSettings", msg: err.Error()}
 		}
 		if !known {
-			warns = append(warns, fieldError{"overrideSettings", fmt.Sprintf("setting %q is unknown or unused here: ignored", key)})
+			warns = append(warns, fieldError{field: "overrideSettings", msg: fmt.Sprintf("setting %q is unknown or unused here: ignored", key)})
 		}
 	}
 	q.maxVisits, q.maxTime, q.proofTime, q.reportAs, q.pvLen = c.MaxVisits, c.MaxTime, c.ProofTime, c.ReportAs, c.PVLen

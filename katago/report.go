@@ -3,8 +3,6 @@
 package katago
 
 import (
-	"fmt"
-
 	"littlego/analysis"
 	"littlego/board"
 	"littlego/facts"
@@ -41,6 +39,7 @@ type moveInfo struct {
 	Order         int       `json:"order"`
 	PV            []string  `json:"pv"`
 	Ownership     []float64 `json:"ownership,omitempty"`
+	IsSymmetryOf  string    `json:"isSymmetryOf,omitempty"`
 	Proof         proofInfo `json:"proof"`
 }
 
@@ -80,19 +79,30 @@ type noResults struct {
 
 // view formats the snapshots of one turn.
 type view struct {
-	q    *query
-	turn int
-	pos  board.Position
-	prio [board.NumActions]float64
-	flip bool // the values are for the side not to move
+	q      *query
+	turn   int
+	pos    board.Position
+	prio   [board.NumActions]float64
+	flip   bool   // the values are for the side not to move
+	policy string // the search's rollout policy, for the ownership's playouts
 }
 
 // newView returns the view of turn (an index into q.turns) under cfg.
 func newView(q *query, turn int, cfg Config) *view {
 	v := &view{q: q, turn: q.turns[turn], pos: q.positions[q.turns[turn]]}
 	v.prio = analysis.Priors(&v.pos, cfg.Search.Policy, cfg.Search.Priors)
+	v.policy = cfg.Search.Policy
 	v.flip = q.reportAs == Black && v.pos.Turn == board.White || q.reportAs == White && v.pos.Turn == board.Black
 	return v
+}
+
+// estimate returns the estimate of the margin a move leads to, what is proved after it
+// being after: the mean of the playouts from the end of its principal variation that
+// end within the proved bounds (analysis.PlayoutMargin).
+func (v *view) estimate(after facts.Fact) func(board.Position) int {
+	return func(end board.Position) int {
+		return analysis.PlayoutMargin(end, v.policy, end.Hash, after.Low, after.High)
+	}
 }
 
 // rate turns a rate for the side to move into the reported perspective.
@@ -114,6 +124,10 @@ func (v *view) signed(x float64) float64 {
 // response returns the response of snapshot s.
 func (v *view) response(s *analysis.Snapshot) *response {
 	r := &response{ID: v.q.id, IsDuringSearch: !s.Done(), TurnNumber: v.turn, MoveInfos: []moveInfo{}}
+	s = s.UnderKomi(v.q.komi, v.policy)
+	if v.q.restrict != nil {
+		s = v.q.restrict.apply(s)
+	}
 	var best *analysis.Move
 	for k := range s.Moves {
 		m := &s.Moves[k]
@@ -125,6 +139,7 @@ func (v *view) response(s *analysis.Snapshot) *response {
 		}
 		r.MoveInfos = append(r.MoveInfos, v.moveInfo(m, len(r.MoveInfos)))
 	}
+	markSymmetric(v.pos, r.MoveInfos)
 	r.RootInfo = v.root(s, best)
 	if v.q.ownership {
 		end := v.pos
@@ -148,12 +163,12 @@ func (v *view) response(s *analysis.Snapshot) *response {
 // moveInfo returns the entry of move m, ranked order.
 func (v *view) moveInfo(m *analysis.Move, order int) moveInfo {
 	w, lcb := m.Rates()
-	sc := m.Scores(v.pos, board.Komi, nil)
+	sc := m.Scores(v.pos, v.q.komi, v.estimate(m.After))
 	mi := moveInfo{
 		Move: board.Vertex(m.Action), Visits: m.Visits, Winrate: v.rate(w), ScoreMean: v.signed(sc.Lead),
-		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(sc.Selfplay), Prior: v.prio[m.Action],
+		ScoreStdev: sc.Stdev, ScoreLead: v.signed(sc.Lead), ScoreSelfplay: v.signed(within(m.After, v.pos.Turn, v.q.komi, sc.Selfplay)), Prior: v.prio[m.Action],
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), UtilityLcb: v.signed(2*lcb - 1), Order: order,
-		Proof: proof(m.After, m.Status.String(), m.Visits > 0 || m.Status == analysis.Proved),
+		Proof: proof(m.After, v.q.komi, m.Status.String(), m.Visits > 0 || m.Status == analysis.Proved),
 	}
 	pv := m.PV
 	if v.q.pvLen > 0 && len(pv) > v.q.pvLen+1 {
@@ -197,27 +212,26 @@ func (v *view) root(s *analysis.Snapshot, best *analysis.Move) rootInfo {
 	}
 	lead, selfplay := 0.0, 0.0
 	if m, exact := f.Margin(); exact {
-		lead = sign * (float64(m) - board.Komi)
+		lead = sign * (float64(m) - v.q.komi)
 		selfplay = lead
 	} else if best != nil {
-		sc := best.Scores(v.pos, board.Komi, nil)
-		margin := sign*sc.Lead + board.Komi // back to black − white
-		lead = sign * (min(max(margin, float64(f.Low)), float64(f.High)) - board.Komi)
-		selfplay = sc.Selfplay
+		sc := best.Scores(v.pos, v.q.komi, v.estimate(best.After))
+		lead = within(f, v.pos.Turn, v.q.komi, sc.Lead)
+		selfplay = within(f, v.pos.Turn, v.q.komi, sc.Selfplay)
 	}
-	key, _ := v.pos.CanonicalKey()
+	thisHash, symHash := situationHashes(&v.pos)
 	return rootInfo{
 		Winrate: v.rate(w), ScoreLead: v.signed(lead), ScoreSelfplay: v.signed(selfplay), ScoreStdev: analysis.Spread(f),
 		Utility: v.signed(2*w - 1), Lcb: v.rate(lcb), Visits: s.Iterations, CurrentPlayer: board.ColorLetter(v.pos.Turn),
-		ThisHash: fmt.Sprintf("%016X", v.pos.Key()), SymHash: fmt.Sprintf("%016X", key),
-		Proof: proof(f, status.String(), status != analysis.NotProved),
+		ThisHash: thisHash, SymHash: symHash,
+		Proof: proof(f, v.q.komi, status.String(), status != analysis.NotProved),
 	}
 }
 
 // proof returns the proof object of a fact whose value stands at status; searched says
 // there is an estimate of the score.
-func proof(f facts.Fact, status string, searched bool) proofInfo {
-	p := proofInfo{Value: status, Source: string(f.Source), Score: "estimated", Outcome: f.Outcome()}
+func proof(f facts.Fact, komi float64, status string, searched bool) proofInfo {
+	p := proofInfo{Value: status, Source: string(f.Source), Score: "estimated", Outcome: analysis.KomiOutcome(f, komi)}
 	if !searched && status != analysis.Proved.String() {
 		p.Score = "not proved"
 	}
@@ -237,22 +251,68 @@ func pvEnd(pos board.Position, pv []board.Point) board.Position {
 	return pos
 }
 
-// ownership returns KataGo's ownership array of end, row-major from the top left: 1 for
-// a stone of the side the values are for, -1 for the other's, 0 for an empty point (the
-// course counts stones only, so an empty point is no one's).
+// ownership returns KataGo's ownership array from end, row-major from the top left: the
+// share of playouts from end (the search's rollout policy) that finish with a stone of
+// the side the values are for on the point, less the share that finish with the
+// other's (the course counts stones only, so an empty point is no one's); end itself
+// once the game is over there.
 func (v *view) ownership(end board.Position) []float64 {
 	side := v.pos.Turn
 	if v.flip {
 		side = side.Other()
 	}
+	own := analysis.Ownership(end, v.policy, end.Hash)
 	out := make([]float64, board.NumPoints)
-	for p := board.Point(0); p < board.NumPoints; p++ {
-		switch {
-		case end.Stones[side].Has(p):
-			out[p] = 1
-		case end.Stones[side.Other()].Has(p):
-			out[p] = -1
+	for p, x := range own {
+		if side == board.White {
+			x = -x
 		}
+		out[p] = x
 	}
 	return out
+}
+
+// within returns score, a final margin less komi for turn, moved into the margin's
+// proved bounds in f: a proved result is never contradicted by an estimate beside it.
+func within(f facts.Fact, turn board.Color, komi, score float64) float64 {
+	sign := 1.0
+	if turn == board.White {
+		sign = -1
+	}
+	margin := sign*score + komi
+	margin = min(max(margin, float64(f.Low)), float64(f.High))
+	return sign * (margin - komi)
+}
+
+// markSymmetric sets isSymmetryOf, as KataGo does on a symmetric root: a move that a
+// symmetry of the position (one that leaves the stones, the ko and the side to move as
+// they are) maps onto a move listed before it names that move, the first of its class.
+func markSymmetric(pos board.Position, infos []moveInfo) {
+	var syms []board.Symmetry
+	for s := board.Symmetry(1); s < board.NumSymmetries; s++ {
+		if img := s.Apply(pos); img.Stones == pos.Stones && img.Ko == pos.Ko {
+			syms = append(syms, s)
+		}
+	}
+	if len(syms) == 0 {
+		return
+	}
+	first := map[board.Point]string{}
+	for k := range infos {
+		p, err := board.ParseVertex(infos[k].Move)
+		if err != nil || p == board.Pass {
+			continue
+		}
+		if rep, ok := first[p]; ok {
+			infos[k].IsSymmetryOf = rep
+			continue
+		}
+		for _, s := range syms {
+			if q := s.Point(p); q != p {
+				if _, taken := first[q]; !taken {
+					first[q] = infos[k].Move
+				}
+			}
+		}
+	}
 }

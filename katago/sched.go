@@ -144,7 +144,14 @@ func (sc *scheduler) terminate(match func(*task) bool) []*task {
 // it runs and the final one when it ends (its time, its visits, or a terminate).
 func (s *server) run(a *analysis.Analyzer, t *task) {
 	v := newView(t.q, t.index, s.cfg)
-	ctx, cancel := context.WithTimeout(t.ctx, t.q.maxTime)
+	if v.pos.Over {
+		s.send(v.endResponse(a.Prover().Known))
+		return
+	}
+	ctx, cancel := context.WithCancel(t.ctx)
+	if t.q.maxTime > 0 {
+		ctx, cancel = context.WithTimeout(t.ctx, t.q.maxTime)
+	}
 	defer cancel()
 	cfg := analysis.Config{
 		Search:        s.cfg.Search,
@@ -155,7 +162,7 @@ func (s *server) run(a *analysis.Analyzer, t *task) {
 		MaxIterations: t.q.maxVisits,
 		MinIterations: t.q.maxVisits, // visits beside the proofs, as KataGo's clients expect
 		BoundBySearch: true,          // the visits bound the work, as KataGo's do
-		ExtraProof:    t.q.proofTime,
+		ExtraProof:    max(t.q.proofTime, ProofFloor),
 	}
 	last := time.Now()
 	final := a.Run(ctx, v.pos, cfg, func(snap *analysis.Snapshot) error {

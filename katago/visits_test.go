@@ -25,7 +25,7 @@ func maxVisitsOneCPU() time.Duration {
 	if racedetect.Enabled {
 		return 2500 * time.Millisecond // the race detector slows the work several times
 	}
-	return 500 * time.Millisecond
+	return 250 * time.Millisecond
 }
 
 // maxVisits 1 at every position of moves 1 to 12: each answer comes with at most one
@@ -89,5 +89,25 @@ func TestProofTimeSetting(t *testing.T) {
 	}
 	if _, others, err := s.Collect("proof", 1, time.Minute); err != nil || len(others) > 0 {
 		t.Errorf("proofTime in overrideSettings: %v, other responses (warnings) %v", err, others)
+	}
+}
+
+// The proof-time floor: at move 14 of the client's game the root is a win the solver
+// proves in a few milliseconds; a 200-visit query (about 1 ms of search) proves it,
+// since every turn gets ProofFloor of solver time beyond the search's.
+func TestProofFloorProvesCheapPositions(t *testing.T) {
+	s := startServer(t, quickConfig(1))
+	q := newQuery("floor", clientGame+" B D1")
+	q["maxVisits"] = 200
+	if err := s.Send(q); err != nil {
+		t.Fatal(err)
+	}
+	finals, _, err := s.Collect("floor", 1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := sub(t, finals[13], "rootInfo")
+	if p := sub(t, root, "proof"); p["value"] != "proved" || num(t, root, "winrate") != 1 {
+		t.Errorf("move 14 at 200 visits: rootInfo %v; want the win proved", root)
 	}
 }

@@ -194,7 +194,7 @@ func TestKataGoLaunchLine(t *testing.T) {
 	if code := p.finish(t); code != 0 || !strings.Contains(p.stderr.String(), "nnMaxBatchSize") {
 		t.Errorf("exit %d, stderr %q: want 0 and the unknown key named", code, p.stderr)
 	}
-	for _, args := range [][]string{{"-quit-without-waiting"}, {"-config", dir + "/missing.cfg"}, {"-config", dir}, {"-jobs", "-1"}, {"extra"}} {
+	for _, args := range [][]string{{"-config", dir + "/missing.cfg"}, {"-config", dir}, {"-jobs", "-1"}, {"extra"}} {
 		p := start(t, args...)
 		if code := p.finish(t); code != 2 || p.stderr.Len() == 0 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a reason", args, code, p.stderr)
