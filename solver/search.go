@@ -151,11 +151,7 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 		}
 	}
 	n := w.listMoves(pos, pl, ttMove, hist)
-	if start == 1 {
-		pl.take(0, n) // mv again: the same step of the selection, so the rest keep their order
-	} else if deferring && w.id > 0 {
-		pl.vary(n, pos.Hash, w.id)
-	}
+	w.startOrder(pl, n, start, deferring, pos.Hash)
 	if left-1 >= etcChildLeft {
 		if v, mv, ok := w.transpositionCut(pos, pl, n, t, left); ok {
 			return w.cut(pos, key, sym, ply, left, v, mv)
@@ -308,6 +304,17 @@ func (pl *ply) take(i, n int) board.Point {
 	pl.moves[bi], pl.scores[bi] = pl.moves[i], pl.scores[i]
 	pl.moves[i] = mv
 	return mv
+}
+
+// startOrder prepares the selection of pl's n moves: after the capture searched first
+// (start 1), that capture again, so the rest keep their order; otherwise, in a helper at
+// a node of the parallel region (deferring), its own order (vary).
+func (w *worker) startOrder(pl *ply, n, start int, deferring bool, hash uint64) {
+	if start == 1 {
+		pl.take(0, n) // mv again: the same step of the selection
+	} else if deferring && w.id > 0 {
+		pl.vary(n, hash, w.id)
+	}
 }
 
 // varyBits is the size of the order's variation between workers: a helper's score of a
