@@ -13,7 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 	"littlego/internal/regularfile"
 	"littlego/katago"
 	"littlego/lib/cliflag"
@@ -45,6 +47,7 @@ const maxConfigBytes = 1 << 20
 type options struct {
 	config, override   listFlag
 	model, humanModel  string
+	store              string // -store: the proof store (storeflag)
 	analysisThreads    int
 	cfg                katago.Config
 	quitWithoutWaiting bool
@@ -69,6 +72,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	cliflag.Jobs(fs, &o.cfg.Jobs, 0, "turns analysed at once (default 1, or the config's numAnalysisThreads)")
 	cliflag.Threads(fs, &o.cfg.Threads, 0, "search threads of one turn, and its solver's (default 1, or the config's)")
 	cliflag.CPU(fs, &o.cfg.SolveLimit, katago.DefaultSolveLimit, "the solver's CPU limit per move of a turn, for its value and then its margin")
+	storeflag.Var(fs, &o.store)
 	return func(args []string, out base.Output) error {
 		if len(args) > 0 {
 			return base.Usagef("unexpected argument %q (flags only)", args[0])
@@ -83,6 +87,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 			}
 		}
 		cfg.QuitWithoutWaiting = o.quitWithoutWaiting
+		defer storeflag.Attach(o.store, "analysis", facts.Shared(), out.Stderr)()
 		return katago.Serve(context.Background(), out.Stdin, out.Stdout, out.Stderr, cfg)
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"fmt"
 
 	"littlego/cmd/internal/engineflag"
+	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
+	"littlego/facts"
 	"littlego/gtp"
 )
 
@@ -31,6 +33,8 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	opts := engine.Defaults()
 	engineflag.Register(fs, &opts, engineflag.Vocabulary)
 	rulesName := fs.String("rules", gtp.LittleGo.String(), "littlego (24-move end, stones-only score) or area (stones plus surrounded points, no move cap)")
+	var store string
+	storeflag.Var(fs, &store)
 	return func(args []string, out base.Output) error {
 		if len(args) > 0 {
 			return base.Usagef("unexpected argument %q (flags only)", args[0])
@@ -49,6 +53,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 		if opts.Verbose {
 			fmt.Fprintf(out.Stderr, "gtp: %s, rules %s, options %s\n", gtp.Name, rules, opts)
 		}
+		defer storeflag.Attach(store, "gtp", facts.Shared(), out.Stderr)()
 		srv := gtp.NewServer(eng, gtp.Config{Rules: rules, Log: out.Stderr})
 		return srv.Run(context.Background(), out.Stdin, out.Stdout)
 	}
