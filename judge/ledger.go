@@ -283,6 +283,9 @@ func (w *worker) bestMoves(ctx context.Context, pos board.Position, m int) (best
 	for _, a := range facts.Actions(pos) {
 		child := pos
 		child.Act(a)
+		if w.prover.Cache().Tried(child).Margin >= lim.CPU && lim.CPU > 0 {
+			return best, false // tried in vain before, within as much
+		}
 		cm, ok := w.prover.Margin(ctx, child, lim).Margin()
 		if !ok {
 			return best, false
