@@ -116,9 +116,7 @@ func (c *Cache) get(pos board.Position) (Fact, bool) {
 	if !ok {
 		return Fact{}, false
 	}
-	f.Winning = mapPoints(f.Winning, sym.Inverse())
-	f.Keeping = mapPoints(f.Keeping, sym.Inverse())
-	return f, true
+	return f.Mapped(sym.Inverse()), true
 }
 
 // put merges f, a fact of pos, into the cache.
@@ -127,8 +125,7 @@ func (c *Cache) put(pos board.Position, f Fact) {
 		return
 	}
 	key, sym := pos.CanonicalKey()
-	f.Winning = mapPoints(f.Winning, sym)
-	f.Keeping = mapPoints(f.Keeping, sym)
+	f = f.lineFree().Mapped(sym) // a fact of the position, whatever line reached it
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.facts[key]; ok {
