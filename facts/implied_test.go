@@ -411,8 +411,8 @@ func TestSourceMappedAndReachedBy(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		in string
-		by board.Point
+		in  string
+		by  board.Point
 		out string
 	}{
 		{"implied by the solver's loss before 3,1", board.PointAt(3, 1), "implied by the solver's loss before 3,1"},
