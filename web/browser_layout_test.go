@@ -171,7 +171,7 @@ func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 		const proved = {moves: Object.fromEntries(pts(25, 0).concat("PASS").map((m) => [m, "loss"])), margins: {}};
 		const rows = a.tableRows(proved, null, "black");
 		eq("all the rows", rows.length, 26);
-		eq("the rows left out", a.moreText(proved, rows), "…and 14 more proved losses (12 of 26 shown); the board marks them all.");
+		eq("the rows left out", a.moreText(proved, rows), "…and 14 more proved losses (12 of 26 shown); the board marks them all but the pass.");
 		eq("none left out", a.moreText(proved, rows.slice(0, 12)), "");
 		eq("game label", r.gameLabel({name: "m.json game 1", black: "a", white: "b", result: "W+2.5"}), "W+2.5 · m.json game 1 — a vs b");
 		eq("unfinished game label", r.gameLabel({name: "m.json game 2"}), "unfinished · m.json game 2");

@@ -107,6 +107,16 @@ func TestBrowserAWinningPassIsProvedInEveryView(t *testing.T) {
 		if kind, h, _ := said("analyse"); !strings.Contains(h, "White to play wins") {
 			t.Errorf("%s: Analyse says (%s) %q; want White's win", size.name, kind, h)
 		}
+		// The search's line, an estimate, does not stand alone beside the proved pass.
+		run(poll(`app.analysis.search !== null && app.analysis.search.pv.length > 0 && app.analysis.verdicts.moves.PASS === "win"`, 20*time.Second))
+		type line struct {
+			Text      string
+			FirstWins bool
+		}
+		l := eval[line](t, ctx, `({Text: document.getElementById("pv").textContent, FirstWins: app.analysis.verdicts.moves[app.analysis.search.pv[0]] === "win"})`)
+		if pv := l.Text; !(strings.HasPrefix(pv, "Proved: ") && strings.Contains(pv, "pass")) && !(l.FirstWins && strings.HasPrefix(pv, "Principal variation: ")) {
+			t.Errorf("%s: beside the proved winning pass the panel says %q; want the proof first", size.name, pv)
+		}
 		run(chromedp.Navigate(url+"/#review"), ready(), chromedp.SetValue(chromedp.CSS("#review-text"), record), click("#review-go"),
 			poll(`app.views.review.answer !== null && app.views.review.line.step === 3 && app.views.review.line.pos !== null`, 40*time.Second))
 		kind, h, dot := said("review")
