@@ -166,19 +166,23 @@ func marks(r *judge.GameReview, k int) []string {
 }
 
 // marginChange says the move's results with perfect play before and after and the
-// stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
-// neither is.
+// stones it lost ("B+0.5 -> W+3.5, lost 4"): a result not proved exactly as its proved
+// bound, as -json's outcome says it ("B+0.5 -> W+0.5 or more"), "?" where nothing is
+// proved of it, or "" when nothing is of either.
 func marginChange(m *judge.MoveReview) string {
-	if m.MarginBefore == nil && m.MarginAfter == nil {
+	if m.MarginBefore == nil && m.MarginAfter == nil && m.OutcomeBefore == "" && m.OutcomeAfter == "" {
 		return ""
 	}
-	word := func(p *int) string {
-		if p == nil {
-			return "?"
+	word := func(p *int, outcome string) string {
+		switch {
+		case p != nil:
+			return record.Result(*p)
+		case outcome != "":
+			return outcome
 		}
-		return record.Result(*p)
+		return "?"
 	}
-	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
+	s := word(m.MarginBefore, m.OutcomeBefore) + " -> " + word(m.MarginAfter, m.OutcomeAfter)
 	if m.PointsLost != nil {
 		s += fmt.Sprintf(", lost %d", *m.PointsLost)
 	}

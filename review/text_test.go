@@ -225,3 +225,22 @@ func TestBlunderAndPunishmentLines(t *testing.T) {
 		t.Errorf("move 1: %q; a kept win is no blunder", line)
 	}
 }
+
+// A result not proved exactly is printed as its proved bound, as -json's outcome and
+// the web say it, never "?" beside a bound; "?" only where nothing is proved.
+func TestMarginChangePrintsTheProvedBound(t *testing.T) {
+	three, minus := 3, -2
+	for _, tc := range []struct {
+		m    judge.MoveReview
+		want string
+	}{
+		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5", OutcomeAfter: "W+0.5 or more"}, "B+0.5 -> W+0.5 or more"},
+		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5"}, "B+0.5 -> ?"},
+		{judge.MoveReview{OutcomeBefore: "W+2.5 or more", MarginAfter: &minus, OutcomeAfter: "W+4.5"}, "W+2.5 or more -> W+4.5"},
+		{judge.MoveReview{}, ""},
+	} {
+		if got := marginChange(&tc.m); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}
