@@ -6,6 +6,8 @@ import { readStep } from "../state.js";
 
 // START says how to begin, for whatever is asked of the Play view before a game.
 const START = "Start a game first: choose your colour and the engine's time a move, then press New game.";
+// ANALYSE_FIRST says the same to one who asks for the analysis before a game.
+export const ANALYSE_FIRST = "The analysis follows a game, and there is none yet. " + START;
 
 export class PlayView {
   constructor(app) {
@@ -24,7 +26,7 @@ export class PlayView {
     document.getElementById("pass").addEventListener("click", () => this.move("PASS"));
     document.getElementById("undo").addEventListener("click", () => this.undo());
     document.getElementById("play-analyse").addEventListener("change", (e) => {
-      if (e.target.checked && !this.game) say("The analysis starts with a game: " + START, true);
+      if (e.target.checked && !this.game) say(ANALYSE_FIRST, true);
       app.changed(this);
     });
   }
