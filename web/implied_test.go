@@ -126,3 +126,23 @@ func TestATranspositionReadsTrueOnTheBoard(t *testing.T) {
 		t.Errorf("the analysis of 2,2 1,1 1,2 2,1: 3,3 %q by %q; want a loss, %q", v.Moves["3,3"], v.Sources["3,3"], want)
 	}
 }
+
+// The position's own value reads on the line too: after 2,2 1,1 1,2 2,1 3,3 the
+// analysis opens with White's win, found through the other move order, and says so.
+func TestATranspositionReadsTrueOfTheAnalysedPosition(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ev, ok := nextEvent(t, openAnalysis(t, ctx, ts.URL, "2,2 1,1 1,2 2,1 3,3"), "verdicts", 5*time.Second)
+	if !ok {
+		t.Fatal("no verdicts")
+	}
+	var v VerdictsView
+	if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+		t.Fatal(err)
+	}
+	const want = "implied by the opening table's loss before 1,2 (the same position, reached by 1,2 last)"
+	if v.Value.Winner != "white" || v.Value.Source != want {
+		t.Errorf("the analysis of 2,2 1,1 1,2 2,1 3,3 opens with %+v; want White's win, %q", v.Value, want)
+	}
+}
