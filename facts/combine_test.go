@@ -53,6 +53,11 @@ func TestFromMoves(t *testing.T) {
 	if m, ok := lost.Margin(); lost.Value != Loss || lost.Source != Solver || ok || lost.High != 2 || lost.Low != -1 || m != -1 {
 		t.Errorf("all lost: %+v", lost)
 	}
+	// A move's implied source is of the position after it: the parent's names the move.
+	implied := FromMoves(parent, []Move{after(7, 4, 4, "implied by the solver's 3,3 (the same position, reached by 3,3 last)")})
+	if want := Source("implied by the solver after 1,2"); implied.Source != want || implied.MarginSource != want {
+		t.Errorf("won by 1,2, whose position's proof is implied: source %q, margin's %q; want %q", implied.Source, implied.MarginSource, want)
+	}
 }
 
 // Merging keeps the known value, the narrower bounds and the winning moves of both.

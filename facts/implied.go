@@ -53,10 +53,102 @@ func impliedByMove(src Source, a board.Point) Source {
 }
 
 // impliedByLoss is the source of a fact of a position implied by src's proof that the
-// position before it is lost for its side to move: "implied by the solver's loss
-// before it".
-func impliedByLoss(src Source) Source {
-	return Source(impliedPrefix + string(src.Origin()) + "'s loss before it")
+// position before its action a (the position without a) is lost for its side to move:
+// "implied by the solver's loss before 3,1".
+func impliedByLoss(src Source, a board.Point) Source {
+	return Source(impliedPrefix + string(src.Origin()) + "'s loss before " + a.String())
+}
+
+// sameAs starts what ReachedBy adds to the source of a fact found through a
+// transposition.
+const sameAs = " (the same position, reached by "
+
+// ReachedBy returns s as it reads of a position reached by action a on a game's line.
+// A fact implied by a parent names the action that leads from that parent here ("the
+// solver's 3,1", "the solver's loss before 3,1"); the parent may be another move
+// order's (a transposition: the same stones with another of the mover's stones played
+// last), and then the source says that it is the same position reached another way:
+// "implied by the opening table's loss before 2,3 (the same position, reached by 2,3
+// last)". Any other source is returned as it is. A cache keeps sources as they read
+// without a line (Source.lineFree).
+func (s Source) ReachedBy(a board.Point) Source {
+	rest, ok := strings.CutPrefix(string(s), impliedPrefix)
+	if !ok {
+		return s
+	}
+	rest, ok = strings.CutPrefix(rest, string(s.Origin()))
+	if !ok {
+		return s
+	}
+	named, loss := strings.CutPrefix(rest, "'s loss before ")
+	if !loss {
+		if named, ok = strings.CutPrefix(rest, "'s "); !ok {
+			return s
+		}
+	}
+	if b, ok := parseAction(named); ok && b != a {
+		return Source(string(s) + sameAs + b.String() + " last)")
+	}
+	return s
+}
+
+// lineFree returns s without what ReachedBy added for one line.
+func (s Source) lineFree() Source {
+	if k := strings.Index(string(s), sameAs); k >= 0 {
+		return s[:k]
+	}
+	return s
+}
+
+// parseAction reads an action as board.Point.String writes it ("3,1", "PASS"); it
+// reports false for anything else.
+func parseAction(s string) (board.Point, bool) {
+	if s == board.Pass.String() {
+		return board.Pass, true
+	}
+	if len(s) != 3 || s[1] != ',' || s[0] < '0' || s[0] >= '0'+board.Size || s[2] < '0' || s[2] >= '0'+board.Size {
+		return board.NoPoint, false
+	}
+	return board.PointAt(int(s[0]-'0'), int(s[2]-'0')), true
+}
+
+// Mapped returns s with every point it names mapped by sym: the source of a fact of
+// pos, as it reads of sym.Apply(pos) (a cache keeps facts in one orientation of each
+// position; a reader sees its own).
+func (s Source) Mapped(sym board.Symmetry) Source {
+	b := []byte(s)
+	for k := 0; k+3 <= len(b); k++ {
+		if p, ok := parseAction(string(b[k : k+3])); ok && p != board.Pass && (k == 0 || !isDigit(b[k-1])) && (k+3 == len(b) || !isDigit(b[k+3])) {
+			copy(b[k:], sym.Point(p).String())
+			k += 2
+		}
+	}
+	return Source(b)
+}
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// Mapped returns f, a fact of pos, as it reads of sym.Apply(pos): its actions and the
+// points its sources name mapped by sym.
+func (f Fact) Mapped(sym board.Symmetry) Fact {
+	f.Winning = mapPoints(f.Winning, sym)
+	f.Keeping = mapPoints(f.Keeping, sym)
+	f.Source, f.MarginSource = f.Source.Mapped(sym), f.MarginSource.Mapped(sym)
+	return f
+}
+
+// ReachedBy returns f, a fact of a position reached by action a on a game's line, with
+// its sources as they read on that line (Source.ReachedBy).
+func (f Fact) ReachedBy(a board.Point) Fact {
+	f.Source, f.MarginSource = f.Source.ReachedBy(a), f.MarginSource.ReachedBy(a)
+	return f
+}
+
+// lineFree returns f with its sources as they read without a line (Source.lineFree).
+func (f Fact) lineFree() Fact {
+	f.Source, f.MarginSource = f.Source.lineFree(), f.MarginSource.lineFree()
+	return f
 }
 
 // impliedByChild is the source of a fact of a position implied by src's proof of the
@@ -112,7 +204,7 @@ func fromParent(parent board.Position, a board.Point, pf Fact) Fact {
 	moverIsBlack := parent.Turn == board.Black
 	switch {
 	case pf.Value == Loss:
-		g.setValue(!moverIsBlack, impliedByLoss(pf.Source))
+		g.setValue(!moverIsBlack, impliedByLoss(pf.Source, a))
 	case pf.Value == Win && containsPoint(pf.Winning, a):
 		g.setValue(moverIsBlack, impliedByMove(pf.Source, a))
 	}
@@ -144,7 +236,7 @@ func (f Fact) tells() bool { return f.Value != Unknown || f.Low > MinMargin || f
 // positions Known cannot reach on its own (after a capture, whose parent a position does
 // not tell).
 func Step(parent board.Position, a board.Point, pf, cf Fact) (Fact, Fact) {
-	return pf.Merge(fromChild(parent, a, cf)), cf.Merge(fromParent(parent, a, pf))
+	return pf.Merge(fromChild(parent, a, cf)), cf.Merge(fromParent(parent, a, pf)).ReachedBy(a)
 }
 
 // Along narrows known, the facts of the positions of a game's line (line[k+1] follows

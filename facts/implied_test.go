@@ -4,6 +4,7 @@ package facts_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"littlego/board"
@@ -162,7 +163,7 @@ func TestProverImpliesFromItsCache(t *testing.T) {
 		if child.Over {
 			continue
 		}
-		if f.Value != facts.Win || f.Source != "implied by the solver's loss before it" && f.Source != facts.End {
+		if f.Value != facts.Win || f.Source != facts.Source("implied by the solver's loss before "+a.String()) && f.Source != facts.End {
 			t.Errorf("after %v: %v (source %q), want a win implied by the loss before", a, f, f.Source)
 		}
 	}
@@ -259,7 +260,7 @@ func TestStepReachesPastACapture(t *testing.T) {
 		t.Fatalf("Known reached past the capture %v: %v; the test needs a position it cannot", a, f)
 	}
 	_, cf := facts.Step(parent, a, lost, facts.Known(child))
-	if cf.Value != facts.Win || cf.Source != "implied by the solver's loss before it" {
+	if cf.Value != facts.Win || cf.Source != facts.Source("implied by the solver's loss before "+a.String()) {
 		t.Errorf("after the capture %v from a lost position: %v (source %q)", a, cf, cf.Source)
 	}
 	won := facts.Proof(child.Turn, facts.Loss, facts.Solver) // the child lost for its side to move
@@ -298,5 +299,131 @@ func TestAlongALine(t *testing.T) {
 	}
 	if known[2].Value != facts.Win || len(known[2].Winning) != 1 || known[2].Winning[0] != actions[2] {
 		t.Errorf("before a position lost for its side to move: %v (winning %v)", known[2], known[2].Winning)
+	}
+}
+
+// A source found through a transposition says so: after C3 B4 C4 B3 (2,2 1,1 1,2 2,1)
+// the opening table proves Black's win, and D2 (3,3) loses, because the same position
+// is reached by C3 B4 D2 B3 C4, whose position before C4 (1,2) the table proves lost.
+// D2's source says that it is the same position reached by 1,2 last, never only "the
+// loss before" a move; along that other line it needs no such words.
+func TestATranspositionSaysSo(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{board.PointAt(2, 2), board.PointAt(1, 1), board.PointAt(1, 2), board.PointAt(2, 1)} {
+		pos.Act(a)
+	}
+	parent := facts.Known(pos)
+	if parent.Value != facts.Win {
+		t.Fatalf("after 2,2 1,1 1,2 2,1: %v; the test needs Black's proved win", parent)
+	}
+	d2 := board.PointAt(3, 3)
+	want := facts.Source("implied by the opening table's loss before 1,2 (the same position, reached by 1,2 last)")
+	for _, m := range facts.Moves(pos, parent, facts.Known) {
+		if m.Action == d2 && (m.Value != facts.Loss || m.After.Source != want) {
+			t.Errorf("3,3 after 2,2 1,1 1,2 2,1: %v, source %q; want a loss, %q", m.Value, m.After.Source, want)
+		}
+		if strings.Contains(string(m.After.Source), "loss before") && !strings.Contains(string(m.After.Source), "the same position") {
+			t.Errorf("%v after a proved win: source %q", m.Action, m.After.Source)
+		}
+	}
+	child := pos
+	child.Act(d2)
+	if got := facts.Known(child).Source; got != "implied by the opening table's loss before 1,2" {
+		t.Errorf("the position itself: source %q; want the loss before 1,2, named", got)
+	}
+	other := board.New()
+	for _, a := range []board.Point{board.PointAt(2, 2), board.PointAt(1, 1), d2, board.PointAt(2, 1)} {
+		other.Act(a)
+	}
+	_, cf := facts.Step(other, board.PointAt(1, 2), facts.Known(other), facts.Known(child))
+	if cf.Source != "implied by the opening table's loss before 1,2" {
+		t.Errorf("along 2,2 1,1 3,3 2,1 1,2: source %q; want the loss before 1,2", cf.Source)
+	}
+	// A cache keeps the fact as it reads without a line.
+	c := facts.NewCache()
+	c.Learn(child, facts.Moves(pos, parent, facts.Known)[0].After)
+	for _, m := range facts.Moves(pos, parent, facts.Known) {
+		if m.Action == d2 {
+			c.Learn(child, m.After)
+		}
+	}
+	if _, cf := facts.Step(other, board.PointAt(1, 2), c.Known(other), c.Known(child)); cf.Source != "implied by the opening table's loss before 1,2" {
+		t.Errorf("along 2,2 1,1 3,3 2,1 1,2, from a cache that learnt it along the other line: source %q", cf.Source)
+	}
+}
+
+// A cache keeps a fact in one orientation of its position, and serves it to every
+// image: the move its source names is the reader's. After 2,2 and White's 1,2 (the
+// board symmetric about column 2), Black's 3,0 and 3,4 reach images of one position; a
+// fact learnt of the one after 3,0, implied by the solver's 3,0, reads of the one
+// after 3,4 as implied by the solver's 3,4, and its margin's source too. (The stones
+// down column 2 take the positions past the opening table and the book.)
+func TestACachedSourceNamesTheReadersMove(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{board.PointAt(2, 2), board.PointAt(1, 2), board.PointAt(3, 2), board.PointAt(0, 2), board.PointAt(4, 2)} {
+		pos.Play(a)
+	}
+	left, right := pos, pos
+	left.Play(board.PointAt(3, 0))
+	right.Play(board.PointAt(3, 4))
+	if lk, _ := left.CanonicalKey(); lk != func() uint64 { k, _ := right.CanonicalKey(); return k }() {
+		t.Fatal("the test needs the two positions to be images of each other")
+	}
+	if f := facts.Known(left); f.Proved() || f.Low > facts.MinMargin || f.High < facts.MaxMargin {
+		t.Fatalf("the test needs a position nothing proves without search: %v", f)
+	}
+	c := facts.NewCache()
+	f := facts.Proof(left.Turn, facts.Loss, "implied by the solver's 3,0")
+	f.Low, f.High = 0, 0
+	f.MarginSource = "implied by the solver after 4,1 (the same position, reached by 3,0 last)" // the line's words are not kept
+	c.Learn(left, f)
+	for _, tc := range []struct {
+		pos          board.Position
+		src, margins string
+	}{
+		{left, "implied by the solver's 3,0", "implied by the solver after 4,1"},
+		{right, "implied by the solver's 3,4", "implied by the solver after 4,3"},
+	} {
+		got := c.Known(tc.pos)
+		if got.Source != facts.Source(tc.src) || got.MarginSource != facts.Source(tc.margins) {
+			t.Errorf("after %v: source %q, margin's %q; want %q, %q", tc.pos.Stones, got.Source, got.MarginSource, tc.src, tc.margins)
+		}
+	}
+}
+
+// Mapped maps every point a source names, and nothing else; ReachedBy says "the same
+// position" unless the line came by the action the source names.
+func TestSourceMappedAndReachedBy(t *testing.T) {
+	mirror := board.Symmetry(0)
+	for s := board.Symmetry(0); s < board.NumSymmetries; s++ {
+		if s.Point(board.PointAt(3, 0)) == board.PointAt(3, 4) && s.Point(board.PointAt(0, 1)) == board.PointAt(0, 3) {
+			mirror = s
+		}
+	}
+	for _, tc := range []struct{ in, out string }{
+		{"solver", "solver"},
+		{"implied by the opening table after 3,1", "implied by the opening table after 3,3"},
+		{"implied by the solver's loss before 0,1 (the same position, reached by 0,1 last)", "implied by the solver's loss before 0,3 (the same position, reached by 0,3 last)"},
+		{"implied by the solver's loss before PASS", "implied by the solver's loss before PASS"},
+	} {
+		if got := facts.Source(tc.in).Mapped(mirror); got != facts.Source(tc.out) {
+			t.Errorf("%q mirrored: %q, want %q", tc.in, got, tc.out)
+		}
+	}
+	for _, tc := range []struct {
+		in  string
+		by  board.Point
+		out string
+	}{
+		{"implied by the solver's loss before 3,1", board.PointAt(3, 1), "implied by the solver's loss before 3,1"},
+		{"implied by the solver's loss before 3,1", board.PointAt(3, 2), "implied by the solver's loss before 3,1 (the same position, reached by 3,1 last)"},
+		{"implied by the solver's 3,1", board.PointAt(3, 1), "implied by the solver's 3,1"},
+		{"implied by the book's 3,1", board.PointAt(0, 0), "implied by the book's 3,1 (the same position, reached by 3,1 last)"},
+		{"implied by the solver after 3,1", board.PointAt(0, 0), "implied by the solver after 3,1"},
+		{"book", board.PointAt(0, 0), "book"},
+	} {
+		if got := facts.Source(tc.in).ReachedBy(tc.by); got != facts.Source(tc.out) {
+			t.Errorf("%q reached by %v: %q, want %q", tc.in, tc.by, got, tc.out)
+		}
 	}
 }

@@ -177,10 +177,21 @@ func Moves(pos board.Position, parent Fact, after func(board.Position) Fact) []M
 	for k, a := range actions {
 		child := pos
 		child.Act(a)
-		f := after(child).Merge(fromParent(pos, a, parent))
+		f := after(child).Merge(fromParent(pos, a, parent)).ReachedBy(a)
 		out[k] = Move{Action: a, Value: f.forMover(pos.Turn), After: f}
 	}
 	return out
+}
+
+// ofParent returns src, the source of the fact of the position after action a, as the
+// source of what it proves of the position before: a direct source as it is (it proved
+// the position after, and so this one), an implied one as implied after a (its words
+// are of the position after: "the solver's 3,1" is no move of this position).
+func ofParent(src Source, a board.Point) Source {
+	if src.Implied() {
+		return impliedByChild(src, a)
+	}
+	return src
 }
 
 // marginSource returns the source of f's bounds: its margin's, else its value's.
@@ -225,12 +236,12 @@ func FromMoves(parent Fact, moves []Move) Fact {
 		switch m.Value {
 		case Win:
 			if g.Value == Unknown {
-				g.Value, g.Source = Win, m.After.Source
+				g.Value, g.Source = Win, ofParent(m.After.Source, m.Action)
 			}
 			winning = append(winning, m.Action)
 		case Loss:
 			if lossSource == None {
-				lossSource = m.After.Source
+				lossSource = ofParent(m.After.Source, m.Action)
 			}
 		default:
 			allLost, complete = false, false
@@ -240,10 +251,10 @@ func FromMoves(parent Fact, moves []Move) Fact {
 		g.Value, g.Source = Loss, lossSource
 	}
 	if g.Low == g.High {
-		g.MarginSource = moves[0].After.marginSource()
+		g.MarginSource = ofParent(moves[0].After.marginSource(), moves[0].Action)
 		for _, m := range moves {
 			if m.After.Low == g.Low && m.After.High == g.High {
-				g.MarginSource = m.After.marginSource()
+				g.MarginSource = ofParent(m.After.marginSource(), m.Action)
 				break
 			}
 		}

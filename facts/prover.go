@@ -118,9 +118,7 @@ func (c *Cache) get(pos board.Position) (Fact, bool) {
 	if !ok {
 		return Fact{}, false
 	}
-	f.Winning = mapPoints(f.Winning, sym.Inverse())
-	f.Keeping = mapPoints(f.Keeping, sym.Inverse())
-	return f, true
+	return f.Mapped(sym.Inverse()), true
 }
 
 // put merges f, a fact of pos, into the cache.
@@ -129,8 +127,7 @@ func (c *Cache) put(pos board.Position, f Fact) {
 		return
 	}
 	key, sym := pos.CanonicalKey()
-	f.Winning = mapPoints(f.Winning, sym)
-	f.Keeping = mapPoints(f.Keeping, sym)
+	f = f.lineFree().Mapped(sym) // a fact of the position, whatever line reached it
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.facts[key]; ok {

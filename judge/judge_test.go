@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -118,10 +119,19 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkDecisive(t, &rs[0], p)
+	implied := 0
 	for k := range rs[0].Moves {
 		a, b := rs[0].Moves[k], rs[1].Moves[k]
 		if a.Before != b.Before || a.After != b.After || a.Blunder != b.Blunder || sym.Point(a.EngineMove) != b.EngineMove {
 			t.Errorf("move %d: %+v, turned %+v", k+1, a, b)
+		}
+		if want := pointsIn.ReplaceAllStringFunc(string(a.Proof), func(p string) string {
+			return sym.Point(board.PointAt(int(p[0]-'0'), int(p[2]-'0'))).String()
+		}); string(b.Proof) != want {
+			t.Errorf("move %d: proved by %q, turned %q; want %q", k+1, a.Proof, b.Proof, want)
+		}
+		if a.Proof.Implied() {
+			implied++
 		}
 		alts := make([]board.Point, len(a.WinningAlternatives))
 		for i, x := range a.WinningAlternatives {
@@ -131,6 +141,43 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 		if !slices.Equal(alts, b.WinningAlternatives) {
 			t.Errorf("move %d: alternatives %v turn into %v, want %v", k+1, a.WinningAlternatives, alts, b.WinningAlternatives)
 		}
+	}
+	if implied == 0 {
+		t.Error("no move's proof is implied: the test checks no point a source names")
+	}
+	for k := range rs {
+		checkProofsNameTheBoard(t, &rs[k], games[k].Actions)
+	}
+}
+
+// pointsIn finds the points a source names ("3,1").
+var pointsIn = regexp.MustCompile(`\b[0-4],[0-4]\b`)
+
+// checkProofsNameTheBoard checks that each move's proof names points as they stand on
+// the board before the move: a child "after" a point that is empty there; any other
+// point (a move of the side that moved last, or its loss before that move) a stone of
+// that side, the line's own last move unless the source says it is the same position
+// reached by another.
+func checkProofsNameTheBoard(t *testing.T, r *GameReview, actions []board.Point) {
+	t.Helper()
+	pos := board.New()
+	for i, m := range r.Moves {
+		src := string(m.Proof)
+		for _, loc := range pointsIn.FindAllStringIndex(src, -1) {
+			p := board.PointAt(int(src[loc[0]]-'0'), int(src[loc[0]+2]-'0'))
+			mover := pos.Turn.Other()
+			switch {
+			case strings.HasSuffix(src[:loc[0]], " after "):
+				if pos.Stones[board.Black].Has(p) || pos.Stones[board.White].Has(p) {
+					t.Errorf("%s: move %d proved by %q: %v is not empty before it", r.Name, i+1, src, p)
+				}
+			case !pos.Stones[mover].Has(p):
+				t.Errorf("%s: move %d proved by %q: %v is no stone of %s, who moved last", r.Name, i+1, src, p, mover)
+			case i > 0 && p != actions[i-1] && !strings.Contains(src, "the same position"):
+				t.Errorf("%s: move %d proved by %q: the last move was %v", r.Name, i+1, src, actions[i-1])
+			}
+		}
+		pos.Act(actions[i])
 	}
 }
 

@@ -70,7 +70,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		e, sym := l.lookup(pos)
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
-			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: e.fact.Source, EngineMove: board.NoPoint,
+			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: proofOf(e.fact, sym, g.Actions, i), EngineMove: board.NoPoint,
 			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1]), OutcomeBefore: outcomes[i], OutcomeAfter: outcomes[i+1]}
 		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
 		m.AfterGift = i > 0 && r.Moves[i-1].Blunder
@@ -97,6 +97,17 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		r.Result = resultOf(c, g, ln)
 	}
 	return r
+}
+
+// proofOf returns the source of f, the fact of a canonical entry, as it reads of the
+// line's position i, which sym maps to the entry (the points it names are the line's),
+// reached by the line's action i-1.
+func proofOf(f facts.Fact, sym board.Symmetry, actions []board.Point, i int) facts.Source {
+	src := f.Source.Mapped(sym.Inverse())
+	if i > 0 {
+		src = src.ReachedBy(actions[i-1])
+	}
+	return src
 }
 
 // resultOf returns the result for people of a game the side w won: "B+Forfeit" or

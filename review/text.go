@@ -29,7 +29,7 @@ func WriteGame(w io.Writer, r *judge.GameReview) {
 		fmt.Fprintf(w, ", %s", resultWords(r))
 	}
 	fmt.Fprintln(w)
-	width := proofWidth(r)
+	width := columnWidths(r)
 	if len(r.Moves) > 0 {
 		fmt.Fprintln(w, moveHeader(width))
 	}
@@ -72,40 +72,45 @@ func resultWords(r *judge.GameReview) string {
 
 // moveColumns lays out a move's line and the header over it: number, side, action, the
 // value for the side that moved before -> after, how the value before was proved (as
-// wide as the game's longest: proofWidth), the results with perfect play before ->
-// after and the stones lost, the engine's move, and the marks.
-const moveColumns = "%4s %-4s %-6s %-19s %-*s %-25s %-26s %s"
+// wide as the game's longest: columnWidths), the results with perfect play before ->
+// after and the stones lost (as wide as the longest too), the engine's move, and the
+// marks.
+const moveColumns = "%4s %-4s %-6s %-19s %-*s %-*s %-26s %s"
 
-// defaultProofWidth is the "proved by" column's width for the direct sources
-// ("[opening table]"); an implied source widens it for its game.
-const defaultProofWidth = 15
+// widths are the widths of the columns that follow their game's longest entry.
+type widths struct{ proof, result int }
+
+// defaultWidths are the "proved by" column's width for the direct sources ("[opening
+// table]") and the results' for exact results ("B+0.5 -> W+4.5, lost 5"); an implied
+// source or a bound ("W+0.5 or more") widens them for its game.
+var defaultWidths = widths{proof: 15, result: 25}
 
 // MoveHeader is the line over the moves' columns in WriteGame's text, for a game whose
-// values are all proved directly (an implied one widens "proved by").
-var MoveHeader = moveHeader(defaultProofWidth)
+// values are all proved directly and results exactly (others widen the columns).
+var MoveHeader = moveHeader(defaultWidths)
 
-// moveHeader is the line over the moves' columns with the "proved by" column width wide.
-func moveHeader(width int) string {
+// moveHeader is the line over the moves' columns w wide.
+func moveHeader(w widths) string {
 	return strings.TrimRight(fmt.Sprintf(moveColumns, "move", "side", "action", "value for the mover",
-		width, "proved by", "result with perfect play", "best move", "marks"), " ")
+		w.proof, "proved by", w.result, "result with perfect play", "best move", "marks"), " ")
 }
 
-// proofWidth is the width of r's "proved by" column: its longest word, at least
-// defaultProofWidth.
-func proofWidth(r *judge.GameReview) int {
-	width := defaultProofWidth
+// columnWidths are r's columns' widths: their longest entries, at least defaultWidths.
+func columnWidths(r *judge.GameReview) widths {
+	w := defaultWidths
 	for k := range r.Moves {
-		width = max(width, len(proofWord(r.Moves[k].Proof)))
+		w.proof = max(w.proof, len(proofWord(r.Moves[k].Proof)))
+		w.result = max(w.result, len(marginChange(&r.Moves[k])))
 	}
-	return width
+	return w
 }
 
-// moveLine is the line of move k of r under moveHeader(width).
-func moveLine(r *judge.GameReview, k, width int) string {
+// moveLine is the line of move k of r under moveHeader(w).
+func moveLine(r *judge.GameReview, k int, w widths) string {
 	m := &r.Moves[k]
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
-		width, proofWord(m.Proof), marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
+		w.proof, proofWord(m.Proof), w.result, marginChange(m), BestMoveWords(m), strings.Join(marks(r, k), "; "))
 	return strings.TrimRight(line, " ")
 }
 
@@ -166,19 +171,23 @@ func marks(r *judge.GameReview, k int) []string {
 }
 
 // marginChange says the move's results with perfect play before and after and the
-// stones it lost ("B+0.5 -> W+3.5, lost 4"), "?" for a margin not proved, or "" when
-// neither is.
+// stones it lost ("B+0.5 -> W+3.5, lost 4"): a result not proved exactly as its proved
+// bound, as -json's outcome says it ("B+0.5 -> W+0.5 or more"), "?" where nothing is
+// proved of it, or "" when nothing is of either.
 func marginChange(m *judge.MoveReview) string {
-	if m.MarginBefore == nil && m.MarginAfter == nil {
+	if m.MarginBefore == nil && m.MarginAfter == nil && m.OutcomeBefore == "" && m.OutcomeAfter == "" {
 		return ""
 	}
-	word := func(p *int) string {
-		if p == nil {
-			return "?"
+	word := func(p *int, outcome string) string {
+		switch {
+		case p != nil:
+			return record.Result(*p)
+		case outcome != "":
+			return outcome
 		}
-		return record.Result(*p)
+		return "?"
 	}
-	s := word(m.MarginBefore) + " -> " + word(m.MarginAfter)
+	s := word(m.MarginBefore, m.OutcomeBefore) + " -> " + word(m.MarginAfter, m.OutcomeAfter)
 	if m.PointsLost != nil {
 		s += fmt.Sprintf(", lost %d", *m.PointsLost)
 	}

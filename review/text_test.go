@@ -66,7 +66,7 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 	}
 	// The header names the columns where they start.
 	header := strings.SplitN(text, "\n", 3)[1]
-	if want := moveHeader(proofWidth(&r)); header != want {
+	if want := moveHeader(columnWidths(&r)); header != want {
 		t.Fatalf("second line %q, want the header %q", header, want)
 	}
 	one := lineOf(t, text, 1)
@@ -223,5 +223,55 @@ func TestBlunderAndPunishmentLines(t *testing.T) {
 	}
 	if line := lineOf(t, text, 1); strings.Contains(line, "gift") || strings.Contains(line, "BLUNDER") {
 		t.Errorf("move 1: %q; a kept win is no blunder", line)
+	}
+}
+
+// A result not proved exactly is printed as its proved bound, as -json's outcome and
+// the web say it, never "?" beside a bound; "?" only where nothing is proved.
+func TestMarginChangePrintsTheProvedBound(t *testing.T) {
+	three, minus := 3, -2
+	for _, tc := range []struct {
+		m    judge.MoveReview
+		want string
+	}{
+		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5", OutcomeAfter: "W+0.5 or more"}, "B+0.5 -> W+0.5 or more"},
+		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5"}, "B+0.5 -> ?"},
+		{judge.MoveReview{OutcomeBefore: "W+2.5 or more", MarginAfter: &minus, OutcomeAfter: "W+4.5"}, "W+2.5 or more -> W+4.5"},
+		{judge.MoveReview{}, ""},
+	} {
+		if got := marginChange(&tc.m); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}
+
+// A bound is wider than an exact result: the results' column follows its game's longest
+// entry, so that the best move starts under its header on every line.
+func TestTheBestMoveColumnStaysUnderItsHeader(t *testing.T) {
+	games, errs := judge.Parse("bounds.txt", []byte("2,2 1,1 1,2 2,1 3,3 1,3 PASS PASS"))
+	if len(errs) > 0 || len(games) != 1 {
+		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
+	}
+	r, err := judge.Review(context.Background(), games[0], judge.Options{Limit: 50 * time.Millisecond, Jobs: 1, EnginePlayouts: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	WriteGame(&out, &r)
+	text := out.String()
+	header := strings.SplitN(text, "\n", 3)[1]
+	at := strings.Index(header, "best move")
+	bounds := 0
+	for n := 1; n <= len(r.Moves); n++ {
+		line := lineOf(t, text, n)
+		if strings.Contains(line, "or more") {
+			bounds++
+		}
+		if len(line) <= at || line[at-1] != ' ' || line[at] == ' ' {
+			t.Errorf("move %d: the best move does not start at column %d, under its header:\n%s\n%s", n, at, header, line)
+		}
+	}
+	if bounds == 0 {
+		t.Errorf("no result is a bound: the test checks no wide entry\n%s", text)
 	}
 }

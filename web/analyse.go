@@ -141,9 +141,17 @@ func (e sse) send(event string, v any) error {
 // handleAnalyse streams the analysis of the position after ?moves=... until it is
 // complete, the time limit passes or the client goes away.
 func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
-	_, pos, _, ok := readGame(w, r)
+	actions, pos, _, ok := readGame(w, r)
 	if !ok {
 		return
+	}
+	// onLine has the position's own value read on the game's line: a source found
+	// through another move order says so (facts.Source.ReachedBy).
+	onLine := func(v VerdictsView) VerdictsView {
+		if n := len(actions); n > 0 {
+			v.Value.Source = string(facts.Source(v.Value.Source).ReachedBy(actions[n-1]))
+		}
+		return v
 	}
 	if !s.reserveWait(w) {
 		return
@@ -152,7 +160,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	out := sse{w: w, rc: http.NewResponseController(w)}
-	if out.send("verdicts", s.knownVerdicts(pos)) != nil {
+	if out.send("verdicts", onLine(s.knownVerdicts(pos))) != nil {
 		<-s.waiting // the client is gone before its analysis started
 		return
 	}
@@ -173,7 +181,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
-		v := s.verdicts(snap)
+		v := onLine(s.verdicts(snap))
 		if !snap.Done() || snap.End == analysis.Complete {
 			for _, a := range v.Unproved {
 				reached[a] = true

@@ -22,7 +22,7 @@ func TestBrowserPlaySaysWhatToDoFirst(t *testing.T) {
 	for _, c := range []struct{ sel, want string }{
 		{"#pass", "Start a game first"},
 		{"#undo", "no move to take back"},
-		{"#play-analyse", "analysis starts with a game"},
+		{"#play-analyse", "The analysis follows a game, and there is none yet. Start a game first"},
 	} {
 		eval[any](t, ctx, `document.getElementById("message").textContent = ""`)
 		run(click(c.sel))

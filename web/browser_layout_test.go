@@ -29,13 +29,15 @@ type boardLayout struct {
 	Covered, Crossed []string
 	// Margins counts the result labels under the points.
 	Margins int
-	// ListHidden is the height of the move list hidden behind a scroll, in pixels.
+	// ListHidden is the height of the move list hidden behind a scroll, in pixels, and
+	// ListCut the entries whose text runs out of their box or whose box runs out of the list.
 	ListHidden int
+	ListCut    []string
 }
 
 // measureBoard is the JavaScript that measures a boardLayout, in the board's units.
 const measureBoard = `(() => {
-	const out = {Covered: [], Crossed: [], Margins: 0, ListHidden: 0};
+	const out = {Covered: [], Crossed: [], Margins: 0, ListHidden: 0, ListCut: []};
 	const stones = [...document.querySelectorAll("#board .stone")].map((c) => ({x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r")}));
 	for (const t of document.querySelectorAll("#board .coord")) {
 		const b = t.getBBox();
@@ -57,7 +59,14 @@ const measureBoard = `(() => {
 		}
 	}
 	const list = document.querySelector(".view:not([hidden]) .moves");
-	if (list) out.ListHidden = list.scrollHeight - list.clientHeight;
+	if (list) {
+		out.ListHidden = list.scrollHeight - list.clientHeight;
+		const box = list.getBoundingClientRect();
+		for (const li of list.children) {
+			const r = li.getBoundingClientRect();
+			if (li.scrollWidth > li.clientWidth || r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5) out.ListCut.push(li.textContent);
+		}
+	}
 	return out; })()`
 
 // The board's small things, at a desktop's and a phone's width: Play's first screen
@@ -65,9 +74,17 @@ const measureBoard = `(() => {
 // under the points are not crossed by the grid; the whole move list of a full game is
 // in view; the Analyse table says how many actions it leaves out; Watch's list gives
 // each game's result in Go's notation first, where a narrow list does not cut it.
+//
+// It runs under each font set: the move list's rows and columns follow its text in
+// whatever font draws monospace.
 func TestBrowserTheBoardsSmallThings(t *testing.T) {
-	ctx, url, _ := newBrowser(t)
+	forEachFont(t, theBoardsSmallThings)
+}
+
+// theBoardsSmallThings is TestBrowserTheBoardsSmallThings in one browser.
+func theBoardsSmallThings(t *testing.T, ctx context.Context, url string, _ *Server) {
 	run := runner(t, ctx)
+	font := strings.TrimPrefix(t.Name(), "TestBrowserTheBoardsSmallThings/")
 	arena := `{"game":1,"black":"littlego engine","white":"random player","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"3,3"},{"color":"B","move":"PASS"},{"color":"W","move":"PASS"}]}
 {"game":2,"black":"random player","white":"littlego engine","winner":"white","moves":[{"color":"B","move":"4,4"},{"color":"W","move":"2,2"}]}`
 	for _, size := range sizes {
@@ -75,14 +92,14 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 		if hint := eval[string](t, ctx, `(() => { const h = document.getElementById("play-hint"); return h && h.offsetParent ? h.innerText : ""; })()`); !strings.Contains(hint, "New game") {
 			t.Errorf("%s: Play's first screen says %q; want how to start: New game", size.name, hint)
 		}
-		checkShot(t, ctx, "small-play-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-play-"+size.name+".png")
 
 		// Stones on rows 3 and 4 of column 0, beside their labels.
 		run(chromedp.Navigate(url+"/#analyse?moves=3,0;2,2;4,0;1,1;0,0"), ready(), analysed("3,0;2,2;4,0;1,1;0,0"))
 		if l := eval[boardLayout](t, ctx, measureBoard); len(l.Covered) > 0 {
 			t.Errorf("%s: labels under stones: %v", size.name, l.Covered)
 		}
-		checkShot(t, ctx, "small-labels-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-labels-"+size.name+".png")
 
 		// The empty board: every point's result from the opening table, and more proved
 		// actions than the table shows.
@@ -96,17 +113,17 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 		if rows != 12 || !strings.Contains(more, "and 14 more proved losses (12 of 26 shown)") {
 			t.Errorf("%s: the table shows %d rows and says %q of the rest; want 12 and the 14 more", size.name, rows, more)
 		}
-		checkShot(t, ctx, "small-margins-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-margins-"+size.name+".png")
 		eval[any](t, ctx, `document.getElementById("more-rows").scrollIntoView({block: "center"})`)
-		checkShot(t, ctx, "small-table-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-table-"+size.name+".png")
 
 		// A full game's move list is in view, none of it behind a scroll.
 		run(chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(fullGame, " ", ";")), ready(), analysed(strings.ReplaceAll(fullGame, " ", ";")))
-		if l := eval[boardLayout](t, ctx, measureBoard); l.ListHidden > 0 {
-			t.Errorf("%s: %d px of the move list of a full game are hidden behind a scroll", size.name, l.ListHidden)
+		if l := eval[boardLayout](t, ctx, measureBoard); l.ListHidden > 0 || len(l.ListCut) > 0 {
+			t.Errorf("%s: %d px of the move list of a full game are hidden behind a scroll; entries cut: %v", size.name, l.ListHidden, l.ListCut)
 		}
 		eval[any](t, ctx, `document.querySelector(".view:not([hidden]) .moves").scrollIntoView({block: "center"})`)
-		checkShot(t, ctx, "small-moves-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-moves-"+size.name+".png")
 
 		// Watch: each game's result first, in Go's notation, in view.
 		run(chromedp.Navigate(url+"/#watch"), ready(), chromedp.SetValue(chromedp.CSS("#watch-text"), arena), click("#watch-go"),
@@ -130,7 +147,7 @@ func TestBrowserTheBoardsSmallThings(t *testing.T) {
 			}
 		}
 		eval[any](t, ctx, `document.getElementById("watch-games").scrollIntoView({block: "center"})`)
-		checkShot(t, ctx, "small-watch-"+size.name+".png")
+		checkShot(t, ctx, font+"-small-watch-"+size.name+".png")
 	}
 }
 
@@ -154,7 +171,7 @@ func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 		const proved = {moves: Object.fromEntries(pts(25, 0).concat("PASS").map((m) => [m, "loss"])), margins: {}};
 		const rows = a.tableRows(proved, null, "black");
 		eq("all the rows", rows.length, 26);
-		eq("the rows left out", a.moreText(proved, rows), "…and 14 more proved losses (12 of 26 shown); the board marks them all.");
+		eq("the rows left out", a.moreText(proved, rows), "…and 14 more proved losses (12 of 26 shown); the board marks them all but the pass.");
 		eq("none left out", a.moreText(proved, rows.slice(0, 12)), "");
 		eq("game label", r.gameLabel({name: "m.json game 1", black: "a", white: "b", result: "W+2.5"}), "W+2.5 · m.json game 1 — a vs b");
 		eq("unfinished game label", r.gameLabel({name: "m.json game 2"}), "unfinished · m.json game 2");

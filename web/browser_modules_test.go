@@ -78,8 +78,8 @@ func TestBrowserPureModules(t *testing.T) {
 		eq("score", f.boardScore({blackStones: 3, whiteStones: 3, score: "W+2.5"}), "W+2.5 if the game ended now");
 		eq("score, over", f.boardScore({blackStones: 13, whiteStones: 10, over: true, score: "B+0.5"}), "B+0.5, final");
 		const sv = {moves: {"2,2": "win", "1,1": "loss", PASS: "loss"}, margins: {"2,2": 3, PASS: 2}, thinking: ["0,0", "0,1"], unproved: ["4,4"], marginsPending: 1, book: ""};
-		eq("summary while running", f.proofSummary(sv, false), "2 of 5 points proved, and the pass; 1 with their exact result; working on 2; 1 not proved within the limit; finding 1 exact results.");
-		eq("summary at the end", f.proofSummary(sv, true), "2 of 5 points proved, and the pass; 1 with their exact result; 1 not proved within the limit; 2 not proved when the analysis's time limit ran out.");
+		eq("summary while running", f.proofSummary(sv, false), "2 of 5 points proved, and the pass; 1 with its exact result; working on 2; 1 not proved within the limit; finding 1 exact result.");
+		eq("summary at the end", f.proofSummary(sv, true), "2 of 5 points proved, and the pass; 1 with its exact result; 1 not proved within the limit; 2 not proved when the analysis's time limit ran out.");
 		eq("summary of a finished game", f.proofSummary({moves: {}, margins: {}, thinking: [], unproved: []}, true), "The game is over: no move is left to prove.");
 				eq("status at the time limit", f.statusText("done", "time limit"), "stopped at its time limit");
 		eq("status when all is proved", f.statusText("done", "every move proved"), "finished: every move proved");
@@ -87,6 +87,15 @@ func TestBrowserPureModules(t *testing.T) {
 			"The analysis stopped at its time limit with 3 points not proved (marked ?): 1 within their own limit, 2 stopped by the analysis's time limit before their own limit. Where the search visited them, their win rates are its estimates, not proofs.");
 		eq("end note, all proved", f.endNote({moves: {}, thinking: [], unproved: ["PASS"]}, "done", "every move proved"), "The analysis finished: every move is proved, each with its exact result.");
 		eq("no end note while running", f.endNote(sv, "running", ""), "");
+		const allProved = {moves: {"0,0": "win", "1,1": "loss", PASS: "loss"}, margins: {}, thinking: [], unproved: [], stopped: []};
+		eq("end note, all proved, no result", f.endNote(allProved, "done", "time limit"),
+			"The analysis stopped at its time limit: every move is proved, but no exact result was found.");
+		eq("end note, all proved, some results", f.endNote(Object.assign({}, allProved, {margins: {"0,0": 3}}), "done", "time limit"),
+			"The analysis stopped at its time limit: every move is proved, but only 1 of the 3 exact results was found.");
+		eq("end note, all proved, every result", f.endNote(Object.assign({}, allProved, {margins: {"0,0": 3, "1,1": 2, PASS: 1}}), "done", "complete"),
+			"The analysis finished: every move is proved.");
+		const p = await import("/js/views/play.js");
+		eq("the analysis before a game", p.ANALYSE_FIRST, "The analysis follows a game, and there is none yet. Start a game first: choose your colour and the engine's time a move, then press New game.");
 		eq("review marks", m.reviewMarks({action: "0,0", blunder: true, number: 1, winning_alternatives: ["2,2", "PASS"]}).map((x) => x.kind).join(), "blunder,alternative");
 		const a = await import("/js/analysis.js");
 		const rows = a.tableRows({moves: {"0,0": "loss", "1,1": "loss", "2,2": "win", PASS: "loss"}, margins: {"0,0": 1, "1,1": -2, "2,2": 3}},

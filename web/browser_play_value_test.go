@@ -55,6 +55,10 @@ func TestBrowserPlaySaysWhatTheEnginesMoveProves(t *testing.T) {
 			if !strings.Contains(dot, "proved") && !strings.Contains(dot, "margin") {
 				t.Errorf("%s: the engine's move is %s, yet the graph's dot at move 8 is %q", size.name, method, dot)
 			}
+			// The position the engine moved in is its proved win too, without a reload.
+			if before := eval[string](t, ctx, `(() => { const c = document.querySelector('#play-line .graph circle[data-step="7"]'); return c ? c.getAttribute("class") : ""; })()`); !strings.Contains(before, "proved") && !strings.Contains(before, "margin") {
+				t.Errorf("%s: the engine's move is %s, yet the graph's dot before it, at move 7, is %q", size.name, method, before)
+			}
 		case "search":
 			if !strings.Contains(dot, "estimate") {
 				t.Errorf("%s: the engine's move is the search's, yet the graph's dot at move 8 is %q, not its estimate", size.name, dot)
@@ -88,6 +92,13 @@ func searchEstimatesStay(t *testing.T, ctx context.Context, url string, s *Serve
 	if !strings.Contains(" "+got+" ", " 6:dot estimate ") || strings.Contains(" "+got+" ", " 7:dot estimate ") {
 		t.Errorf("%s: after the human's move 7 and the engine's 8 the graph's dots are %q; want the search's estimate still at 6, none at 7", size, got)
 	}
+	// A reload keeps them: the server says what each engine move of the game estimated.
+	run(chromedp.Reload(), ready(),
+		poll(`app.views.play.game !== null && !app.views.play.busy && app.views.play.line.pos !== null && app.views.play.line.pos.actions.length === 8`, 30*time.Second),
+		poll(`app.views.play.line.valuesPending === null`, 30*time.Second))
+	if again := dots(); !strings.Contains(" "+again+" ", " 6:dot estimate ") || strings.Contains(" "+again+" ", " 7:dot estimate ") {
+		t.Errorf("%s: after a reload the graph's dots are %q; want the search's estimate still at 6 (before it, %q)", size, again, got)
+	}
 }
 
 // After 2,2 3,3 PASS White wins by passing (the pass ends the game on the score): the
@@ -106,6 +117,16 @@ func TestBrowserAWinningPassIsProvedInEveryView(t *testing.T) {
 			poll(`document.getElementById("headline").className === "proved"`, 10*time.Second))
 		if kind, h, _ := said("analyse"); !strings.Contains(h, "White to play wins") {
 			t.Errorf("%s: Analyse says (%s) %q; want White's win", size.name, kind, h)
+		}
+		// The search's line, an estimate, does not stand alone beside the proved pass.
+		run(poll(`app.analysis.search !== null && app.analysis.search.pv.length > 0 && app.analysis.verdicts.moves.PASS === "win"`, 20*time.Second))
+		type line struct {
+			Text      string
+			FirstWins bool
+		}
+		l := eval[line](t, ctx, `({Text: document.getElementById("pv").textContent, FirstWins: app.analysis.verdicts.moves[app.analysis.search.pv[0]] === "win"})`)
+		if pv := l.Text; !(strings.HasPrefix(pv, "Proved: ") && strings.Contains(pv, "pass")) && !(l.FirstWins && strings.HasPrefix(pv, "Principal variation: ")) {
+			t.Errorf("%s: beside the proved winning pass the panel says %q; want the proof first", size.name, pv)
 		}
 		run(chromedp.Navigate(url+"/#review"), ready(), chromedp.SetValue(chromedp.CSS("#review-text"), record), click("#review-go"),
 			poll(`app.views.review.answer !== null && app.views.review.line.step === 3 && app.views.review.line.pos !== null`, 40*time.Second))

@@ -51,6 +51,12 @@ func newBrowser(t *testing.T) (context.Context, string, *Server) {
 // newBrowserWith is newBrowser with the board's limits cfg.
 func newBrowserWith(t *testing.T, cfg Config) (context.Context, string, *Server) {
 	t.Helper()
+	return startBrowser(t, cfg)
+}
+
+// startBrowser is newBrowserWith with more options for Chromium's start (its environment).
+func startBrowser(t *testing.T, cfg Config, more ...chromedp.ExecAllocatorOption) (context.Context, string, *Server) {
+	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
 		t.Skip("no Chromium found (install Debian's chromium package or set BOARD_CHROMIUM): browser test skipped")
@@ -79,6 +85,7 @@ func newBrowserWith(t *testing.T, cfg Config) (context.Context, string, *Server)
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.WindowSize(1000, 600),
 	)
+	opts = append(opts, more...)
 	// Chromium now and then dies as it starts on a busy machine ("chrome failed to
 	// start"): that is the machine, not the page, so a start is tried three times.
 	for attempt := 1; ; attempt++ {
@@ -522,8 +529,14 @@ func phone() chromedp.Action[chromedp.Void] {
 	return chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)
 }
 
+// On a phone, under each font set: every point can be tapped, nothing scrolls
+// sideways, the tabs and the step buttons each stay on one line.
 func TestBrowserWorksOnAPhone(t *testing.T) {
-	ctx, url, _ := newBrowser(t)
+	forEachFont(t, worksOnAPhone)
+}
+
+// worksOnAPhone is TestBrowserWorksOnAPhone in one browser.
+func worksOnAPhone(t *testing.T, ctx context.Context, url string, _ *Server) {
 	run := runner(t, ctx)
 	run(phone(), chromedp.Navigate(url+"/#analyse?moves="+strings.ReplaceAll(endgame, " ", ";")), ready(),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark]`)))

@@ -33,8 +33,10 @@ type game struct {
 	times     []time.Duration
 	turnStart time.Time
 	lastSeen  atomic.Int64 // unix nanoseconds of the last request on the game
-	// lastEngine describes the engine's last move, if any.
-	lastEngine *EngineMove
+	// lastEngine describes the engine's last move, if any; engineMoves every engine move
+	// of the line played so far, in order.
+	lastEngine  *EngineMove
+	engineMoves []EngineMove
 }
 
 // EngineMove is how the engine chose its last move.
@@ -53,6 +55,9 @@ type EngineMove struct {
 	// opening table or the solver proved the move wins; "lost": every move lost), absent
 	// when nothing is proved (a search's move: see WinRate).
 	Value *PositionValue `json:"value,omitempty"`
+	// Before is what the move's method proves of the position the engine moved in (step
+	// Step-1): the engine's win; absent when nothing is proved.
+	Before *PositionValue `json:"before,omitempty"`
 }
 
 // GameView is a game as the frontend shows it.
@@ -62,6 +67,9 @@ type GameView struct {
 	Budget   float64      `json:"budget"`
 	Position PositionView `json:"position"`
 	Engine   *EngineMove  `json:"engine,omitempty"`
+	// EngineMoves are all the engine's moves of the game, in order: what each proved, or
+	// its search's estimate, for the graph's dots after a reload.
+	EngineMoves []EngineMove `json:"engine_moves"`
 	// Winner is "black" or "white" once the game is over.
 	Winner string `json:"winner,omitempty"`
 }
@@ -69,7 +77,7 @@ type GameView struct {
 // view describes g; the caller holds g.mu.
 func (g *game) view() GameView {
 	v := GameView{ID: g.id, Human: colorName(g.human), Budget: g.opts.Budget.Seconds(),
-		Position: newPositionView(g.pos, g.actions, g.caps), Engine: g.lastEngine}
+		Position: newPositionView(g.pos, g.actions, g.caps), Engine: g.lastEngine, EngineMoves: append([]EngineMove{}, g.engineMoves...)}
 	if g.pos.Over {
 		v.Winner = colorName(g.pos.Winner())
 	}
@@ -306,10 +314,15 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		g.lastEngine.WinRate = &wr
 	}
 	if f, ok := facts.OfEngineMove(rep.Method, before, mv); ok && !g.pos.Over {
-		_, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
+		pf, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
 		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
+		b := valueOf(s.learn(before, pf))
 		g.lastEngine.Value = &v
+		if b.Winner != "" {
+			g.lastEngine.Before = &b
+		}
 	}
+	g.engineMoves = append(g.engineMoves, *g.lastEngine)
 	writeJSON(w, http.StatusOK, g.view())
 }
 
@@ -353,6 +366,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.pos, g.caps, g.actions, g.lastEngine = pos, caps, actions, nil
+	for len(g.engineMoves) > 0 && g.engineMoves[len(g.engineMoves)-1].Step > n {
+		g.engineMoves = g.engineMoves[:len(g.engineMoves)-1]
+	}
 	g.times, g.turnStart = g.times[:n], time.Now()
 	writeJSON(w, http.StatusOK, g.view())
 }

@@ -97,3 +97,52 @@ func TestPlayKeepsTheEnginesProofOfTheMoveBefore(t *testing.T) {
 		t.Errorf("the engine's move's value: %+v", g.Engine.Value)
 	}
 }
+
+// A source found through a transposition says so in every view: after 2,2 1,1 1,2 2,1
+// (C3 B4 C4 B3) the opening table proves Black's win, and 3,3 (D2) loses because the
+// same position is reached by 2,2 1,1 3,3 2,1 1,2, whose position before 1,2 the table
+// proves lost. /api/values and the analysis say so, never "the loss before" alone.
+func TestATranspositionReadsTrueOnTheBoard(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	const want = "implied by the opening table's loss before 1,2 (the same position, reached by 1,2 last)"
+	var values []PositionValue
+	if st := call(t, "GET", ts.URL+"/api/values?moves=2,2;1,1;1,2;2,1;3,3", nil, &values); st != 200 || len(values) != 6 {
+		t.Fatalf("/api/values: status %d, %d values", st, len(values))
+	}
+	if v := values[5]; v.Winner != "white" || v.Source != want {
+		t.Errorf("after 2,2 1,1 1,2 2,1 3,3 /api/values says %+v; want White's win, %q", v, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ev, ok := nextEvent(t, openAnalysis(t, ctx, ts.URL, "2,2 1,1 1,2 2,1"), "verdicts", 5*time.Second)
+	if !ok {
+		t.Fatal("no verdicts")
+	}
+	var v VerdictsView
+	if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Moves["3,3"] != "loss" || v.Sources["3,3"] != want {
+		t.Errorf("the analysis of 2,2 1,1 1,2 2,1: 3,3 %q by %q; want a loss, %q", v.Moves["3,3"], v.Sources["3,3"], want)
+	}
+}
+
+// The position's own value reads on the line too: after 2,2 1,1 1,2 2,1 3,3 the
+// analysis opens with White's win, found through the other move order, and says so.
+func TestATranspositionReadsTrueOfTheAnalysedPosition(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ev, ok := nextEvent(t, openAnalysis(t, ctx, ts.URL, "2,2 1,1 1,2 2,1 3,3"), "verdicts", 5*time.Second)
+	if !ok {
+		t.Fatal("no verdicts")
+	}
+	var v VerdictsView
+	if err := json.Unmarshal([]byte(ev.data), &v); err != nil {
+		t.Fatal(err)
+	}
+	const want = "implied by the opening table's loss before 1,2 (the same position, reached by 1,2 last)"
+	if v.Value.Winner != "white" || v.Value.Source != want {
+		t.Errorf("the analysis of 2,2 1,1 1,2 2,1 3,3 opens with %+v; want White's win, %q", v.Value, want)
+	}
+}

@@ -175,6 +175,9 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 	for k := first; k < len(found); k++ {
 		found[k] = found[k].Merge(prover.Known(positions[k]))
 	}
+	if k := from + first; k > 0 && first < len(found) {
+		found[first] = found[first].ReachedBy(actions[k-1]) // as it reads on this line (Along does the rest)
+	}
 	facts.Along(positions[first:], actions[from+first:], found[first:])
 	values := make([]PositionValue, len(found))
 	for k := first; k < len(found); k++ {

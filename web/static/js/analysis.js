@@ -2,7 +2,7 @@
 // candidates and principal variation, the solver's verdicts and margins, and the panel
 // that lists them.
 import { html } from "./dom.js";
-import { endNote, pct, pointName, proofSummary, statusText, trustNote, verdictCell } from "./format.js";
+import { endNote, pct, pointList, pointName, proofSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
 
@@ -12,7 +12,9 @@ export const MAX_ROWS = 12;
 // tableRows returns the rows of the analysis table: the proved actions first (wins,
 // then losses; within each the better exact result for the side to move turn first, the
 // pass after the points of the same standing, then the search's most visited first),
-// then the search's other candidates in its order; {move, winrate, visits}, "" where the search has none. The table shows the
+// then the search's other candidates in its order, then the actions neither proved nor
+// visited (being proved, or not proved), so that every action of the position has a
+// row; {move, winrate, visits}, "" where the search has none. The table shows the
 // first MAX_ROWS, so that what is proved is never hidden behind an estimate.
 export function tableRows(verdicts, search, turn) {
   const seen = {};
@@ -26,26 +28,55 @@ export function tableRows(verdicts, search, turn) {
     (turn === "black" ? margin(b) - margin(a) : margin(a) - margin(b)) || (a === "PASS") - (b === "PASS") ||
     visits(b) - visits(a));
   const rows = proved.map(row);
-  for (const c of search ? search.candidates : []) if (!proved.includes(c.move)) rows.push(row(c.move));
+  const listed = new Set(proved);
+  for (const c of search ? search.candidates : []) if (!listed.has(c.move)) { listed.add(c.move); rows.push(row(c.move)); }
+  const open = verdicts ? (verdicts.thinking || []).concat(verdicts.unproved || [], verdicts.stopped || []) : [];
+  for (const m of open) if (!listed.has(m)) { listed.add(m); rows.push(row(m)); }
   return rows;
 }
 
 // moreText says what the table leaves out of rows, counted by kind: "" when it shows
 // them all, else "…and 14 more proved losses (12 of 26 shown); the board marks them
 // all.", "…and 3 more: 1 proved loss and 2 search estimates (12 of 15 shown); the board
-// marks the proved one." or "…and 10 more search estimates (12 of 22 shown)." (the
-// board marks every proved action, not every estimate).
+// marks the proved one.", "…and 10 more search estimates (12 of 22 shown)." or
+// "…and 12 more: 2 search estimates and 10 unproved actions (12 of 24 shown)." (the
+// board marks every proved point, not the pass, and no estimate).
 export function moreText(verdicts, rows) {
   const rest = rows.slice(MAX_ROWS);
   if (!rest.length) return "";
   const kind = (v) => rest.filter((r) => (verdicts && verdicts.moves[r.move]) === v).length;
-  const wins = kind("win"), losses = kind("loss"), estimates = rest.length - wins - losses;
-  const parts = [[wins, "proved win", "proved wins"], [losses, "proved loss", "proved losses"], [estimates, "search estimate", "search estimates"]]
-    .filter(([n]) => n > 0).map(([n, one, many]) => n + " " + (n === 1 ? one : many));
+  const wins = kind("win"), losses = kind("loss");
+  const estimates = rest.filter((r) => !(verdicts && verdicts.moves[r.move]) && r.winrate !== "").length;
+  const open = rest.length - wins - losses - estimates;
+  const parts = [[wins, "proved win", "proved wins"], [losses, "proved loss", "proved losses"], [estimates, "search estimate", "search estimates"],
+    [open, "unproved action", "unproved actions"]].filter(([n]) => n > 0).map(([n, one, many]) => n + " " + (n === 1 ? one : many));
   const what = parts.length === 1 ? parts[0].replace(" ", " more ") :
     rest.length + " more: " + parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
-  const proved = wins + losses, board = !proved ? "" : !estimates ? "; the board marks them all" : proved === 1 ? "; the board marks the proved one" : "; the board marks the proved ones";
-  return "…and " + what + " (" + MAX_ROWS + " of " + rows.length + " shown)" + board + ".";
+  return "…and " + what + " (" + MAX_ROWS + " of " + rows.length + " shown)" + boardText(verdicts, rest, wins + losses) + ".";
+}
+
+// boardText says which of the proved actions among rest the board marks: every proved
+// point, never the pass (it has no point).
+function boardText(verdicts, rest, proved) {
+  const pass = rest.some((r) => r.move === "PASS" && verdicts && verdicts.moves.PASS);
+  const points = proved - (pass ? 1 : 0);
+  if (!points) return "";
+  if (proved === rest.length) return pass ? "; the board marks them all but the pass" : "; the board marks them all";
+  if (pass) return points === 1 ? "; the board marks the proved point" : "; the board marks the proved points";
+  return points === 1 ? "; the board marks the proved one" : "; the board marks the proved ones";
+}
+
+// pvText says the search's principal variation, an estimate; where a proved winning
+// move of the side to move is not its first move, the proof first: "Proved: pass wins.
+// The search's principal variation, an estimate, starts with another move: 2,3 3,2
+// (1200 playouts)."
+export function pvText(search, verdicts) {
+  if (!search || !search.pv || !search.pv.length) return "";
+  const line = search.pv.map((p) => pointName(p)).join(" ") + " (" + search.iterations + " playouts).";
+  const winning = verdicts ? Object.keys(verdicts.moves).filter((m) => verdicts.moves[m] === "win") : [];
+  if (!winning.length || winning.includes(search.pv[0])) return "Principal variation: " + line;
+  return "Proved: " + pointList(winning) + (winning.length === 1 ? " wins" : " win") +
+    ". The search's principal variation, an estimate, starts with another move: " + line;
 }
 
 export class Analysis {
@@ -170,11 +201,6 @@ export class Analysis {
       for (const t of [pointName(r.move), r.winrate, r.visits, verdictCell(v, r.move)]) tr.appendChild(html("td", {}, t));
       body.appendChild(tr);
     }
-    if (s) {
-      document.getElementById("pv").textContent = "Principal variation: " + s.pv.map((p) => pointName(p)).join(" ") +
-        " (" + s.iterations + " playouts).";
-    } else {
-      document.getElementById("pv").textContent = "";
-    }
+    document.getElementById("pv").textContent = pvText(s, v);
   }
 }

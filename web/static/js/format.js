@@ -178,11 +178,11 @@ export function proofSummary(v, ended) {
   if (!proved && !open && !unproved && !points(v.stopped) && !v.moves.PASS) return "The game is over: no move is left to prove.";
   let text = proved + " of " + (proved + open + unproved + points(v.stopped)) + " points proved" + (v.moves.PASS ? ", and the pass" : "");
   const margins = points(Object.keys(v.margins));
-  if (margins) text += "; " + margins + " with their exact result";
+  if (margins) text += "; " + margins + (margins === 1 ? " with its exact result" : " with their exact result");
   if (!ended && open) text += "; working on " + open;
   if (unproved) text += "; " + unproved + " not proved within " + moveLimit(v) + (unproved > 1 ? " each" : "");
   if (stopped) text += "; " + stopped + " not proved when " + timeLimit(v) + " ran out";
-  if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + " exact results";
+  if (!ended && v.marginsPending) text += "; finding " + v.marginsPending + (v.marginsPending === 1 ? " exact result" : " exact results");
   return text + ".";
 }
 
@@ -199,6 +199,16 @@ export function statusText(status, reason) {
   return { starting: "starting…", running: "running", stopped: "stopped: the connection to the board was lost" }[status] || status;
 }
 
+// resultsNote ends endNote's sentence for an analysis whose every move is proved but
+// not every exact result found: how many results it found (the points and the pass
+// alike), ".": "; no exact result was found." or "; 3 of 10 exact results were found.".
+function resultsNote(v) {
+  const proved = Object.keys(v.moves).length, found = Object.keys(v.margins || {}).length;
+  if (!proved || found >= proved) return ".";
+  if (!found) return proved === 1 ? ", but its exact result was not found." : ", but no exact result was found.";
+  return ", but only " + found + " of the " + proved + " exact results " + (found === 1 ? "was" : "were") + " found.";
+}
+
 // endNote says in a sentence how an ended analysis left its moves, or "" while it runs:
 // every move proved, or how many points are not proved, stopped by which limit, and what their
 // win rates are then worth.
@@ -209,7 +219,7 @@ export function endNote(v, status, reason) {
   const how = { "time limit": "The analysis stopped at its time limit" + (v && v.timeLimit ? " (" + v.timeLimit + " s)" : ""), complete: "The analysis finished", "every move proved": "The analysis finished" }[reason] ||
     "The analysis stopped";
   if (!v) return how + ".";
-  if (!open) return how + ": every move is proved" + (reason === "every move proved" ? ", each with its exact result." : ".");
+  if (!open) return how + ": every move is proved" + (reason === "every move proved" ? ", each with its exact result." : resultsNote(v));
   const parts = [];
   if (unproved) parts.push(unproved + " within " + ownLimit(v));
   if (stopped) parts.push(stopped + " stopped by " + timeLimit(v) + " before " + ownLimit(v));

@@ -241,3 +241,24 @@ func TestMoveFromTheHelperFile(t *testing.T) {
 		t.Errorf("with a stale helper file: exit %d, %q", code, errs)
 	}
 }
+
+// A flag's error sends the user to "littlego solve -h": it lists the plain solve's
+// flags, and so does "littlego solve help solve", each number-valued flag named alike.
+func TestTheHelpAnErrorNamesListsTheFlags(t *testing.T) {
+	_, _, errs := clitest.Call(run, "-move", "x")
+	if !strings.Contains(errs, "littlego solve -h for the flags") {
+		t.Fatalf("a bad -move says %q; the test follows where it points", errs)
+	}
+	for _, args := range [][]string{{"-h"}, {"help", "solve"}} {
+		_, out, errs := clitest.Call(run, args...)
+		help := out + errs
+		for _, flag := range []string{"-move number", "-cpu seconds", "-margin", "-sort", "-threads number", "-tt number"} {
+			if !strings.Contains(help, "\n  "+flag+"\n") {
+				t.Errorf("littlego solve %s does not list %s:\n%s", strings.Join(args, " "), flag, help)
+			}
+		}
+		if strings.Contains(help, " int\n") {
+			t.Errorf("littlego solve %s names a flag's value int beside number:\n%s", strings.Join(args, " "), help)
+		}
+	}
+}

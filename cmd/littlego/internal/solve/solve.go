@@ -29,6 +29,7 @@
 package solve
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"slices"
@@ -51,13 +52,26 @@ var Cmd = &base.Command{
 	UsageLine: "littlego solve [COMMAND] [flags] [arguments]",
 	Short:     "prove a position exactly; build and check the opening table",
 	Long: `Solve proves Little-Go positions exactly. Without a command it proves the position of
-an input.txt (` + position.Cmd.UsageLine + `; "littlego solve help solve" for its flags).
+an input.txt (` + position.Cmd.UsageLine + `; "littlego solve help solve" describes
+it in full). Its flags:
 
+` + plainFlags() + `
 Exit status: 0 proved or done, 1 bad input or a failure, 2 bad usage, 3 the value is
 unknown: the budget ran out before its proof.`,
 	Commands: commands,
 	Default:  position.Cmd,
 	Check:    misplaced,
+}
+
+// plainFlags lists the flags of the plain solve of a position, as its -h does: an
+// error of a flag sends the user to "littlego solve -h", which must list them.
+func plainFlags() string {
+	var b strings.Builder
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	position.Cmd.Setup(fs)
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
 }
 
 // oldModes are the flags that chose a mode before solve had commands, and the command

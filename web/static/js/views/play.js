@@ -6,6 +6,8 @@ import { readStep } from "../state.js";
 
 // START says how to begin, for whatever is asked of the Play view before a game.
 const START = "Start a game first: choose your colour and the engine's time a move, then press New game.";
+// ANALYSE_FIRST says the same to one who asks for the analysis before a game.
+export const ANALYSE_FIRST = "The analysis follows a game, and there is none yet. " + START;
 
 export class PlayView {
   constructor(app) {
@@ -24,7 +26,7 @@ export class PlayView {
     document.getElementById("pass").addEventListener("click", () => this.move("PASS"));
     document.getElementById("undo").addEventListener("click", () => this.undo());
     document.getElementById("play-analyse").addEventListener("change", (e) => {
-      if (e.target.checked && !this.game) say("The analysis starts with a game: " + START, true);
+      if (e.target.checked && !this.game) say(ANALYSE_FIRST, true);
       app.changed(this);
     });
   }
@@ -67,16 +69,18 @@ export class PlayView {
     } catch (e) { say(e.message, true); }
   }
 
-  // set shows game; the engine's last move says what is known of the position after
-  // it (step e.step of the line, loaded first): proved by its method, or the search's
-  // estimate.
+  // set shows game; each engine move says what is known of the positions before and
+  // after it (steps e.step-1 and e.step of the line, loaded first): proved by its
+  // method, or the search's estimate (a hollow dot that stays over a reload).
   set(game, at) {
     this.game = game;
     document.getElementById("play-hint").hidden = true;
-    const e = game.engine;
     const load = this.line.load(game.position.actions, at);
-    if (e && e.value && e.value.winner) this.line.note(e.step, e.value);
-    else if (e && typeof e.winrate === "number") this.line.note(e.step, { estimate: game.human === "black" ? 1 - e.winrate : e.winrate });
+    for (const e of game.engine_moves || []) {
+      if (e.before && e.before.winner) this.line.note(e.step - 1, e.before);
+      if (e.value && e.value.winner) this.line.note(e.step, e.value);
+      else if (typeof e.winrate === "number") this.line.note(e.step, { estimate: game.human === "black" ? 1 - e.winrate : e.winrate });
+    }
     return load;
   }
 

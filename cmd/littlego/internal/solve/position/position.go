@@ -53,7 +53,7 @@ littlego_state_white.txt) when that file's board is input.txt's previous board, 
 the boards on a first move (both empty with Black to play: move 1; an empty previous
 board with White to play: move 2); otherwise -move is required.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		move := fs.Int("move", 0, "the number of the move about to be played, 1..24 (odd: Black); by default from the helper file or a first move's boards")
+		move := fs.Int("move", 0, "the `number` of the move about to be played, 1..24 (odd: Black); by default from the helper file or a first move's boards")
 		var lim time.Duration
 		cliflag.CPU(fs, &lim, time.Minute, "the whole run's (0: no limit); what facts knows (the game's end, a pass that ends it, the opening table, the empty board, the book) costs none")
 		margin := fs.Bool("margin", false, "also find the exact final margin black - white and an action that achieves it")
@@ -67,6 +67,7 @@ board with White to play: move 2); otherwise -move is required.`,
 		tree := defineTreeFlags(fs)
 		var store string
 		storeflag.Var(fs, &store)
+		fs.Lookup("tt").Usage = "log2 of the `number` of transposition table entries (16 bytes each); the tables must fit in half the machine's memory" // named as -move's and -threads' are
 		return func(args []string, out base.Output) error {
 			if err := base.CheckThreads("threads", threads); err != nil {
 				return err
