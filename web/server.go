@@ -58,6 +58,9 @@ type Config struct {
 	MaxBody int64
 	// MaxUpload bounds an uploaded game record. Default 1 MiB.
 	MaxUpload int64
+	// Facts, if not nil, is the cache of facts every user's analyses and reviews share
+	// (the board's command attaches the proof store to it); nil: a cache of the server's own.
+	Facts *facts.Cache
 }
 
 // MaxAnalysesLimit is the most analyses at once a command should let Config.MaxAnalyses ask for.
@@ -121,7 +124,10 @@ type Server struct {
 // New returns a server with the given limits.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), facts: facts.NewCache()}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), facts: cfg.Facts}
+	if s.facts == nil {
+		s.facts = facts.NewCache()
+	}
 	s.known = facts.NewProver(s.facts)
 	s.sessions.init(cfg.MaxSessions, cfg.IdleTimeout)
 	s.slots = make(chan *analysisSlot, cfg.MaxAnalyses)

@@ -21,7 +21,9 @@ import (
 	"syscall"
 	"time"
 
+	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
+	"littlego/facts"
 	"littlego/lib/cliflag"
 	"littlego/web"
 )
@@ -47,6 +49,8 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	fs.DurationVar(&cfg.AnalysisTime, "analysis-time", cfg.AnalysisTime, "most wall-clock `time` one analysis runs; what it has not proved by then it marks \"not proved within the limit\"")
 	cliflag.CPU(fs, &cfg.SolveLimit, cfg.SolveLimit, "the solver's, on one move's value (and again on its exact result) before it is left not proved")
 	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
+	var store string
+	storeflag.Var(fs, &store)
 	return func(args []string, out base.Output) error {
 		if len(args) > 0 {
 			return base.Usagef("unexpected argument %q", args[0])
@@ -70,6 +74,8 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
+		cfg.Facts = facts.NewCache() // one proof store for every user of the board
+		defer storeflag.Attach(store, "board", cfg.Facts, out.Stderr)()
 		return base.Exit(serve(ctx, ln, web.New(cfg), out.Stdout, out.Stderr))
 	}
 }
