@@ -40,7 +40,10 @@ func TestBrowserPlaySaysWhatTheEnginesMoveProves(t *testing.T) {
 		id := startGameAt(t, url, s, 1, "2,2 2,1 1,1 1,2 3,3 1,0 1,3")
 		run(size.view, chromedp.Navigate(url+"/#play?id="+id), ready(),
 			poll(`app.views.play.game !== null && !app.views.play.busy && app.views.play.line.actions.length === 8 && app.views.play.line.pos.actions.length === 8`, 30*time.Second),
-			poll(`app.views.play.line.valuesPending === null`, 30*time.Second))
+			poll(`app.views.play.line.valuesPending === null`, 30*time.Second),
+			// What the engine's move proves, or its estimate, reaches the page after the
+			// move: wait for the headline and the move's dot, however slow the machine.
+			poll(`(() => { const h = document.getElementById("headline"); return h !== null && !h.textContent.startsWith("Looking up") && document.querySelector('#play-line .graph circle[data-step="8"]') !== null; })()`, 30*time.Second))
 		method := eval[string](t, ctx, `app.views.play.game.engine.method`)
 		kind := eval[string](t, ctx, `document.getElementById("headline").className`)
 		headline := text(t, ctx, "#headline")
