@@ -34,7 +34,8 @@ func TestBrowserPlaySaysWhatToDoFirst(t *testing.T) {
 		poll(`app.views.play.game !== null && !app.views.play.busy`, 10*time.Second),
 		click(point("2,2")), poll(`!app.views.play.busy && app.views.play.game.position.actions.length === 2`, 30*time.Second))
 	eval[any](t, ctx, `app.views.play.line.go(1)`)
-	run(poll(`app.views.play.line.step === 1`, 5*time.Second), click(point("0,0")))
+	// The step is set at once, the position when the server has sent it: wait for both.
+	run(poll(`app.views.play.line.step === 1 && app.views.play.line.pos !== null && app.views.play.line.pos.actions.length === 1`, 10*time.Second), click(point("0,0")))
 	info := regexp.MustCompile(`Move\s*(\d+) of`).FindStringSubmatch(text(t, ctx, "#play-info"))
 	said := regexp.MustCompile(`looking at move (\d+)`).FindStringSubmatch(text(t, ctx, "#message"))
 	if info == nil || said == nil || info[1] != said[1] {
