@@ -81,10 +81,12 @@ func Spread(f facts.Fact) float64 {
 // Priors returns the prior probability of each action of pos, summing to 1 over the
 // legal ones (0 elsewhere): from the named rollout policy's prior knowledge (each legal
 // action's prior win rate, normalised) when it has some and usePriors is set,
-// otherwise uniform.
+// otherwise uniform. In a finished game the pass, the one action left (Finished), has
+// them all.
 func Priors(pos *board.Position, policyName string, usePriors bool) [board.NumActions]float64 {
 	var out [board.NumActions]float64
 	if pos.Over {
+		out[board.Pass] = 1
 		return out
 	}
 	legal := pos.Legal() | board.Pass.Bit()
