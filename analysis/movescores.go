@@ -1,4 +1,4 @@
-// kata.go: the numbers KataGo's formats give a move, from a snapshot: the win rate and its lower bound, the scores told apart as proved or estimated, and the priors; one place for every front end that speaks KataGo (GTP's kata-analyze, the JSON analysis protocol).
+// movescores.go: the numbers KataGo's formats give a move, from a snapshot: the win rate and its lower bound, the scores told apart as proved or estimated, and the priors; one place for every front end that speaks KataGo (GTP's kata-analyze, the JSON analysis protocol).
 
 package analysis
 
