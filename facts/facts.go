@@ -77,9 +77,9 @@ type Source string
 const (
 	None       Source = ""              // not proved
 	End        Source = "end"           // the game is over: the score decides
-	Table      Source = "opening table" // the opening table (engine.Opening, docs/solver.md)
+	Table      Source = "opening table" // the opening table (opening.Lookup, docs/solver.md)
 	EmptyBoard Source = "empty board"   // the solved empty board (docs/solver.md)
-	Book       Source = "book"          // Black's proved opening book (engine.BookMove)
+	Book       Source = "book"          // Black's proved opening book (opening.BookMove)
 	Solver     Source = "solver"        // the exact solver, within a limit
 	Search     Source = "search"        // the search's own proof (MCTS-Solver: mcts.Proof)
 )
@@ -87,6 +87,21 @@ const (
 // origins are the sources that prove a fact of a position directly; every other source
 // is implied (implied.go) by a fact one of them proved of a neighbouring position.
 var origins = [...]Source{End, Table, EmptyBoard, Book, Solver, Search}
+
+// originWords are the origins as people read them, where that differs from the source's
+// text (the review's -json).
+var originWords = map[Source]string{End: "end of the game", EmptyBoard: "solved empty board", Book: "opening book"}
+
+// ForPeople returns the source as the board's page shows it: a direct source by its
+// name for people ("opening book", "solved empty board", "end of the game", "opening
+// table", "solver", "search"); an implied one (implied.go) as it reads, already in
+// words ("implied by the opening table's 2,2").
+func (s Source) ForPeople() string {
+	if w, ok := originWords[s]; ok {
+		return w
+	}
+	return string(s)
+}
 
 // The widest bounds on a final margin: every point Black's, or every point White's.
 const (

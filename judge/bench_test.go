@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/lib/cputime"
+	"littlego/opening"
 )
 
 // benchGame plays 24 seeded random placements (a pass when none is legal); with book
@@ -23,7 +23,7 @@ func benchGame(seed uint64, book bool) Game {
 		if legal := pos.Legal(); legal != 0 {
 			a = legal.Nth(rng.IntN(legal.Count()))
 		}
-		if mv, ok := engine.BookMove(pos); ok && book {
+		if mv, ok := opening.BookMove(pos); ok && book {
 			a = mv
 		}
 		pos.Act(a)
@@ -45,7 +45,7 @@ func BenchmarkReview(b *testing.B) {
 			g := benchGame(1, c.book)
 			o := DefaultOptions()
 			o.Jobs = 1
-			engine.BookMove(board.New()) // the book's table is built once per process
+			opening.BookMove(board.New()) // the book's table is built once per process
 			start := cputime.Process()
 			for b.Loop() {
 				if _, err := Review(context.Background(), g, o); err != nil {

@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
 )
 
@@ -162,25 +161,20 @@ type MoveReview struct {
 	BestComplete bool          `json:"best_complete,omitempty"`
 	// EngineMove is the engine's preferred action in the position before the move
 	// (board.NoPoint when no engine was asked), EngineMethod how it chose it (an
-	// engine.Method's name: "book", "table", "solver", "search", ...), and EngineWinRate
-	// the search's win rate of it (1 for a proved win: the book's, the table's, the
-	// solver's or the pass rule's move).
+	// engine.Method's name: "book", "table", "solver", "search", ...), EngineValue what
+	// its move proves of the position for the side to move (engine.Report.Proved: Win for
+	// the book's, the table's, the solver's or the pass rule's move, Loss when the
+	// solver proved every move loses, Unknown for a search), and EngineWinRate the
+	// search's win rate of it (1 for a proved win).
 	EngineMove    board.Point `json:"-"`
 	EngineMethod  string      `json:"engine_method,omitempty"`
+	EngineValue   facts.Value `json:"-"`
 	EngineWinRate float64     `json:"engine_win_rate"`
 	// EngineEstimate is set when EngineMove and its EngineWinRate come from a search
 	// (an estimate, which a proof of the position overrides: show the rate only where
 	// Before is Unknown), clear when the book, the table, the solver or a rule proved
 	// the move wins, or when no engine was asked.
 	EngineEstimate bool `json:"engine_estimate"`
-}
-
-// ProvedMethod reports whether the engine's method (MoveReview.EngineMethod, by name)
-// proves that its move wins: the book, the opening table, the solver or the pass rule
-// (facts.EngineMoveWins).
-func ProvedMethod(method string) bool {
-	m, ok := engine.ParseMethod(method)
-	return ok && facts.EngineMoveWins(m)
 }
 
 // pointStrings writes actions in output.txt's notation.

@@ -87,8 +87,8 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		}
 		if e.engineMethod != "" {
 			m.EngineMove = sym.Inverse().Point(e.engineMove)
-			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
-			m.EngineEstimate = !ProvedMethod(e.engineMethod) && e.engineMethod != "lost" && e.engineMethod != "forced"
+			m.EngineMethod, m.EngineValue, m.EngineWinRate = e.engineMethod, e.engineValue, e.engineRate
+			m.EngineEstimate = e.engineEstimate
 		}
 		r.Moves = append(r.Moves, m)
 	}

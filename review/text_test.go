@@ -180,7 +180,7 @@ func TestBestMoveColumnNeverContradictsTheMarks(t *testing.T) {
 			"2,3 (search, not proved)", []string{"%"}},
 		{"search's move played, proved best", judge.MoveReview{Action: pt(2, 3), Before: facts.Win, After: facts.Win, PointsLost: &zero,
 			EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.7}, "2,3 (search, proved best)", []string{"%"}},
-		{"book", judge.MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineWinRate: 1},
+		{"book", judge.MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineValue: facts.Win, EngineWinRate: 1},
 			"2,2 (book, proved win)", []string{"%"}},
 		{"nothing proved", judge.MoveReview{Action: pt(1, 2), Before: facts.Unknown, After: facts.Unknown, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
 			"2,3 (search estimate 62%)", nil},

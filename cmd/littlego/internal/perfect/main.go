@@ -401,7 +401,7 @@ func (p progress) done() {
 // moveReport is what the check keeps of a move.
 type moveReport struct {
 	method string
-	proved bool // the method proves the move wins (facts.EngineMoveWins)
+	proved bool // the engine's report proves the move wins (engine.Report.Proved)
 	cpu    time.Duration
 }
 
@@ -419,5 +419,5 @@ func engineMove(o engine.Options, pos board.Position, loan bool) (board.Point, m
 		bank = min(engine.PlanLoan(o), engine.MaxBudget-plan) // a fresh folder: the loan, no bank
 	}
 	mv, rep := e.GenMoveBanked(pos, plan, bank)
-	return mv, moveReport{method: rep.Method.String(), proved: facts.EngineMoveWins(rep.Method), cpu: cputime.Process() - start}, nil
+	return mv, moveReport{method: rep.Method.String(), proved: rep.Proved.Value == facts.Win, cpu: cputime.Process() - start}, nil
 }

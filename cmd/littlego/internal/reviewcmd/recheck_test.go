@@ -11,10 +11,10 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
 	"littlego/judge"
 	"littlego/lib/racedetect"
+	"littlego/opening"
 	"littlego/record"
 	"littlego/sgf"
 	"littlego/solver"
@@ -90,13 +90,13 @@ func gamesOf(recs []record.Record) []judge.Game {
 // under the race detector: there it is logged as not re-proved and taken as claimed.
 func wins(t *testing.T, s *solver.Solver, pos board.Position, claimed bool) bool {
 	t.Helper()
-	if e, ok := engine.Opening(pos); ok {
+	if e, ok := opening.Lookup(pos); ok {
 		return e.Win
 	}
 	if win, ok := winsByTheTable(pos); ok {
 		return win
 	}
-	early := tablebase.Level(&pos) <= engine.OpeningLastLevel()
+	early := tablebase.Level(&pos) <= opening.LastLevel()
 	limit := 2 * time.Minute
 	if early && racedetect.Enabled {
 		limit = 10 * time.Second
@@ -129,7 +129,7 @@ func winsByTheTable(pos board.Position) (win, ok bool) {
 			}
 			continue
 		}
-		e, known := engine.Opening(child)
+		e, known := opening.Lookup(child)
 		switch {
 		case known && !e.Win:
 			return true, true
@@ -154,11 +154,11 @@ func recheck(t *testing.T, s *solver.Solver, r *judge.GameReview, m *judge.MoveR
 		}
 		return // the after position is the empty board's too, beyond a test's time
 	case facts.Table:
-		if e, ok := engine.Opening(before); !ok || !e.Win {
+		if e, ok := opening.Lookup(before); !ok || !e.Win {
 			t.Errorf("%s: move %d: proved by the opening table, which says %+v (holds it: %v)", r.Name, m.Number, e, ok)
 		}
 	case facts.Book:
-		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before, true) {
+		if _, ok := opening.BookMove(before); !ok && !wins(t, s, before, true) {
 			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)
 		}
 	default:
