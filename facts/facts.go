@@ -60,6 +60,15 @@ func (v *Value) UnmarshalText(b []byte) error {
 	return fmt.Errorf("facts: value %q: want win, loss or unknown", b)
 }
 
+// ForSide returns v, a value for Black, as the value for side c (and so a value for c
+// as Black's).
+func (v Value) ForSide(c board.Color) Value {
+	if c == board.Black {
+		return v
+	}
+	return v.Flip()
+}
+
 // Flip returns the value for the other side.
 func (v Value) Flip() Value {
 	switch v {
@@ -166,12 +175,7 @@ func (f Fact) Margin() (int, bool) {
 }
 
 // BlackValue returns the value for Black.
-func (f Fact) BlackValue() Value {
-	if f.Turn == board.Black {
-		return f.Value
-	}
-	return f.Value.Flip()
-}
+func (f Fact) BlackValue() Value { return f.Value.ForSide(f.Turn) }
 
 // Winner returns the side that wins with perfect play and true, or false while the
 // value is unknown.
@@ -302,10 +306,4 @@ func (f Fact) Merge(g Fact) Fact {
 
 // forMover returns the value for the side that played into a position whose fact is f,
 // mover.
-func (f Fact) forMover(mover board.Color) Value {
-	v := f.BlackValue()
-	if mover == board.Black {
-		return v
-	}
-	return v.Flip()
-}
+func (f Fact) forMover(mover board.Color) Value { return f.BlackValue().ForSide(mover) }

@@ -10,14 +10,15 @@ import (
 	"littlego/board"
 	"littlego/lib/cputime"
 	"littlego/opening"
+	"littlego/record"
 )
 
 // benchGame plays 24 seeded random placements (a pass when none is legal); with book
 // set, Black plays the book's moves while it has them, as the engine does.
-func benchGame(seed uint64, book bool) Game {
+func benchGame(seed uint64, book bool) record.Record {
 	rng := rand.New(rand.NewPCG(seed, 24))
 	pos := board.New()
-	var g Game
+	var actions []board.Point
 	for !pos.Over {
 		a := board.Pass
 		if legal := pos.Legal(); legal != 0 {
@@ -27,9 +28,9 @@ func benchGame(seed uint64, book bool) Game {
 			a = mv
 		}
 		pos.Act(a)
-		g.Actions = append(g.Actions, a)
+		actions = append(actions, a)
 	}
-	return g
+	return listGame("bench", actions)
 }
 
 // BenchmarkReview reviews a 24-move game at the default options with one job: "book",

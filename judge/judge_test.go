@@ -83,14 +83,14 @@ func reviewJSON(t *testing.T, r *GameReview) string {
 
 func TestSameReviewFromEveryFormat(t *testing.T) {
 	actions, p := decisiveGame(t, 11, 16)
-	games := []Game{
+	games := []record.Record{
 		parseOne(t, "game.txt", []byte(actionList(actions))),
 		parseOne(t, "game.sgf", sgfRecord(t, actions, "", "")),
 		parseOne(t, "games.json", jsonRecord(t, actions, "", "", 1)),
 	}
 	for _, g := range games[1:] {
-		if !slices.Equal(g.Actions, games[0].Actions) {
-			t.Fatalf("%s: actions %v, want %v", g.Name, g.Actions, games[0].Actions)
+		if !slices.Equal(g.Actions(), games[0].Actions()) {
+			t.Fatalf("%s: actions %v, want %v", g.Name, g.Actions(), games[0].Actions())
 		}
 	}
 	rs, err := ReviewAll(context.Background(), games, testOptions())
@@ -113,7 +113,7 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 	for k, a := range actions {
 		turned[k] = sym.Point(a)
 	}
-	games := []Game{{Name: "original", Actions: actions}, {Name: "turned", Actions: turned}}
+	games := []record.Record{listGame("original", actions), listGame("turned", turned)}
 	rs, err := ReviewAll(context.Background(), games, testOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 		t.Error("no move's proof is implied: the test checks no point a source names")
 	}
 	for k := range rs {
-		checkProofsNameTheBoard(t, &rs[k], games[k].Actions)
+		checkProofsNameTheBoard(t, &rs[k], games[k].Actions())
 	}
 }
 
@@ -188,7 +188,7 @@ func TestTheBookStartsWithTheWinningFirstMove(t *testing.T) {
 }
 
 func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
-	games, errs := Parse("first.txt", []byte("1,1 2,2\n2,2 1,2\nPASS\n"))
+	games, errs := record.Parse("first.txt", []byte("1,1 2,2\n2,2 1,2\nPASS\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -257,7 +257,7 @@ func (w *worker) do(ctx context.Context, j *job) {
 // proved position reaches the one after it, then back, so that a position after reaches
 // the one before; and keeps what it found in the cache, for the next line and the
 // front ends that share it.
-func (l *ledger) imply(lines []replay, games []Game) {
+func (l *ledger) imply(lines []replay, games []game) {
 	for k := range lines {
 		ps := lines[k].positions
 		known := make([]facts.Fact, len(ps))

@@ -39,7 +39,7 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 	if racedetect.Enabled {
 		scale = 3
 	}
-	games, errs := judge.Parse("half.txt", []byte(whiteByHalf))
+	games, errs := record.Parse("half.txt", []byte(whiteByHalf))
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}
@@ -248,7 +248,7 @@ func TestMarginChangePrintsTheProvedBound(t *testing.T) {
 // A bound is wider than an exact result: the results' column follows its game's longest
 // entry, so that the best move starts under its header on every line.
 func TestTheBestMoveColumnStaysUnderItsHeader(t *testing.T) {
-	games, errs := judge.Parse("bounds.txt", []byte("2,2 1,1 1,2 2,1 3,3 1,3 PASS PASS"))
+	games, errs := record.Parse("bounds.txt", []byte("2,2 1,1 1,2 2,1 3,3 1,3 PASS PASS"))
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}

@@ -19,7 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
+	"littlego/record"
 	"littlego/sgf"
 	"littlego/solver"
 )
@@ -345,8 +345,8 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 		t.Errorf("the SGF's moves are %v; want %v", fromSGF, actions)
 	}
 	for _, format := range []string{"actions", "json"} {
-		games, errs := judge.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
-		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions) != strings.Join(actions, " ") {
+		games, errs := record.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
+		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions()) != strings.Join(actions, " ") {
 			t.Errorf("the %s download reads back as %v (errors %v); want the game's %v", format, games, errs, actions)
 		}
 	}

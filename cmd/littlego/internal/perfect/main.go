@@ -19,7 +19,6 @@ package perfect
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -316,8 +315,8 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var g record.JSONGame
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+		g, _, err := record.ParseJSON(sc.Bytes())
+		if err != nil {
 			return nil, fmt.Errorf("%s:%d: not an arena game record: %v", path, line, err)
 		}
 		pos := board.New()

@@ -168,7 +168,7 @@ func handMoves(values string) *judge.GameReview {
 	r := &judge.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: judge.ForSide(v[values[i]], c), After: judge.ForSide(v[values[i+1]], c)})
+		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: v[values[i]].ForSide(c), After: v[values[i+1]].ForSide(c)})
 	}
 	return r
 }

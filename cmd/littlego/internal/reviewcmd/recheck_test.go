@@ -37,9 +37,9 @@ func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []record.Re
 }
 
 // parseOne parses data, which must hold one game.
-func parseOne(t testing.TB, name string, data []byte) judge.Game {
+func parseOne(t testing.TB, name string, data []byte) record.Record {
 	t.Helper()
-	games, errs := judge.Parse(name, data)
+	games, errs := record.Parse(name, data)
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse(%s): %d games, errors %v", name, len(games), errs)
 	}
@@ -60,9 +60,9 @@ func TestArenaRecordsReadBack(t *testing.T) {
 		for _, m := range r.Moves {
 			want = append(want, m.Point)
 		}
-		for _, g := range []judge.Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
-			winner, ok := g.Winner()
-			if !slices.Equal(g.Actions, want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
+		for _, g := range []record.Record{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
+			winner, ok := g.Won()
+			if !slices.Equal(g.Actions(), want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
 				t.Errorf("%s of arena game %d: %+v; want actions %v, players %s and %s, winner %s",
 					g.Name, r.Game, g, want, r.Black, r.White, r.Winner)
 			}
@@ -70,13 +70,14 @@ func TestArenaRecordsReadBack(t *testing.T) {
 	}
 }
 
-// gamesOf turns arena records into games to review.
-func gamesOf(recs []record.Record) []judge.Game {
-	games := make([]judge.Game, len(recs))
+// gamesOf turns arena records into games to review: their actions alone, named for
+// their players.
+func gamesOf(recs []record.Record) []record.Record {
+	games := make([]record.Record, len(recs))
 	for k, r := range recs {
-		games[k] = judge.Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
+		games[k] = record.Record{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
 		for _, m := range r.Moves {
-			games[k].Actions = append(games[k].Actions, m.Point)
+			games[k].Moves = append(games[k].Moves, record.Move{Color: m.Color, Point: m.Point})
 		}
 	}
 	return games
