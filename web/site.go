@@ -72,10 +72,7 @@ func Site(wasm, wasmExec []byte) (map[string][]byte, error) {
 		h.Write(files[name])
 	}
 	version := hex.EncodeToString(h.Sum(nil))[:16]
-	cached := []string{"./"}
-	for _, name := range names {
-		cached = append(cached, name)
-	}
+	cached := append([]string{"./"}, names...)
 	list, _ := json.Marshal(cached)
 	sw := string(files["sw.js"])
 	for _, r := range []struct{ from, to string }{{`const VERSION = "";`, `const VERSION = "` + version + `";`}, {`const FILES = [];`, `const FILES = ` + string(list) + `;`}} {

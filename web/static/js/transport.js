@@ -24,6 +24,7 @@ function theWorker() {
       pending.clear();
       return;
     }
+    if (m.type === "memory") { for (const f of memoryAsked.splice(0)) f(m.bytes); return; }
     if (!p) return;
     if (m.type === "head") p.head(m.status, m.headers);
     else if (m.type === "chunk") p.chunk(m.data);
@@ -39,6 +40,14 @@ function send(method, target, contentType, body, handlers) {
   pending.set(id, handlers);
   theWorker().postMessage({ type: "request", id, method, target, contentType: contentType || "", body: body === undefined ? null : body });
   return id;
+}
+
+// memory returns the bytes of the worker's WebAssembly memory (0 over HTTP): what the
+// board takes of a phone's memory.
+const memoryAsked = [];
+export function memory() {
+  if (kind === "http") return Promise.resolve(0);
+  return new Promise((resolve) => { memoryAsked.push(resolve); theWorker().postMessage({ type: "memory" }); });
 }
 
 function cancel(id) {

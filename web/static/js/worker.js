@@ -10,6 +10,7 @@ let ready = false;
 function handle(m) {
   if (m.type === "request") self.littlego.request(m.id, m.method, m.target, m.contentType, m.body);
   else if (m.type === "cancel") self.littlego.cancel(m.id);
+  else if (m.type === "memory") self.postMessage({ type: "memory", bytes: go._inst ? go._inst.exports.mem.buffer.byteLength : 0 });
 }
 
 // littlegoReady is called by the Go program once littlego.request and littlego.cancel exist.
@@ -18,6 +19,7 @@ self.littlegoReady = () => {
   for (const m of waiting.splice(0)) handle(m);
 };
 
+// (memory asks for the size of the WebAssembly's memory, which only grows.)
 self.onmessage = (e) => { if (ready) handle(e.data); else waiting.push(e.data); };
 
 const go = new Go();

@@ -46,7 +46,7 @@ func Serve(ctx context.Context, h http.Handler, req Request, sink Sink, yield fu
 	if req.ContentType != "" {
 		r.Header.Set("Content-Type", req.ContentType)
 	}
-	w := &writer{header: http.Header{}, sink: sink, yield: yield}
+	w := &writer{ctx: ctx, header: http.Header{}, sink: sink, yield: yield}
 	defer func() {
 		// A handler's panic answers 500, as the server would, and leaves the others running.
 		if p := recover(); p != nil && w.status == 0 {
@@ -65,6 +65,7 @@ func Serve(ctx context.Context, h http.Handler, req Request, sink Sink, yield fu
 
 // writer is the ResponseWriter of one request: it keeps what is written until a flush.
 type writer struct {
+	ctx    context.Context
 	header http.Header
 	sink   Sink
 	yield  func()
@@ -82,15 +83,28 @@ func (w *writer) WriteHeader(status int) {
 	w.sink.Head(status, w.header.Clone())
 }
 
+// Write keeps p for the next flush; once the client has gone it fails, as a write to a
+// closed connection does.
 func (w *writer) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
+	}
+	if err := w.ctx.Err(); err != nil {
+		return 0, err
 	}
 	return w.buf.Write(p)
 }
 
 // Flush hands what was written to the sink (http.Flusher, as the server's streams need).
-func (w *writer) Flush() {
+func (w *writer) Flush() { _ = w.FlushError() }
+
+// FlushError is Flush, failing once the client has gone (http.ResponseController reads it).
+func (w *writer) FlushError() error {
+	defer func() {
+		if w.yield != nil {
+			w.yield()
+		}
+	}()
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
@@ -98,9 +112,7 @@ func (w *writer) Flush() {
 		w.sink.Chunk(bytes.Clone(w.buf.Bytes()))
 		w.buf.Reset()
 	}
-	if w.yield != nil {
-		w.yield()
-	}
+	return w.ctx.Err()
 }
 
 // end flushes what is left and ends the answer.
