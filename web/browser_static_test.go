@@ -119,7 +119,7 @@ func offline() chromedp.Action[chromedp.Void] {
 
 // The static site at a desktop's and a phone's width: a whole game against the engine, the
 // analysis of a table-proved position and of an unproved one, the review of a game with
-// a blunder; then with the network cut and the server stopped, a reload and all of it
+// a blunder, an arena file watched; then with the network cut and the server stopped, a reload and all of it
 // again, from the service worker's copy.
 func TestBrowserStaticSiteWorksOffline(t *testing.T) {
 	if findChromium() == "" {
@@ -174,8 +174,8 @@ func TestBrowserStaticSiteWorksOffline(t *testing.T) {
 	}
 }
 
-// staticRound plays a game, analyses a proved and an unproved position and reviews a
-// game with a blunder, on the page at url.
+// staticRound plays a game, analyses a proved and an unproved position, reviews a game
+// with a blunder and steps through an arena file, on the page at url.
 func staticRound(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
 	run := runner(t, ctx)
@@ -217,6 +217,12 @@ func staticRound(t *testing.T, ctx context.Context, url, name string) {
 	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
 		t.Errorf("%s: the review's verdict %q; want White's win", name, verdict)
 	}
+	// Watch: an arena file's games, stepped through.
+	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"0,0"},{"color":"B","move":"1,1"}]}`
+	run(chromedp.Navigate(url+"/#watch"), ready(),
+		chromedp.SetValue(chromedp.CSS("#watch-text"), lines), click("#watch-go"),
+		chromedp.WaitVisible(chromedp.CSS(`#board [data-stone="1,1"]`)),
+		click(`#watch-line [data-step="back"]`), chromedp.WaitNotPresent(chromedp.CSS(`#board [data-stone="1,1"]`)))
 	mem := eval[float64](t, ctx, `import("./js/transport.js").then((m) => m.memory())`, chromedp.EvalAwaitPromise)
 	t.Logf("%s: the worker's WebAssembly memory %.0f MiB after a game, two analyses and a review", name, mem/(1<<20))
 }
