@@ -20,7 +20,7 @@ import (
 	"io"
 	"os"
 
-	"littlego/cmd/littlego/internal/analysiscmd"
+	"littlego/cmd/littlego/internal/katagocmd"
 	"littlego/cmd/littlego/internal/arenacmd"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/boardcmd"
@@ -40,7 +40,7 @@ import (
 // adding its package's Cmd here.
 var commands = []*base.Command{
 	gtpcmd.Cmd,
-	analysiscmd.Cmd,
+	katagocmd.Cmd,
 	boardcmd.Cmd,
 	arenacmd.Cmd,
 	reviewcmd.Cmd,

@@ -50,7 +50,7 @@ facts < proofsgf;
 judge, proofsgf < review;
 analysis, lib/matchstats < gtp;
 facts, record, lib/matchstats, internal/regularfile < arena;
-analysis, judge < web;
+analysis, judge, proofsgf < web;
 analysis < katago;
 engine < bench;
 `

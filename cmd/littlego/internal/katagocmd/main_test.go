@@ -2,7 +2,7 @@
 // (katago/katagotest, written from KataGo's published description alone): a game's every
 // turn checked against facts, a terminate mid-search, bad input, stdin closed, KataGo's
 // launch line.
-package analysiscmd
+package katagocmd
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 // quit_test.go: -quit-without-waiting, as Ogatak launches the engine.
 
-package analysiscmd
+package katagocmd
 
 import (
 	"testing"

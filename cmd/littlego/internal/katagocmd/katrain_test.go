@@ -2,7 +2,7 @@
 // query loop; KaTrain 1.18), replayed through "littlego analysis" with KaTrain's launch
 // line, every answer line checked.
 
-package analysiscmd
+package katagocmd
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 // call_test.go: the command as the tests call it.
 
-package analysiscmd
+package katagocmd
 
 import "io"
 

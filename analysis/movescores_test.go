@@ -1,4 +1,4 @@
-// kata_test.go: MaxIterations caps the search, and KataGo's numbers of a move: exact where proved, estimated within the proved bounds elsewhere.
+// movescores_test.go: MaxIterations caps the search, and KataGo's numbers of a move: exact where proved, estimated within the proved bounds elsewhere.
 
 package analysis
 

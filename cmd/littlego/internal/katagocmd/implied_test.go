@@ -1,4 +1,4 @@
-package analysiscmd
+package katagocmd
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-// kata.go: KataGo's analysis format: its info line's fields, its key-value switches, and
+// kataformat.go: KataGo's analysis format: its info line's fields, its key-value switches, and
 // the avoid and allow arguments of lz-analyze and kata-analyze.
 
 package gtp

@@ -5,7 +5,7 @@
 // alert), and rootInfo.thisHash is KataGo's own hash of the position, which Ogatak's
 // Zobrist check (on by default) recomputes.
 
-package analysiscmd
+package katagocmd
 
 import (
 	"os"

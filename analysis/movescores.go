@@ -1,4 +1,4 @@
-// kata.go: the numbers KataGo's formats give a move, from a snapshot: the win rate and its lower bound, the scores told apart as proved or estimated, and the priors; one place for every front end that speaks KataGo (GTP's kata-analyze, the JSON analysis protocol).
+// movescores.go: the numbers KataGo's formats give a move, from a snapshot: the win rate and its lower bound, the scores told apart as proved or estimated, and the priors; one place for every front end that speaks KataGo (GTP's kata-analyze, the JSON analysis protocol).
 
 package analysis
 
@@ -81,10 +81,12 @@ func Spread(f facts.Fact) float64 {
 // Priors returns the prior probability of each action of pos, summing to 1 over the
 // legal ones (0 elsewhere): from the named rollout policy's prior knowledge (each legal
 // action's prior win rate, normalised) when it has some and usePriors is set,
-// otherwise uniform.
+// otherwise uniform. In a finished game the pass, the one action left (Finished), has
+// them all.
 func Priors(pos *board.Position, policyName string, usePriors bool) [board.NumActions]float64 {
 	var out [board.NumActions]float64
 	if pos.Over {
+		out[board.Pass] = 1
 		return out
 	}
 	legal := pos.Legal() | board.Pass.Bit()

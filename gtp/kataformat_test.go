@@ -1,4 +1,4 @@
-// kata_test.go: kata-analyze's fields, and proved values in both analysis formats: the book's win, and scoreLead from margins checked by a brute force.
+// kataformat_test.go: kata-analyze's fields, and proved values in both analysis formats: the book's win, and scoreLead from margins checked by a brute force.
 
 package gtp
 

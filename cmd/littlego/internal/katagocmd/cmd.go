@@ -1,7 +1,7 @@
-// Package analysiscmd is "littlego analysis": KataGo's JSON analysis protocol on stdin and
+// Package katagocmd is "littlego analysis": KataGo's JSON analysis protocol on stdin and
 // stdout (package katago), started with KataGo's own launch line so that tools built for
 // `katago analysis` can use the proofs.
-package analysiscmd
+package katagocmd
 
 import (
 	"bytes"

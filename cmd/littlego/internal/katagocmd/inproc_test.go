@@ -1,7 +1,7 @@
 // inproc_test.go: the command run in process (its real flag parsing and Serve) behind the
 // protocol's test client, for the client replays.
 
-package analysiscmd
+package katagocmd
 
 import (
 	"io"
