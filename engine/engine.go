@@ -12,9 +12,6 @@ import (
 	"littlego/solver"
 )
 
-// SolverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
-const SolverTableBits = 20
-
 // SolverShare is the part of a move's budget the exact solver may use on the whole
 // position before the search gets the rest.
 const SolverShare = 0.8

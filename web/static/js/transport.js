@@ -130,12 +130,12 @@ class WorkerEvents {
 
 // download saves what the handlers answer at href under the name their
 // Content-Disposition gives.
-async function download(href) {
+async function download(href, fallback) {
   const res = await fetchAPI(href);
   const name = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "");
   const a = document.createElement("a");
   a.href = URL.createObjectURL(await res.blob());
-  a.download = name ? name[1] : "littlego-download";
+  a.download = name ? name[1] : fallback || "littlego-download";
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -152,7 +152,7 @@ export function start() {
     const a = e.target.closest && e.target.closest("a[href]");
     if (!a || !new URL(a.href, location.href).pathname.includes("/api/")) return;
     e.preventDefault();
-    download(a.href).catch((err) => console.error(err));
+    download(a.href, a.getAttribute("download")).catch((err) => console.error(err));
   });
   theWorker();
   if ("serviceWorker" in navigator) {
