@@ -29,14 +29,16 @@ type Archive interface {
 }
 
 // Tried is what the solver was given and did not prove of a position: the largest CPU
-// limits (Limits.CPU, the process's clock) at which its value and its exact margin were
-// tried in vain; 0 where never.
+// limits (Limits.CPU, the process's clock) at which its value, its exact margin and the
+// complete list of its winning actions (Prover.Winning) were tried in vain; 0 where never.
 type Tried struct {
-	Value, Margin time.Duration
+	Value, Margin, Winning time.Duration
 }
 
 // merge returns the larger of each limit.
-func (t Tried) merge(u Tried) Tried { return Tried{max(t.Value, u.Value), max(t.Margin, u.Margin)} }
+func (t Tried) merge(u Tried) Tried {
+	return Tried{max(t.Value, u.Value), max(t.Margin, u.Margin), max(t.Winning, u.Winning)}
+}
 
 // Provenance says where a fact read back from an archive came from.
 type Provenance struct {

@@ -299,7 +299,8 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 
 // Winning proves which actions of pos win for the side to move, all of them, within
 // lim, unless they are known, and returns what is then proved (the value with them).
-// Actions proved before a limit stopped the solver are kept, the list incomplete.
+// Actions proved before a limit stopped the solver are kept, the list incomplete, and the
+// attempt is recorded as tried in vain (Cache.Tried).
 func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fact {
 	f := p.Known(pos)
 	if f.Complete || pos.Last != board.MaxMoves {
@@ -316,6 +317,9 @@ func (p *Prover) Winning(ctx context.Context, pos board.Position, lim Limits) Fa
 		f = p.learn(pos, f, g, cputime.Process()-start)
 		return known
 	})
+	if !f.Complete {
+		p.inVain(ctx, pos, lim, Tried{Winning: lim.CPU})
+	}
 	return f
 }
 

@@ -143,6 +143,9 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 	s.out.Flush()
 	pos := s.game.searchPosition(a.color)
 	view := s.newInfoView(&pos).with(a)
+	if pos.Over {
+		return s.analyzeFinished(command, view, f)
+	}
 	cfg := s.analysisConfig(a.interval)
 	cfg.NoMargins = cfg.NoMargins || f == lzFormat // Leela Zero's lines show no score
 	key := analysedKey{pos: pos, area: s.game.rules == Area}
@@ -169,6 +172,19 @@ func (s *Server) analyze(id, command string, args []string, f infoFormat) error 
 		s.diag("%s: %v", command, final.Err)
 	}
 	for final.End != analysis.Stopped && !s.waitInterrupt(time.Minute) {
+	}
+	s.diag("%s: %s", command, summary(final))
+	s.out.WriteString("\n")
+	return nil
+}
+
+// analyzeFinished is the analysis of a finished game: one line, the pass carrying the
+// proved end (analysis.Finished, as the JSON engine answers), then the wait for the next
+// command.
+func (s *Server) analyzeFinished(command string, view *infoView, f infoFormat) error {
+	final := analysis.Finished(view.pos, s.analyzer().Prover().Known(view.pos))
+	s.printInfo(view.line(final, 0, f))
+	for !s.waitInterrupt(time.Minute) {
 	}
 	s.diag("%s: %s", command, summary(final))
 	s.out.WriteString("\n")

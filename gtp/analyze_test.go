@@ -162,7 +162,8 @@ func TestLzAnalyzeStopsOnNextCommand(t *testing.T) {
 		t.Fatal("lz-analyze changed the position")
 	}
 
-	// A finished game has nothing to analyse: no info lines, and it still stops.
+	// A finished game's one move is the pass, carrying the proved end (White's win by
+	// the komi: a loss for Black), on one line; the analysis still stops.
 	ps.send(t, "clear_board")
 	ps.expect(t, "= ")
 	ps.expect(t, "")
@@ -171,6 +172,18 @@ func TestLzAnalyzeStopsOnNextCommand(t *testing.T) {
 	ps.expect(t, "")
 	ps.send(t, "lz-analyze b 5")
 	ps.expect(t, "=")
+	ps.expect(t, "info move pass visits 1 winrate 0 prior 10000 lcb 0 order 0 pv pass")
+	ps.send(t, "name")
+	ps.expect(t, "")
+	ps.expect(t, "= littlego")
+	ps.expect(t, "")
+	// KataGo's line says the score: White by the komi.
+	ps.send(t, "kata-analyze b 5")
+	ps.expect(t, "=")
+	if l := ps.read(t); !strings.HasPrefix(l, "info move pass visits 1 ") || !strings.Contains(l, " winrate 0.000000 ") ||
+		!strings.Contains(l, " scoreLead -2.5 ") || !strings.HasSuffix(l, " pv pass") {
+		t.Errorf("kata-analyze of a finished game: %q; want the pass, a loss by 2.5 points", l)
+	}
 	ps.send(t, "name")
 	ps.expect(t, "")
 	ps.expect(t, "= littlego")

@@ -78,7 +78,7 @@ func DefaultOptions() Options {
 // for the callers that review within a bound of their own): what the proofs of a
 // student's game from a random four-move opening cost beyond the first pass, with room
 // (docs/review.md).
-const DefaultGameLimit = 15 * time.Second
+const DefaultGameLimit = 20 * time.Second
 
 // MaxGameLimit bounds Options.GameLimit.
 const MaxGameLimit = time.Hour

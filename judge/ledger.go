@@ -108,14 +108,18 @@ func (l *ledger) want(pos board.Position) {
 	}
 }
 
-// wantAlternatives queues the listing of pos's winning actions unless they are known.
+// wantAlternatives queues the listing of pos's winning actions unless they are known or
+// were listed in vain within as much before.
 func (l *ledger) wantAlternatives(pos board.Position) {
 	e, _ := l.lookup(pos)
 	if e == nil || e.fact.Complete || e.queued || pos.Over {
 		return
 	}
-	e.queued = true
 	_, sym := pos.CanonicalKey()
+	if l.cache.Tried(sym.Apply(pos)).Winning >= l.o.Limit && l.o.Limit > 0 {
+		return // listed in vain within as much before: the list known so far stands
+	}
+	e.queued = true
 	l.queue = append(l.queue, job{kind: jobAlternatives, pos: sym.Apply(pos), e: e})
 }
 

@@ -46,11 +46,11 @@ const (
 	DefaultMaxVisits  = 20_000
 	DefaultSolveLimit = time.Second
 	DefaultChunk      = 10 * time.Millisecond
-	// ProofFloor is the least solver CPU a turn gets beyond the search's, whatever
-	// proofTime says: the proofs of the middle game that cost a few milliseconds are
-	// then made at any maxVisits (a 200-visit search uses about 1 ms), and a maxVisits-1
-	// query still answers within a small fraction of a second.
-	ProofFloor = 50 * time.Millisecond
+	// DefaultProofFloor is Config.ProofFloor's default: the proofs of the middle game
+	// that cost a few milliseconds are then made at any maxVisits (a 200-visit search
+	// uses about 1 ms), and a maxVisits-1 query still answers within a small fraction of
+	// a second.
+	DefaultProofFloor = 50 * time.Millisecond
 )
 
 // Config is what the command's flags set. Zero fields take the defaults named.
@@ -84,6 +84,9 @@ type Config struct {
 	// solver gets as much CPU as the search has used, plus ProofTime, and the answer
 	// comes once the visits are done and that share is spent (or at MaxTime).
 	ProofTime time.Duration
+	// ProofFloor is the least solver CPU a turn gets beyond the search's, whatever
+	// proofTime says (0: DefaultProofFloor).
+	ProofFloor time.Duration
 	// Chunk is the CPU of one step of the analysis (analysis.Config.Chunk; 0:
 	// DefaultChunk): a search chunk, then the solver for at most as long, so that a
 	// terminate ends the work within about two (DefaultChunk: well within 100 ms).
@@ -113,6 +116,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Chunk <= 0 {
 		c.Chunk = DefaultChunk
+	}
+	if c.ProofFloor <= 0 {
+		c.ProofFloor = DefaultProofFloor
 	}
 	if c.Search.Policy == "" {
 		c.Search = engine.Defaults()

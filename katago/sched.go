@@ -162,7 +162,7 @@ func (s *server) run(a *analysis.Analyzer, t *task) {
 		MaxIterations: t.q.maxVisits,
 		MinIterations: t.q.maxVisits, // visits beside the proofs, as KataGo's clients expect
 		BoundBySearch: true,          // the visits bound the work, as KataGo's do
-		ExtraProof:    max(t.q.proofTime, ProofFloor),
+		ExtraProof:    max(t.q.proofTime, s.cfg.ProofFloor),
 	}
 	last := time.Now()
 	final := a.Run(ctx, v.pos, cfg, func(snap *analysis.Snapshot) error {

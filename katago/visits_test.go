@@ -94,15 +94,20 @@ func TestProofTimeSetting(t *testing.T) {
 
 // The proof-time floor: at move 14 of the client's game the root is a win the solver
 // proves in a few milliseconds; a 200-visit query (about 1 ms of search) proves it,
-// since every turn gets ProofFloor of solver time beyond the search's.
+// since every turn gets ProofFloor of solver time beyond the search's. The floor here is
+// a minute and the turn has no wall-clock limit, so that the proof's end, not the
+// machine's speed, ends the turn (the default floor is DefaultProofFloor; without a
+// floor the solver would get the search's 1 ms).
 func TestProofFloorProvesCheapPositions(t *testing.T) {
-	s := startServer(t, quickConfig(1))
+	cfg := quickConfig(1)
+	cfg.ProofFloor, cfg.MaxTime = time.Minute, 0
+	s := startServer(t, cfg)
 	q := newQuery("floor", clientGame+" B D1")
 	q["maxVisits"] = 200
 	if err := s.Send(q); err != nil {
 		t.Fatal(err)
 	}
-	finals, _, err := s.Collect("floor", 1, time.Minute)
+	finals, _, err := s.Collect("floor", 1, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

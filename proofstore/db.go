@@ -61,6 +61,7 @@ type record struct {
 	CPUms        int64        `json:"cpu_ms"`
 	TriedValue   int64        `json:"tried_value_ms,omitempty"`
 	TriedMargin  int64        `json:"tried_margin_ms,omitempty"`
+	TriedWinning int64        `json:"tried_winning_ms,omitempty"`
 }
 
 // errDamaged and errFormat are wrapped by the errors of a damaged store and of a store
@@ -203,7 +204,8 @@ func encode(p Proof) ([]byte, error) {
 	r := record{Value: p.Fact.Value, Low: p.Fact.Low, High: p.Fact.High, Source: p.Fact.Source,
 		MarginSource: p.Fact.MarginSource, Complete: p.Fact.Complete, Tool: p.Tool, Version: p.Version,
 		When: p.When, CPUms: p.CPU.Milliseconds(), Winning: ints(p.Fact.Winning), Keeping: ints(p.Fact.Keeping),
-		TriedValue: p.Tried.Value.Milliseconds(), TriedMargin: p.Tried.Margin.Milliseconds()}
+		TriedValue: p.Tried.Value.Milliseconds(), TriedMargin: p.Tried.Margin.Milliseconds(),
+		TriedWinning: p.Tried.Winning.Milliseconds()}
 	return json.Marshal(r)
 }
 
@@ -224,8 +226,9 @@ func decode(k, v []byte) (Proof, error) {
 	f := facts.Fact{Turn: pos.Turn, Value: r.Value, Low: r.Low, High: r.High, Source: r.Source,
 		MarginSource: r.MarginSource, Complete: r.Complete, Winning: points(r.Winning), Keeping: points(r.Keeping)}
 	return Proof{Key: key, Fact: f, Source: r.Source, Tool: r.Tool, Version: r.Version, When: r.When,
-		CPU:   time.Duration(r.CPUms) * time.Millisecond,
-		Tried: facts.Tried{Value: time.Duration(r.TriedValue) * time.Millisecond, Margin: time.Duration(r.TriedMargin) * time.Millisecond}}, nil
+		CPU: time.Duration(r.CPUms) * time.Millisecond,
+		Tried: facts.Tried{Value: time.Duration(r.TriedValue) * time.Millisecond, Margin: time.Duration(r.TriedMargin) * time.Millisecond,
+			Winning: time.Duration(r.TriedWinning) * time.Millisecond}}, nil
 }
 
 // merge returns what two proofs of one position prove together, credited to the one that
@@ -236,7 +239,8 @@ func (p Proof) merge(q Proof) Proof {
 		out = p
 	}
 	out.Fact = p.Fact.Merge(q.Fact)
-	out.Tried = facts.Tried{Value: max(p.Tried.Value, q.Tried.Value), Margin: max(p.Tried.Margin, q.Tried.Margin)}
+	out.Tried = facts.Tried{Value: max(p.Tried.Value, q.Tried.Value), Margin: max(p.Tried.Margin, q.Tried.Margin),
+		Winning: max(p.Tried.Winning, q.Tried.Winning)}
 	return out
 }
 

@@ -268,13 +268,14 @@ func TestAttemptsInVainAreKeptAndReadBack(t *testing.T) {
 	pos, _ := tablebase.Canonical(played)
 	s.KeepTried(pos, facts.Tried{Value: 2 * time.Second})
 	s.KeepTried(pos, facts.Tried{Value: time.Second, Margin: 300 * time.Millisecond})
+	s.KeepTried(pos, facts.Tried{Winning: 500 * time.Millisecond})
 	s.Close()
 	s, _ = Open(path, Options{})
 	cache := facts.NewCache()
 	if n, err := s.Attach(cache); n != 0 {
 		t.Fatalf("refused %d: %v", n, err)
 	}
-	if got := cache.Tried(played); got != (facts.Tried{Value: 2 * time.Second, Margin: 300 * time.Millisecond}) {
+	if got := cache.Tried(played); got != (facts.Tried{Value: 2 * time.Second, Margin: 300 * time.Millisecond, Winning: 500 * time.Millisecond}) {
 		t.Errorf("tried %+v, want the largest of each", got)
 	}
 	if got := cache.Known(played); got.Proved() {

@@ -145,10 +145,6 @@ type worker struct {
 // entries, 64 MiB, past which the table saves almost no nodes below move 8.
 const DefaultTableBits = 22
 
-// MoveTableBits is the transposition table size of a solver that proves within the
-// time of one move (the engine's, and a facts.Prover's): 2^20 entries, 16 MiB.
-const MoveTableBits = 20
-
 // New returns a solver with one worker whose transposition table has 2^ttBits entries
 // of 16 bytes (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
 func New(ttBits int) *Solver {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -114,8 +115,10 @@ func TestBrowserHeadlineAgreesWithTheProvedValues(t *testing.T) {
 }
 
 // Before a move there is nothing to download or review: the links are off, not links to
-// the page itself; after one, each download reads back as the game, and only a game
-// played on the board offers the arena's JSON line, with its seed and its clock.
+// the page itself, but for Analyse's file of the position's proofs, which the empty board
+// has (its 26 actions, each a variation); after one, each download reads back as the
+// game, and only a game played on the board offers the arena's JSON line, with its seed
+// and its clock.
 func TestBrowserNothingToDownloadBeforeAMove(t *testing.T) {
 	ctx, url, _ := newBrowser(t)
 	run := runner(t, ctx)
@@ -129,7 +132,7 @@ func TestBrowserNothingToDownloadBeforeAMove(t *testing.T) {
 		t.Helper()
 		return eval[tools](t, ctx, `(() => { const l = document.getElementById("`+line+`");
 			const links = [...l.querySelectorAll("a[data-format]")], b = l.querySelector(".review-this");
-			return {Hrefs: links.map((a) => a.getAttribute("href") || ""), Formats: links.map((a) => a.dataset.format),
+			return {Hrefs: links.filter((a) => a.dataset.format !== "proofs").map((a) => a.getAttribute("href") || ""), Formats: links.map((a) => a.dataset.format),
 				Disabled: b ? b.disabled : true, Hint: !l.querySelector(".hint").hidden}; })()`)
 	}
 	off := func(where string, got tools) {
@@ -151,13 +154,17 @@ func TestBrowserNothingToDownloadBeforeAMove(t *testing.T) {
 		run(click(`#tabs [data-view="analyse"]`), poll(`app.views.analyse.line.pos !== null`, 10*time.Second))
 		got := toolsOf("analyse-line")
 		off(size.name+" Analyse", got)
-		if strings.Join(got.Formats, " ") != "sgf actions" {
-			t.Errorf("%s Analyse offers %v; want SGF and actions (no clock, so no arena JSON line)", size.name, got.Formats)
+		if strings.Join(got.Formats, " ") != "sgf actions proofs" {
+			t.Errorf("%s Analyse offers %v; want SGF, actions and the proofs (no clock, so no arena JSON line)", size.name, got.Formats)
 		}
 		eval[any](t, ctx, `app.reviewActions([])`)
 		if app := eval[string](t, ctx, `app.current`); app != "analyse" || !strings.Contains(text(t, ctx, "#message"), "no move") {
 			t.Errorf("%s: reviewing no moves opens %s and says %q; want it refused in words", size.name, app, text(t, ctx, "#message"))
 		}
+	}
+	roots, err := sgf.ParseTrees(bytes.NewReader(download(t, ctx, `#analyse-line a[data-format="proofs"]`)))
+	if err != nil || len(roots) != 1 || len(roots[0].Children) != board.NumActions {
+		t.Errorf("the empty board's proofs: %d trees (%v); want one with a variation per action", len(roots), err)
 	}
 	// A move in Analyse: the SGF reads back as it.
 	run(click(point("2,2")), poll(`app.views.analyse.line.actions.join() === "2,2"`, 10*time.Second))

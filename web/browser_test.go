@@ -64,6 +64,17 @@ func startBrowser(t *testing.T, cfg Config, more ...chromedp.ExecAllocatorOption
 	s := New(cfg)
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
+	return launchBrowser(t, ts.URL, 3*time.Minute, more...), ts.URL, s
+}
+
+// launchBrowser starts a headless Chromium (niced, with a fresh profile) on url and
+// returns its context, which ends after timeout.
+func launchBrowser(t *testing.T, url string, timeout time.Duration, more ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("no Chromium found (install Debian's chromium package or set BOARD_CHROMIUM): browser test skipped")
+	}
 	exe := chromium
 	if nice, err := exec.LookPath("nice"); err == nil {
 		// A wrapper runs the browser niced: the tests share the machine.
@@ -92,16 +103,16 @@ func startBrowser(t *testing.T, cfg Config, more ...chromedp.ExecAllocatorOption
 		fresh := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir())) // a profile of its own each start
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), fresh...)
 		ctx, cancelCtx := chromedp.NewContext(actx)
-		ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelTime := context.WithTimeout(ctx, timeout)
 		stop := func() {
 			cancelTime()
 			cancelCtx()
 			cancelAlloc()
 		}
-		err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready())
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(url+"/"), ready())
 		if err == nil {
 			t.Cleanup(stop)
-			return ctx, ts.URL, s
+			return ctx
 		}
 		stop()
 		if attempt == 3 || !strings.Contains(err.Error(), "chrome failed to start") {

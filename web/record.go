@@ -54,11 +54,12 @@ func (g *game) record() *record.Record {
 
 // recordFormats are the formats /api/record writes: the arena's JSON line needs a
 // game's clock, so only /api/game/{id}/record writes it.
-const recordFormats = "sgf or actions"
+const recordFormats = "sgf, proofs or actions"
 
-// handleRecord answers GET /api/record?moves=...&format=sgf|actions[&black=..&white=..]
-// with the game as a file to download: SGF FF[4] or the action list in output.txt's
-// notation.
+// handleRecord answers GET /api/record?moves=...&format=sgf|proofs|actions[&black=..&white=..]
+// with the game as a file to download: SGF FF[4], SGF with the proofs of the position
+// after the first at actions (&at=K, default: the last position) as variations
+// (writeProofs), or the action list in output.txt's notation.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	actions, pos, _, ok := readGame(w, r)
 	if !ok {
@@ -71,9 +72,18 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		return def
 	}
+	rec := recordOf(actions, pos, name("black", "Black"), name("white", "White"))
 	switch f := q.Get("format"); f {
 	case "sgf", "actions":
-		writeRecord(w, f, recordOf(actions, pos, name("black", "Black"), name("white", "White")))
+		writeRecord(w, f, rec)
+	case "proofs":
+		at, ok := intParam(w, r, "at", 0, len(actions), len(actions))
+		if !ok {
+			return
+		}
+		g := rec.SGF(time.Now().UTC().Format(time.DateOnly))
+		g.Name = "littlego analysis"
+		s.writeProofs(w, g, actions, at)
 	case "json":
 		fail(w, http.StatusBadRequest, "format json: the arena's JSON line holds a game's clock and seed; "+
 			"only a game played on the board has them (/api/game/{id}/record?format=json); want %s", recordFormats)

@@ -20,11 +20,11 @@ import (
 	"io"
 	"os"
 
-	"littlego/cmd/littlego/internal/analysiscmd"
 	"littlego/cmd/littlego/internal/arenacmd"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/boardcmd"
 	"littlego/cmd/littlego/internal/gtpcmd"
+	"littlego/cmd/littlego/internal/katagocmd"
 	"littlego/cmd/littlego/internal/perfect"
 	"littlego/cmd/littlego/internal/profile"
 	"littlego/cmd/littlego/internal/reviewcmd"
@@ -40,7 +40,7 @@ import (
 // adding its package's Cmd here.
 var commands = []*base.Command{
 	gtpcmd.Cmd,
-	analysiscmd.Cmd,
+	katagocmd.Cmd,
 	boardcmd.Cmd,
 	arenacmd.Cmd,
 	reviewcmd.Cmd,

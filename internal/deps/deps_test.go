@@ -52,7 +52,7 @@ facts < proofsgf;
 judge, proofsgf < review;
 analysis, lib/matchstats < gtp;
 engine, record, lib/matchstats, internal/regularfile < arena;
-analysis, judge < web;
+analysis, judge, proofsgf < web;
 analysis < katago;
 engine < bench;
 `
@@ -78,8 +78,8 @@ facts, engine, analysis, judge, mcts, policy, solver, tablebase, opening !< reco
 // mustNotDirectReasons says why, rule by rule:
 //   - the front ends, the judgement of games and the proofs written as SGF (proofsgf) read
 //     what is proved from facts and run searches through analysis or the engine, never
-//     the solver, the tables (tablebase, opening) or the search themselves, so that a value reads the same in
-//     every view;
+//     the solver, the tables (tablebase, opening) or the search themselves, so that a
+//     value reads the same in every view;
 //   - game records stand just above the board (KataGo keeps its SGF reader there): a
 //     program that reads an SGF or a game record links no engine, search, solver or table.
 var mustNotDirectReasons = []string{"front ends prove through facts", "records below the engine"}

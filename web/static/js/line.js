@@ -76,13 +76,16 @@ export class Line {
     tools.appendChild(html("span", {}, "Download:"));
     this.links = {};
     // The arena's JSON line needs a game's clock: only a game played on the board has one.
-    const formats = [["sgf", "SGF"], ["actions", "actions"]].concat(opts.gameId ? [["json", "arena JSON"]] : []);
+    const formats = [["sgf", "SGF"], ["actions", "actions"]].concat(opts.gameId ? [["json", "arena JSON"]] : [])
+      .concat(opts.proofs ? [["proofs", "SGF with proofs"]] : []);
+    const files = { actions: "littlego-game.txt", proofs: "littlego-analysis.sgf" };
     for (const [format, label] of formats) {
-      this.links[format] = html("a", { download: "littlego-game." + (format === "actions" ? "txt" : format), "data-format": format }, label);
+      this.links[format] = html("a", { download: files[format] || "littlego-game." + format, "data-format": format }, label);
+      if (format === "proofs") this.links[format].title = "the game as SGF, the position shown with each proved action as a variation";
       tools.appendChild(this.links[format]);
     }
     this.noGame = html("span", { class: "hint" }, "(after the first move)");
-    tools.appendChild(this.noGame);
+    tools.insertBefore(this.noGame, this.links.proofs || null); // the proofs' file has a position from the start
     this.el.append(bar, this.graph, graphLegend(), this.list, tools);
     container.appendChild(this.el);
     this.updateLinks();
@@ -123,6 +126,7 @@ export class Line {
       if (seq !== this.seq) return; // a later step was asked for meanwhile
       this.pos = pos;
     } catch (e) { say(e.message, true); return; }
+    if (this.opts.proofs) this.updateLinks(); // the proofs' file is of the position shown
     this.render();
     this.opts.onStep(k);
   }
@@ -181,6 +185,12 @@ export class Line {
     const none = this.actions.length === 0;
     for (const [format, a] of Object.entries(this.links)) {
       const q = new URLSearchParams({ format, moves: actionsParam(this.actions), black: n.black || "Black", white: n.white || "White" });
+      if (format === "proofs") { // the position shown, the empty board too
+        q.set("at", String(this.step));
+        a.href = "/api/record?" + q.toString();
+        a.removeAttribute("aria-disabled");
+        continue;
+      }
       if (none || (format === "json" && !id)) {
         a.removeAttribute("href");
         a.setAttribute("aria-disabled", "true");

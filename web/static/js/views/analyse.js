@@ -13,6 +13,7 @@ export class AnalyseView {
       onValue: () => app.valued(this),
       onReview: (actions) => app.reviewActions(actions),
       fetchValues: true,
+      proofs: true,
     });
     this.loaded = false;
     document.getElementById("analyse-pass").addEventListener("click", () => this.click("PASS"));

@@ -1,0 +1,36 @@
+// tried_test.go: an attempt in vain at a position's winning actions is recorded.
+
+package facts
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"littlego/board"
+)
+
+// A list of winning actions not completed within the limit (a nanosecond, for a position
+// whose proof takes the solver seconds) is recorded as tried in vain at that limit, as the
+// value and the margin are, so that a caller that proves each position once does not pay
+// for it twice; a complete list records nothing.
+func TestWinningInVainIsRecorded(t *testing.T) {
+	pos := board.New()
+	for _, a := range []board.Point{board.PointAt(0, 0), board.PointAt(4, 4), board.PointAt(0, 4), board.PointAt(4, 0), board.PointAt(1, 2), board.PointAt(3, 2)} {
+		if !pos.Act(a) {
+			t.Fatalf("the test line: %v", a)
+		}
+	}
+	c := NewCache()
+	p := NewProver(c)
+	if f := p.Winning(context.Background(), pos, Limits{CPU: time.Nanosecond}); f.Complete {
+		t.Fatal("the winning actions were listed within a nanosecond: the test wants a position whose proof takes longer")
+	}
+	if got := c.Tried(pos); got.Winning != time.Nanosecond || got.Value != 0 {
+		t.Errorf("tried %+v; want the winning list tried in vain at 1ns", got)
+	}
+	empty := board.New() // the solved empty board: its winning action is known
+	if f := p.Winning(context.Background(), empty, Limits{CPU: time.Nanosecond}); !f.Complete || c.Tried(empty) != (Tried{}) {
+		t.Errorf("the empty board: complete %v, tried %+v", f.Complete, c.Tried(empty))
+	}
+}
