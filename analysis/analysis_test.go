@@ -13,6 +13,7 @@ import (
 	"littlego/board/boardtest"
 	"littlego/engine"
 	"littlego/facts"
+	"littlego/opening"
 	"littlego/solver"
 )
 
@@ -30,7 +31,7 @@ func TestProvedPositionKeepsItsVisits(t *testing.T) {
 	afterBook := board.New()
 	afterBook.Play(facts.WinningFirstMove)
 	afterBook.Play(board.PointAt(1, 1))
-	book, _ := engine.BookMove(afterBook)
+	book, _ := opening.BookMove(afterBook)
 	afterBook.Play(book)
 	for _, c := range []struct {
 		name string
@@ -134,7 +135,7 @@ func TestAgreesWithTheSolver(t *testing.T) {
 	if testing.Short() {
 		n = 1
 	}
-	sv := solver.New(engine.SolverTableBits)
+	sv := solver.New(solver.MoveTableBits)
 	for _, c := range all[:n] {
 		a := New(nil, facts.NewProver(facts.NewCache()))
 		s := a.Run(context.Background(), c.Pos, Config{Search: quickSearch(), Chunk: 50 * time.Millisecond}, nil)

@@ -3,7 +3,7 @@
 # finished shard committed at once: the build a session starts first and leaves running.
 #
 # usage: [LEVELS="3:128 4:1024"] [ORDER=up|down] [NICE=0] [LITTLEGO=./littlego] [ROOT=]
-#        [KNOWN=engine/opening.lgtb] [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
+#        [KNOWN=opening/opening.lgtb] [SOLVE_FLAGS="-tt 26 -block 4"] deploy/commit-loop.sh
 #        (LEVEL=3 SHARDS=128, the older spelling, is LEVELS="3:128")
 #
 # Run from the top of a checkout (go build -o littlego ./cmd/littlego first). For each
@@ -36,7 +36,7 @@ NICE=${NICE:-0}
 LITTLEGO=${LITTLEGO:-./littlego}
 ROOT=${ROOT:-}
 SOLVE_FLAGS=${SOLVE_FLAGS:--tt 26 -block 4}
-KNOWN=${KNOWN-engine/opening.lgtb}
+KNOWN=${KNOWN-opening/opening.lgtb}
 if [ -n "$ROOT" ] || [ ! -f "$KNOWN" ]; then KNOWN=; fi
 LOCKS=$(git rev-parse --git-common-dir)/shard-locks
 mkdir -p "$LOCKS"

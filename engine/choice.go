@@ -12,6 +12,7 @@ import (
 	"littlego/board"
 	"littlego/lib/cputime"
 	"littlego/mcts"
+	"littlego/opening"
 	"littlego/solver"
 )
 
@@ -104,13 +105,13 @@ func (e *Engine) GenMoveBanked(pos board.Position, budget, bank time.Duration) (
 	c := moveChoice{pos: pos, budget: budgetAccount{left: budget, bank: bank}, rep: Report{Budget: budget, Bank: bank}}
 	for _, s := range steps {
 		if mv, m, ok := s(e, &c); ok {
-			c.rep.Move, c.rep.Method = mv, m
+			c.rep.Move, c.rep.Method, c.rep.Proved = mv, m, provedBy(m, pos, mv)
 			c.rep.BankSpent = c.budget.bankSpent
 			return mv, c.rep
 		}
 	}
 	mv := FallbackMove(pos)
-	c.rep.Move, c.rep.Method = mv, MethodFallback
+	c.rep.Move, c.rep.Method, c.rep.Proved = mv, MethodFallback, provedBy(MethodFallback, pos, mv)
 	c.rep.Details = append(c.rep.Details, "fallback: "+c.failure)
 	c.rep.BankSpent = c.budget.bankSpent
 	return mv, c.rep
@@ -134,7 +135,7 @@ func (e *Engine) book(c *moveChoice) (board.Point, Method, bool) {
 	}
 	// The book knows one ko point; a position that may carry several (a previous board
 	// my_player could not read) can ban its move, and the later steps answer.
-	mv, ok := BookMove(c.pos)
+	mv, ok := opening.BookMove(c.pos)
 	ok = ok && c.pos.IsLegal(mv)
 	if ok {
 		e.note(c, "book: %s keeps Black's proved win", mv)
@@ -147,7 +148,7 @@ func (e *Engine) opening(c *moveChoice) (board.Point, Method, bool) {
 	if !e.opts.Book {
 		return board.NoPoint, 0, false
 	}
-	en, ok := Opening(c.pos)
+	en, ok := opening.Lookup(c.pos)
 	ok = ok && en.Win && c.pos.IsLegal(en.Best)
 	if ok {
 		e.note(c, "opening table: %s keeps %s's proved win", en.Best, c.pos.Turn)
@@ -162,7 +163,7 @@ func (e *Engine) solve(c *moveChoice) (board.Point, Method, bool) {
 		return board.NoPoint, 0, false
 	}
 	if e.solver == nil {
-		e.solver = solver.New(SolverTableBits)
+		e.solver = solver.New(solver.MoveTableBits)
 	}
 	lim := solver.Limits{CPU: c.budget.proofLimit(SolverShare)}
 	if e.opts.Playouts > 0 {

@@ -7,13 +7,11 @@ import (
 	"time"
 
 	"littlego/board"
+	"littlego/facts"
 	"littlego/mcts"
 	"littlego/policy"
 	"littlego/solver"
 )
-
-// SolverTableBits sizes the solver's transposition table: 2^20 entries, 16 MiB.
-const SolverTableBits = 20
 
 // SolverShare is the part of a move's budget the exact solver may use on the whole
 // position before the search gets the rest.
@@ -69,16 +67,6 @@ const (
 var methodNames = [...]string{MethodSearch: "search", MethodBook: "book", MethodSolver: "solver",
 	MethodRule: "rule", MethodForced: "forced", MethodFallback: "fallback", MethodLost: "lost", MethodTable: "table"}
 
-// ParseMethod returns the method whose name (String's) is s, and true when there is one.
-func ParseMethod(s string) (Method, bool) {
-	for m, name := range methodNames {
-		if name == s {
-			return Method(m), true
-		}
-	}
-	return 0, false
-}
-
 // String returns the method's name: "search", "book", "solver", "rule", "forced",
 // "fallback", "lost" or "table".
 func (m Method) String() string {
@@ -88,12 +76,44 @@ func (m Method) String() string {
 	return fmt.Sprintf("Method(%d)", uint8(m))
 }
 
+// provedBy returns what the method m proves of pos, the position it played mv in:
+//   - the book, the opening table or the solver: mv wins (a proved win of pos with mv
+//     among its winning actions, from that source);
+//   - the pass rule: the opponent has passed and the board wins for the side to move, so
+//     the pass that ends the game wins (the end's own proof);
+//   - lost: the solver proved every action of pos loses.
+//
+// A search, a forced pass after the end and a fallback move prove nothing.
+func provedBy(m Method, pos board.Position, mv board.Point) facts.Fact {
+	switch m {
+	case MethodBook:
+		return facts.Proof(pos.Turn, facts.Win, facts.Book).WithWinning(mv)
+	case MethodTable:
+		return facts.Proof(pos.Turn, facts.Win, facts.Table).WithWinning(mv)
+	case MethodSolver:
+		return facts.Proof(pos.Turn, facts.Win, facts.Solver).WithWinning(mv)
+	case MethodRule:
+		if mv == board.Pass {
+			return facts.Proof(pos.Turn, facts.Win, facts.End).WithWinning(board.Pass)
+		}
+	case MethodLost:
+		return facts.Proof(pos.Turn, facts.Loss, facts.Solver)
+	}
+	return facts.Unproved(pos.Turn)
+}
+
 // Report says how a move was chosen.
 type Report struct {
 	// Move is the action chosen.
 	Move board.Point
 	// Method is how Move was chosen.
 	Method Method
+	// Proved is what the move proves of the position it was played in (provedBy): the
+	// book's, the opening table's or the solver's win by Move, the end's win by the pass
+	// of the pass rule, the solver's loss of every action; nothing (its Value Unknown)
+	// for a search, a forced pass or a fallback move. What it implies of the position
+	// after the move follows by facts.Step.
+	Proved facts.Fact
 	// Budget is the CPU time the move was given (GenMoveWithin's budget).
 	Budget time.Duration
 	// Bank is the extra CPU time offered for proofs (GenMoveBanked's bank), and

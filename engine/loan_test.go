@@ -13,6 +13,7 @@ import (
 
 	"littlego/board"
 	"littlego/lib/cputime"
+	"littlego/opening"
 	"littlego/solver"
 )
 
@@ -123,11 +124,11 @@ func firstMovePositions(t *testing.T, n int, j *loanJudge) []board.Position {
 			if _, ok := pos.Play(pos.Legal().Nth(r.IntN(max(pos.Legal().Count(), 1)))); !ok || pos.Over {
 				continue
 			}
-			if e, ok := Opening(pos); ok && e.Win {
+			if e, ok := opening.Lookup(pos); ok && e.Win {
 				out = append(out, pos)
 				break
 			}
-			if e, ok := Opening(before); ok && !e.Win {
+			if e, ok := opening.Lookup(before); ok && !e.Win {
 				out = append(out, pos) // every move from a lost position leads to a won one
 				break
 			}
@@ -206,7 +207,7 @@ func (j *loanJudge) wonForMover(pos board.Position) (won, known bool) {
 	if v, ok := j.verdicts[key]; ok {
 		return v, true
 	}
-	if e, ok := Opening(pos); ok {
+	if e, ok := opening.Lookup(pos); ok {
 		return e.Win, true
 	}
 	r := j.solver.Solve(pos, solver.Limits{CPU: j.limit})

@@ -30,8 +30,8 @@ type Options struct {
 	Budget time.Duration
 	// Policy names the rollout policy (policy.ByName).
 	Policy string
-	// Book turns on the proved tables: Black's opening book (BookMove) and the opening
-	// table (Opening).
+	// Book turns on the proved tables: Black's opening book (opening.BookMove) and
+	// the opening table (opening.Lookup).
 	Book bool
 	// Solve turns on the exact endgame solver.
 	Solve bool

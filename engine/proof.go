@@ -69,7 +69,7 @@ const checkRounds = 24
 // to lose (if any).
 func (e *Engine) checkCandidates(c *moveChoice, res *mcts.Result) (board.Point, bool) {
 	if e.solver == nil {
-		e.solver = solver.New(SolverTableBits)
+		e.solver = solver.New(solver.MoveTableBits)
 	}
 	lost := map[board.Point]bool{}
 	var open []board.Point

@@ -10,7 +10,6 @@ import (
 
 	"littlego/board"
 	"littlego/board/boardtest"
-	"littlego/engine"
 	"littlego/facts"
 	"littlego/facts/factstest"
 	"littlego/lib/racedetect"
@@ -26,7 +25,7 @@ func TestFactsAgreeWithIndependentChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sv := solver.New(engine.SolverTableBits)
+	sv := solver.New(solver.MoveTableBits)
 	for _, p := range positions {
 		if (testing.Short() || racedetect.Enabled) && (p.Kind == factstest.Book || p.Kind == factstest.Solver) && p.Pos.Move < 13 {
 			continue // seconds of solving each, ten times that under the race detector

@@ -60,6 +60,15 @@ func (v *Value) UnmarshalText(b []byte) error {
 	return fmt.Errorf("facts: value %q: want win, loss or unknown", b)
 }
 
+// ForSide returns v, a value for Black, as the value for side c (and so a value for c
+// as Black's).
+func (v Value) ForSide(c board.Color) Value {
+	if c == board.Black {
+		return v
+	}
+	return v.Flip()
+}
+
 // Flip returns the value for the other side.
 func (v Value) Flip() Value {
 	switch v {
@@ -77,9 +86,9 @@ type Source string
 const (
 	None       Source = ""              // not proved
 	End        Source = "end"           // the game is over: the score decides
-	Table      Source = "opening table" // the opening table (engine.Opening, docs/solver.md)
+	Table      Source = "opening table" // the opening table (opening.Lookup, docs/solver.md)
 	EmptyBoard Source = "empty board"   // the solved empty board (docs/solver.md)
-	Book       Source = "book"          // Black's proved opening book (engine.BookMove)
+	Book       Source = "book"          // Black's proved opening book (opening.BookMove)
 	Solver     Source = "solver"        // the exact solver, within a limit
 	Search     Source = "search"        // the search's own proof (MCTS-Solver: mcts.Proof)
 )
@@ -87,6 +96,21 @@ const (
 // origins are the sources that prove a fact of a position directly; every other source
 // is implied (implied.go) by a fact one of them proved of a neighbouring position.
 var origins = [...]Source{End, Table, EmptyBoard, Book, Solver, Search}
+
+// originWords are the origins as people read them, where that differs from the source's
+// text (the review's -json).
+var originWords = map[Source]string{End: "end of the game", EmptyBoard: "solved empty board", Book: "opening book"}
+
+// ForPeople returns the source as the board's page shows it: a direct source by its
+// name for people ("opening book", "solved empty board", "end of the game", "opening
+// table", "solver", "search"); an implied one (implied.go) as it reads, already in
+// words ("implied by the opening table's 2,2").
+func (s Source) ForPeople() string {
+	if w, ok := originWords[s]; ok {
+		return w
+	}
+	return string(s)
+}
 
 // The widest bounds on a final margin: every point Black's, or every point White's.
 const (
@@ -151,12 +175,7 @@ func (f Fact) Margin() (int, bool) {
 }
 
 // BlackValue returns the value for Black.
-func (f Fact) BlackValue() Value {
-	if f.Turn == board.Black {
-		return f.Value
-	}
-	return f.Value.Flip()
-}
+func (f Fact) BlackValue() Value { return f.Value.ForSide(f.Turn) }
 
 // Winner returns the side that wins with perfect play and true, or false while the
 // value is unknown.
@@ -287,10 +306,4 @@ func (f Fact) Merge(g Fact) Fact {
 
 // forMover returns the value for the side that played into a position whose fact is f,
 // mover.
-func (f Fact) forMover(mover board.Color) Value {
-	v := f.BlackValue()
-	if mover == board.Black {
-		return v
-	}
-	return v.Flip()
-}
+func (f Fact) forMover(mover board.Color) Value { return f.BlackValue().ForSide(mover) }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 )
 
 func TestOutcomeOfBounds(t *testing.T) {
@@ -70,13 +70,13 @@ func TestKnownFirstMovesAndBook(t *testing.T) {
 	pos = board.New()
 	pos.Play(WinningFirstMove)
 	pos.Play(board.PointAt(1, 1))
-	for int(pos.Move)-1 <= engine.OpeningLastLevel() { // the book's line, White's first legal reply
-		mv, _ := engine.BookMove(pos)
+	for int(pos.Move)-1 <= opening.LastLevel() { // the book's line, White's first legal reply
+		mv, _ := opening.BookMove(pos)
 		pos.Play(mv)
 		pos.Play(pos.Legal().First())
 	}
 	f := Known(pos)
-	mv, inBook := engine.BookMove(pos)
+	mv, inBook := opening.BookMove(pos)
 	if !inBook || f.Value != Win || f.Source != Book || !slices.Equal(f.Winning, []board.Point{mv}) || f.Complete {
 		t.Errorf("at move %d: %+v; the book's move %v (held %v)", pos.Move, f, mv, inBook)
 	}
@@ -168,5 +168,23 @@ func TestProveGivesValueAndMargin(t *testing.T) {
 	}
 	if g := NewProver(NewCache()).Prove(context.Background(), pos, Limits{Nodes: 1}); g.Value != Unknown {
 		t.Errorf("Prove within one node: %+v", g)
+	}
+}
+
+// Every direct source has its words for people, the ones the board's page shows, and an
+// implied source reads as it is.
+func TestSourceForPeople(t *testing.T) {
+	want := map[Source]string{End: "end of the game", Table: "opening table", EmptyBoard: "solved empty board",
+		Book: "opening book", Solver: "solver", Search: "search",
+		"implied by the opening table's 2,2": "implied by the opening table's 2,2"}
+	for _, o := range origins {
+		if _, ok := want[o]; !ok {
+			t.Errorf("source %q: no words expected (a new source must say how it reads)", o)
+		}
+	}
+	for src, words := range want {
+		if got := src.ForPeople(); got != words {
+			t.Errorf("%q for people: %q, want %q", src, got, words)
+		}
 	}
 }

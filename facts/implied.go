@@ -309,7 +309,7 @@ func fromChildren(pos board.Position, of neighbourFacts, book bool) Fact {
 
 // byBook reports whether moves, every action of a lost White position, lead each into
 // Black's book or to a finished game Black has won, one at least into the book: the
-// book proves such a position lost, as it is built (engine.BookMove).
+// book proves such a position lost, as it is built (opening.BookMove).
 func byBook(pos board.Position, moves []Move) bool {
 	inBook := false
 	for _, m := range moves {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
+	"littlego/opening"
 	"littlego/record"
 )
 
@@ -28,7 +28,7 @@ type referenceChild struct {
 }
 
 func referenceOf(parent board.Position, a board.Point) referenceChild {
-	e, ok := engine.Opening(parent)
+	e, ok := opening.Lookup(parent)
 	if !ok {
 		return referenceChild{}
 	}
@@ -94,7 +94,7 @@ func TestEveryProvedReplyIsProvedAfter(t *testing.T) {
 		if first.Over {
 			continue
 		}
-		e, ok := engine.Opening(first)
+		e, ok := opening.Lookup(first)
 		if !ok {
 			t.Errorf("after %v: not in the opening table", a)
 			continue
@@ -102,7 +102,7 @@ func TestEveryProvedReplyIsProvedAfter(t *testing.T) {
 		for _, b := range facts.Actions(first) {
 			second := first
 			second.Act(b)
-			if ce, ok := engine.Opening(second); ok && !ce.Win {
+			if ce, ok := opening.Lookup(second); ok && !ce.Win {
 				// The table proves the reply wins by its own entry after it.
 				if f := facts.Known(second); f.Value != facts.Loss {
 					t.Errorf("after %v %v: %v; the table's entry says lost for %v", a, b, f, second.Turn)
@@ -131,7 +131,7 @@ func TestImpliedByTheTablesMove(t *testing.T) {
 	pos.Play(board.PointAt(2, 2))
 	f := facts.Known(pos)
 	want := facts.Source("implied by the opening table's 2,2")
-	if _, held := engine.Opening(pos); held {
+	if _, held := opening.Lookup(pos); held {
 		want = facts.Table // a table through level 2 proves it itself, and is named first
 	}
 	if f.Value != facts.Loss || f.Outcome() != "W+4.5" || f.Source != want {

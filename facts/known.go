@@ -4,7 +4,7 @@ package facts
 
 import (
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 )
 
 // WinningFirstMove, 2,2, is Black's only first move that keeps the win of the empty
@@ -29,7 +29,7 @@ func Known(pos board.Position) Fact {
 
 // direct returns what the sources prove of pos itself, without search: the game's end
 // (the score), a pass that would end it (the score bounds the margin, and decides the
-// value when it wins for the side to move), the opening table (engine.Opening: the
+// value when it wins for the side to move), the opening table (opening.Lookup: the
 // value, the margin where it holds it, the action that keeps it, the winning actions
 // where it proves the children), the solved empty board and, after a first move, its
 // value, and Black's opening book (a Black position it holds is won by its move; a White
@@ -43,8 +43,8 @@ func direct(pos board.Position) Fact { return sources(pos, true, true) }
 // (they look at every child), and the book's only with book (a caller that knows the
 // book's Black wins cannot help it leaves them out: fromChildren).
 func lookup(pos board.Position, book bool) Fact {
-	if pos.Last == board.MaxMoves && !pos.Over && !pos.Passed && pos.Move > 2 && int(pos.Move)-1 > engine.OpeningLastLevel() &&
-		(!book || pos.Turn != board.Black || int(pos.Move) > engine.BookLastMove()) {
+	if pos.Last == board.MaxMoves && !pos.Over && !pos.Passed && pos.Move > 2 && int(pos.Move)-1 > opening.LastLevel() &&
+		(!book || pos.Turn != board.Black || int(pos.Move) > opening.BookLastMove()) {
 		return Unproved(pos.Turn) // beyond every source: the common case, said at once
 	}
 	return sources(pos, false, book)
@@ -63,7 +63,7 @@ func sources(pos board.Position, deep, book bool) Fact {
 	case pos.Passed:
 		passEnds(pos, &f)
 	}
-	if e, ok := engine.Opening(pos); ok {
+	if e, ok := opening.Lookup(pos); ok {
 		f.setValue(e.Win == (pos.Turn == board.Black), Table)
 		if e.MarginKnown {
 			f.setMargin(e.Margin, Table)
@@ -75,7 +75,7 @@ func sources(pos board.Position, deep, book bool) Fact {
 			var winning []board.Point
 			complete := false
 			if deep {
-				winning, complete = engine.OpeningWinning(pos)
+				winning, complete = opening.Winning(pos)
 			}
 			if len(winning) == 0 && e.Best != board.NoPoint {
 				winning, complete = []board.Point{e.Best}, false
@@ -98,7 +98,7 @@ func sources(pos board.Position, deep, book bool) Fact {
 	if !book {
 		return f
 	}
-	if mv, inBook := engine.BookMove(pos); inBook {
+	if mv, inBook := opening.BookMove(pos); inBook {
 		f.setValue(true, Book)
 		f.addWinning([]board.Point{mv}, false)
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/lib/cputime"
 	"littlego/solver"
 )
@@ -175,12 +174,12 @@ type Prover struct {
 }
 
 // NewProver returns a prover with one solver worker and a transposition table of
-// engine.SolverTableBits, keeping its proofs in cache (nil: the process's Shared cache).
+// solver.MoveTableBits, keeping its proofs in cache (nil: the process's Shared cache).
 func NewProver(cache *Cache) *Prover {
 	if cache == nil {
 		cache = shared
 	}
-	return &Prover{cache: cache, solver: solver.New(engine.SolverTableBits)}
+	return &Prover{cache: cache, solver: solver.New(solver.MoveTableBits)}
 }
 
 // SetWorkers makes the solver search with n threads (n < 1 means 1); Limits.CPU counts

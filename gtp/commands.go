@@ -160,8 +160,8 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	start := time.Now()
 	pt, rep := s.eng.GenMove(pos)
 	s.clock.spent(int(c), time.Since(start).Seconds())
-	if f, ok := facts.OfEngineMove(rep.Method, pos, pt); ok && s.game.rules != Area {
-		facts.Shared().Learn(pos, f) // what the move proves, for the analyses that follow
+	if rep.Proved.Proved() && s.game.rules != Area {
+		facts.Shared().Learn(pos, rep.Proved) // what the move proves, for the analyses that follow
 	}
 	if !s.game.play(c, pt) {
 		// GenMove's move is legal in pos; pos differs from the game only in the move

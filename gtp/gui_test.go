@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 	"littlego/tablebase"
 )
 
@@ -51,7 +51,7 @@ func TestProvedPositionGivesNumbersAGUICanDraw(t *testing.T) {
 		a := mustVertex(t, e.Move)
 		child := pos
 		child.Act(a)
-		entry, ok := engine.Opening(child)
+		entry, ok := opening.Lookup(child)
 		if child.Over { // a pass on move 1 ends the game
 			entry, ok = tablebase.Entry{MarginKnown: true, Margin: child.Margin()}, true
 		}

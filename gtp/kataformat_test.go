@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 )
 
 // kataEntry is one candidate move of a kata-analyze info line.
@@ -109,7 +109,7 @@ func TestAnalysisShowsTheBooksWin(t *testing.T) {
 		ps.expect(t, "")
 	}
 	pos := s.game.pos
-	best, ok := engine.BookMove(pos)
+	best, ok := opening.BookMove(pos)
 	if !ok {
 		t.Fatal("the book has no move after C3 C4")
 	}

@@ -8,28 +8,29 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/lib/cputime"
+	"littlego/opening"
+	"littlego/record"
 )
 
 // benchGame plays 24 seeded random placements (a pass when none is legal); with book
 // set, Black plays the book's moves while it has them, as the engine does.
-func benchGame(seed uint64, book bool) Game {
+func benchGame(seed uint64, book bool) record.Record {
 	rng := rand.New(rand.NewPCG(seed, 24))
 	pos := board.New()
-	var g Game
+	var actions []board.Point
 	for !pos.Over {
 		a := board.Pass
 		if legal := pos.Legal(); legal != 0 {
 			a = legal.Nth(rng.IntN(legal.Count()))
 		}
-		if mv, ok := engine.BookMove(pos); ok && book {
+		if mv, ok := opening.BookMove(pos); ok && book {
 			a = mv
 		}
 		pos.Act(a)
-		g.Actions = append(g.Actions, a)
+		actions = append(actions, a)
 	}
-	return g
+	return listGame("bench", actions)
 }
 
 // BenchmarkReview reviews a 24-move game at the default options with one job: "book",
@@ -45,7 +46,7 @@ func BenchmarkReview(b *testing.B) {
 			g := benchGame(1, c.book)
 			o := DefaultOptions()
 			o.Jobs = 1
-			engine.BookMove(board.New()) // the book's table is built once per process
+			opening.BookMove(board.New()) // the book's table is built once per process
 			start := cputime.Process()
 			for b.Loop() {
 				if _, err := Review(context.Background(), g, o); err != nil {

@@ -32,7 +32,7 @@ type Deepening struct {
 // it: proofs from the end of the game reach back), proves them o.Jobs at a time, and
 // carries what they prove along the lines (imply). It ends when no game has an unknown
 // position it may still try.
-func (l *ledger) deepen(ctx context.Context, lines []replay, games []Game) error {
+func (l *ledger) deepen(ctx context.Context, lines []replay, games []game) error {
 	if l.o.GameLimit <= 0 {
 		return nil
 	}

@@ -7,16 +7,17 @@ import (
 	"time"
 
 	"littlego/facts"
+	"littlego/record"
 )
 
 // firstGame returns the first game of testdata/engine-greedy.json.
-func firstGame(t *testing.T) Game {
+func firstGame(t *testing.T) record.Record {
 	t.Helper()
 	data, err := os.ReadFile("testdata/engine-greedy.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, errs := Parse("engine-greedy.json", data)
+	games, errs := record.Parse("engine-greedy.json", data)
 	if len(errs) > 0 || len(games) == 0 {
 		t.Fatalf("%d games, %v", len(games), errs)
 	}

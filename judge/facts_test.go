@@ -11,6 +11,7 @@ import (
 	"littlego/facts"
 	"littlego/facts/factstest"
 	"littlego/lib/racedetect"
+	"littlego/record"
 )
 
 func TestReviewShowsTheFactsOfEverySource(t *testing.T) {
@@ -23,9 +24,9 @@ func TestReviewShowsTheFactsOfEverySource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var games []Game
+	var games []record.Record
 	for _, p := range positions {
-		games = append(games, Game{Name: p.Name, Actions: p.Actions})
+		games = append(games, listGame(p.Name, p.Actions))
 	}
 	// Limits that prove the solver's positions on a quiet machine (late book-line
 	// positions: the margin at move 11 takes about 0.1 s) and not the unknown one (move

@@ -126,11 +126,20 @@ func jsonRecord(t testing.TB, actions []board.Point, black, white string, game i
 }
 
 // parseOne parses data and fails the test unless it holds exactly one game.
-func parseOne(t testing.TB, name string, data []byte) Game {
+func parseOne(t testing.TB, name string, data []byte) record.Record {
 	t.Helper()
-	games, errs := Parse(name, data)
+	games, errs := record.Parse(name, data)
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse(%s): %d games, errors %v", name, len(games), errs)
 	}
 	return games[0]
+}
+
+// listGame returns the record of a list of actions named name, as record.Parse reads one.
+func listGame(name string, actions []board.Point) record.Record {
+	r := record.Record{Name: name}
+	for k, a := range actions {
+		r.Moves = append(r.Moves, record.Move{Color: board.Color(k % 2), Point: a})
+	}
+	return r
 }

@@ -2,7 +2,8 @@
 
 // Package judge judges recorded Little-Go games move by move, for the front ends that
 // show a game review (littlego review through package review, the web board): it
-// replays game records (SGF, the arena's JSON lines, or action lists: Parse), takes what
+// replays game records (record.Record, read by record.Parse from SGF, the arena's JSON
+// lines or action lists), takes what
 // is proved of every position from package facts, the one source the board and GTP
 // read too (the game's end, the opening table, the solved empty board, Black's opening
 // book, and the exact solver within the limits; unknown otherwise), and marks each move
@@ -25,8 +26,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
+	"littlego/record"
 )
 
 // Options set the work a review may do.
@@ -162,25 +163,20 @@ type MoveReview struct {
 	BestComplete bool          `json:"best_complete,omitempty"`
 	// EngineMove is the engine's preferred action in the position before the move
 	// (board.NoPoint when no engine was asked), EngineMethod how it chose it (an
-	// engine.Method's name: "book", "table", "solver", "search", ...), and EngineWinRate
-	// the search's win rate of it (1 for a proved win: the book's, the table's, the
-	// solver's or the pass rule's move).
+	// engine.Method's name: "book", "table", "solver", "search", ...), EngineValue what
+	// its move proves of the position for the side to move (engine.Report.Proved: Win for
+	// the book's, the table's, the solver's or the pass rule's move, Loss when the
+	// solver proved every move loses, Unknown for a search), and EngineWinRate the
+	// search's win rate of it (1 for a proved win).
 	EngineMove    board.Point `json:"-"`
 	EngineMethod  string      `json:"engine_method,omitempty"`
+	EngineValue   facts.Value `json:"-"`
 	EngineWinRate float64     `json:"engine_win_rate"`
 	// EngineEstimate is set when EngineMove and its EngineWinRate come from a search
 	// (an estimate, which a proof of the position overrides: show the rate only where
 	// Before is Unknown), clear when the book, the table, the solver or a rule proved
 	// the move wins, or when no engine was asked.
 	EngineEstimate bool `json:"engine_estimate"`
-}
-
-// ProvedMethod reports whether the engine's method (MoveReview.EngineMethod, by name)
-// proves that its move wins: the book, the opening table, the solver or the pass rule
-// (facts.EngineMoveWins).
-func ProvedMethod(method string) bool {
-	m, ok := engine.ParseMethod(method)
-	return ok && facts.EngineMoveWins(m)
 }
 
 // pointStrings writes actions in output.txt's notation.
@@ -233,17 +229,17 @@ func (il Illegal) MarshalJSON() ([]byte, error) {
 
 // GameReview is the review of one game.
 type GameReview struct {
-	// Name, Black and White are the game's (Game).
+	// Name, Black and White are the record's.
 	Name  string `json:"name"`
 	Black string `json:"black,omitempty"`
 	White string `json:"white,omitempty"`
 	// Winner is "black" or "white", or "" for an unfinished game without a result.
 	Winner string `json:"winner"`
-	// Result is the result for people, as Go and SGF's RE[] write it: after the komi
-	// ("B+0.5", "W+2.5") for a game played to its end, "B+Forfeit" or "W+Forfeit" for
-	// an illegal action or another fault; "" when the record gives a winner without an
-	// end, or none. The margins of Moves stay integers, black - white stones before
-	// the komi.
+	// Result is the record's result for people, as Go and SGF's RE[] write it
+	// (record.Record.Result): after the komi ("B+0.5", "W+2.5") for a game played to its
+	// end, "B+Forfeit" or "W+Forfeit" for an illegal action or another fault, "W+Time" on
+	// time, "W+" for a winner the record gives without an end; "" without a winner. The
+	// margins of Moves stay integers, black - white stones before the komi.
 	Result string `json:"result,omitempty"`
 	// Moves are the reviews of the legal actions, in order.
 	Moves []MoveReview `json:"moves"`
@@ -291,8 +287,8 @@ func colorWord(c board.Color) string {
 }
 
 // Review reviews one game (ReviewAll with one game).
-func Review(ctx context.Context, g Game, o Options) (GameReview, error) {
-	rs, err := ReviewAll(ctx, []Game{g}, o)
+func Review(ctx context.Context, rec record.Record, o Options) (GameReview, error) {
+	rs, err := ReviewAll(ctx, []record.Record{rec}, o)
 	if err != nil {
 		return GameReview{}, err
 	}
@@ -302,9 +298,13 @@ func Review(ctx context.Context, g Game, o Options) (GameReview, error) {
 // ReviewAll reviews games, one GameReview each in the same order. Each distinct position
 // (up to symmetry) is worked on once, o.Jobs at a time. It fails only on bad options or
 // when ctx is cancelled; an illegal action is part of a review, not an error.
-func ReviewAll(ctx context.Context, games []Game, o Options) ([]GameReview, error) {
+func ReviewAll(ctx context.Context, records []record.Record, o Options) ([]GameReview, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
+	}
+	games := make([]game, len(records))
+	for k, rec := range records {
+		games[k] = gameOf(rec)
 	}
 	if o.Jobs == 0 {
 		o.Jobs = runtime.NumCPU()

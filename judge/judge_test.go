@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
+	"littlego/opening"
 	"littlego/record"
 )
 
@@ -83,14 +83,14 @@ func reviewJSON(t *testing.T, r *GameReview) string {
 
 func TestSameReviewFromEveryFormat(t *testing.T) {
 	actions, p := decisiveGame(t, 11, 16)
-	games := []Game{
+	games := []record.Record{
 		parseOne(t, "game.txt", []byte(actionList(actions))),
 		parseOne(t, "game.sgf", sgfRecord(t, actions, "", "")),
 		parseOne(t, "games.json", jsonRecord(t, actions, "", "", 1)),
 	}
 	for _, g := range games[1:] {
-		if !slices.Equal(g.Actions, games[0].Actions) {
-			t.Fatalf("%s: actions %v, want %v", g.Name, g.Actions, games[0].Actions)
+		if !slices.Equal(g.Actions(), games[0].Actions()) {
+			t.Fatalf("%s: actions %v, want %v", g.Name, g.Actions(), games[0].Actions())
 		}
 	}
 	rs, err := ReviewAll(context.Background(), games, testOptions())
@@ -113,7 +113,7 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 	for k, a := range actions {
 		turned[k] = sym.Point(a)
 	}
-	games := []Game{{Name: "original", Actions: actions}, {Name: "turned", Actions: turned}}
+	games := []record.Record{listGame("original", actions), listGame("turned", turned)}
 	rs, err := ReviewAll(context.Background(), games, testOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestSymmetricGamesGetTheSameReview(t *testing.T) {
 		t.Error("no move's proof is implied: the test checks no point a source names")
 	}
 	for k := range rs {
-		checkProofsNameTheBoard(t, &rs[k], games[k].Actions)
+		checkProofsNameTheBoard(t, &rs[k], games[k].Actions())
 	}
 }
 
@@ -182,13 +182,13 @@ func checkProofsNameTheBoard(t *testing.T, r *GameReview, actions []board.Point)
 }
 
 func TestTheBookStartsWithTheWinningFirstMove(t *testing.T) {
-	if mv, ok := engine.BookMove(board.New()); !ok || mv != facts.WinningFirstMove {
+	if mv, ok := opening.BookMove(board.New()); !ok || mv != facts.WinningFirstMove {
 		t.Fatalf("the book's first move is %s (in book: %v), the solved empty board's is %s", mv, ok, facts.WinningFirstMove)
 	}
 }
 
 func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
-	games, errs := Parse("first.txt", []byte("1,1 2,2\n2,2 1,2\nPASS\n"))
+	games, errs := record.Parse("first.txt", []byte("1,1 2,2\n2,2 1,2\nPASS\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -200,7 +200,7 @@ func TestFirstMovesJudgedByTheOpeningTable(t *testing.T) {
 	if !m.Blunder || m.Proof != facts.Table || !slices.Equal(m.WinningAlternatives, []board.Point{facts.WinningFirstMove}) || !m.AlternativesComplete {
 		t.Errorf("1,1 as the first move: %+v, want a blunder with the only alternative 2,2", m)
 	}
-	if e, _ := engine.Opening(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != facts.EmptyBoardMargin-e.Margin {
+	if e, _ := opening.Lookup(rs[0].positions[1]); m.MarginAfter == nil || *m.MarginAfter != e.Margin || *m.PointsLost != facts.EmptyBoardMargin-e.Margin {
 		t.Errorf("1,1 as the first move: margin after %s, points lost %s; want the table's %+d", intOrNil(m.MarginAfter), intOrNil(m.PointsLost), e.Margin)
 	}
 	if w := rs[0].Moves[1]; !w.AfterGift || w.Before != facts.Win {
@@ -256,7 +256,7 @@ func TestIllegalReasonsAgreeWithTheReferee(t *testing.T) {
 // position the table proves has its value in the review, and its margin wherever the
 // table holds one.
 func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
-	last := engine.OpeningLastLevel()
+	last := opening.LastLevel()
 	rng := rand.New(rand.NewPCG(5, 31))
 	checked := 0
 	for g := range 6 {
@@ -279,7 +279,7 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, p := range positions[:min(last+1, len(positions))] {
-			e, ok := engine.Opening(p)
+			e, ok := opening.Lookup(p)
 			if !ok {
 				continue
 			}
@@ -307,14 +307,14 @@ func TestOpeningTableLeavesNoEarlyPositionUnknown(t *testing.T) {
 // not be caught there.)
 func TestOpeningTableAgreesWithTheSolvedEmptyBoard(t *testing.T) {
 	empty := board.New()
-	e, ok := engine.Opening(empty)
+	e, ok := opening.Lookup(empty)
 	if !ok || !e.Win || e.Best != facts.WinningFirstMove || !e.MarginKnown || e.Margin != facts.EmptyBoardMargin {
 		t.Fatalf("the table's empty board: %+v (held: %v); want Black's win by %d with %v", e, ok, facts.EmptyBoardMargin, facts.WinningFirstMove)
 	}
 	for a := board.Point(0); a < board.NumPoints; a++ {
 		child := empty
 		child.Play(a)
-		ce, ok := engine.Opening(child)
+		ce, ok := opening.Lookup(child)
 		if !ok || ce.Win != (a != facts.WinningFirstMove) || ce.MarginKnown && (ce.Margin >= board.BlackMargin) != (a == facts.WinningFirstMove) {
 			t.Errorf("after %v the table says %+v (held: %v)", a, ce, ok)
 		}
@@ -328,20 +328,26 @@ func TestTableIgnoresAHandedOverTurn(t *testing.T) {
 	pos.Play(board.PointAt(0, 0))
 	pos.Turn = board.Black
 	pos.Hash = pos.ComputeHash()
-	if _, ok := engine.Opening(pos); ok {
+	if _, ok := opening.Lookup(pos); ok {
 		t.Error("the table answered for Black to play at move 2")
 	}
 }
 
-// The review's "the engine proved its move" is facts' one account of the engine's
-// methods, for every method.
-func TestProvedMethodIsFactsAccount(t *testing.T) {
-	for m := engine.Method(0); ; m++ {
-		if _, ok := engine.ParseMethod(m.String()); !ok {
-			break
-		}
-		if ProvedMethod(m.String()) != facts.EngineMoveWins(m) {
-			t.Errorf("%s: ProvedMethod %v, facts %v", m, ProvedMethod(m.String()), facts.EngineMoveWins(m))
-		}
+// The review's account of the engine's move is the engine's report of it: the book's
+// first move a proved win (no estimate, a rate of 1), White's searched reply an estimate
+// that proves nothing.
+func TestEngineMoveIsTheReportsProof(t *testing.T) {
+	r, err := Review(context.Background(), parseOne(t, "book.txt", []byte("2,2 0,0 PASS PASS\n")), testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := r.Moves[0], r.Moves[1]
+	if first.EngineMove != board.PointAt(2, 2) || first.EngineMethod != "book" || first.EngineValue != facts.Win || first.EngineEstimate || first.EngineWinRate != 1 {
+		t.Errorf("move 1: the engine's %v by %s (%v, estimate %v, rate %v); want the book's proved 2,2", first.EngineMove,
+			first.EngineMethod, first.EngineValue, first.EngineEstimate, first.EngineWinRate)
+	}
+	if second.EngineMethod != "search" || second.EngineValue != facts.Unknown || !second.EngineEstimate {
+		t.Errorf("move 2: the engine's %v by %s (%v, estimate %v); want a search's estimate", second.EngineMove,
+			second.EngineMethod, second.EngineValue, second.EngineEstimate)
 	}
 }

@@ -25,7 +25,11 @@ type entry struct {
 
 	engineMove   board.Point
 	engineMethod string
+	engineValue  facts.Value // what the engine's move proves (engine.Report.Proved)
 	engineRate   float64
+	// engineEstimate: the move and its rate are the search's (or a fallback's), proved
+	// by nothing.
+	engineEstimate bool
 }
 
 // jobKind says what a job asks of a worker.
@@ -229,15 +233,16 @@ func (w *worker) do(ctx context.Context, j *job) {
 	}
 	if j.kind&jobEngine != 0 {
 		mv, rep := w.engine.GenMove(j.pos)
-		e.engineMove, e.engineMethod = mv, rep.Method.String()
-		if f, ok := facts.OfEngineMove(rep.Method, j.pos, mv); ok && mv != board.NoPoint {
+		e.engineMove, e.engineMethod, e.engineValue = mv, rep.Method.String(), rep.Proved.Value
+		e.engineEstimate = !rep.Proved.Proved() && rep.Method != engine.MethodForced
+		if rep.Proved.Proved() && mv != board.NoPoint {
 			// What the engine's move proves: a fact of the position, as the review shows it.
-			e.fact = e.fact.Merge(f)
+			e.fact = e.fact.Merge(rep.Proved)
 		}
 		switch {
 		case rep.Search != nil:
 			e.engineRate = rep.Search.WinRate
-		case facts.EngineMoveWins(rep.Method):
+		case rep.Proved.Value == facts.Win:
 			e.engineRate = 1
 		}
 	}
@@ -256,7 +261,7 @@ func (w *worker) do(ctx context.Context, j *job) {
 // proved position reaches the one after it, then back, so that a position after reaches
 // the one before; and keeps what it found in the cache, for the next line and the
 // front ends that share it.
-func (l *ledger) imply(lines []replay, games []Game) {
+func (l *ledger) imply(lines []replay, games []game) {
 	for k := range lines {
 		ps := lines[k].positions
 		known := make([]facts.Fact, len(ps))

@@ -14,6 +14,7 @@ import (
 	"littlego/board"
 	"littlego/facts"
 	"littlego/lib/racedetect"
+	"littlego/record"
 )
 
 // bruteMargin is the final margin black - white of pos under perfect play, by plain
@@ -46,13 +47,13 @@ const bruteLeft = 6
 
 // recordedGames reads the recorded matches of the engine against a course opponent
 // (littlego arena -seed 7 -openings random:4:2 -json, engine:budget=0.2,workers=1 vs greedy).
-func recordedGames(t *testing.T) []Game {
+func recordedGames(t *testing.T) []record.Record {
 	t.Helper()
 	data, err := os.ReadFile("testdata/engine-greedy.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, errs := Parse("engine-greedy.json", data)
+	games, errs := record.Parse("engine-greedy.json", data)
 	if len(errs) > 0 || len(games) != 4 {
 		t.Fatalf("%d games, errors %v", len(games), errs)
 	}
@@ -153,7 +154,7 @@ func TestEmptyBoardIsBlacksWinByThree(t *testing.T) {
 	if facts.EmptyBoardMargin != 3 || facts.EmptyBoardMargin < board.BlackMargin {
 		t.Fatalf("EmptyBoardMargin %d: the solved empty board is Black's win by 3", facts.EmptyBoardMargin)
 	}
-	r, err := Review(context.Background(), Game{Name: "empty"}, Options{Limit: time.Millisecond, MarginLimit: time.Millisecond, Jobs: 1})
+	r, err := Review(context.Background(), listGame("empty", nil), Options{Limit: time.Millisecond, MarginLimit: time.Millisecond, Jobs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

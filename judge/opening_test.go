@@ -29,8 +29,8 @@ func TestSGFOpeningChargesNoPlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := parseOne(t, "opening.sgf", buf.Bytes())
-	if g.Opening != 2 {
-		t.Fatalf("Opening = %d read from the SGF, want 2:\n%s", g.Opening, buf.String())
+	if g.Imposed() != 2 {
+		t.Fatalf("Opening = %d read from the SGF, want 2:\n%s", g.Imposed(), buf.String())
 	}
 	rev, err := Review(context.Background(), g, testOptions())
 	if err != nil {

@@ -48,7 +48,7 @@ func illegalReason(pos *board.Position, a board.Point) string {
 }
 
 // assemble builds the review of g's moves from the ledger's entries.
-func (l *ledger) assemble(g *Game, ln *replay) GameReview {
+func (l *ledger) assemble(g *game, ln *replay) GameReview {
 	r := GameReview{Name: g.Name, Black: g.Black, White: g.White, Illegal: ln.illegal, Fault: g.Fault,
 		positions: ln.positions, Mistakes: []int{}, LostAt: []int{}}
 	r.values = make([]facts.Value, len(ln.positions))
@@ -70,7 +70,7 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		e, sym := l.lookup(pos)
 		c := pos.Turn
 		m := MoveReview{Number: i + 1, Color: c, Action: g.Actions[i], Opening: i < g.Opening,
-			Before: ForSide(r.values[i], c), After: ForSide(r.values[i+1], c), Proof: proofOf(e.fact, sym, g.Actions, i), EngineMove: board.NoPoint,
+			Before: r.values[i].ForSide(c), After: r.values[i+1].ForSide(c), Proof: proofOf(e.fact, sym, g.Actions, i), EngineMove: board.NoPoint,
 			MarginBefore: copyInt(r.margins[i]), MarginAfter: copyInt(r.margins[i+1]), OutcomeBefore: outcomes[i], OutcomeAfter: outcomes[i+1]}
 		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
 		m.AfterGift = i > 0 && r.Moves[i-1].Blunder
@@ -87,14 +87,14 @@ func (l *ledger) assemble(g *Game, ln *replay) GameReview {
 		}
 		if e.engineMethod != "" {
 			m.EngineMove = sym.Inverse().Point(e.engineMove)
-			m.EngineMethod, m.EngineWinRate = e.engineMethod, e.engineRate
-			m.EngineEstimate = !ProvedMethod(e.engineMethod) && e.engineMethod != "lost" && e.engineMethod != "forced"
+			m.EngineMethod, m.EngineValue, m.EngineWinRate = e.engineMethod, e.engineValue, e.engineRate
+			m.EngineEstimate = e.engineEstimate
 		}
 		r.Moves = append(r.Moves, m)
 	}
-	if c, ok := ln.winner(g); ok {
+	if c, ok := g.rec.Won(); ok {
 		r.Winner = colorWord(c)
-		r.Result = resultOf(c, g, ln)
+		r.Result = g.rec.Result()
 	}
 	return r
 }
@@ -110,20 +110,6 @@ func proofOf(f facts.Fact, sym board.Symmetry, actions []board.Point, i int) fac
 	return src
 }
 
-// resultOf returns the result for people of a game the side w won: "B+Forfeit" or
-// "W+Forfeit" for an illegal action or a fault, Go's notation after the komi for a game
-// played to its end, else "".
-func resultOf(w board.Color, g *Game, ln *replay) string {
-	last := ln.positions[len(ln.positions)-1]
-	switch {
-	case ln.illegal != nil || g.Fault != "":
-		return record.ByForfeit(w)
-	case last.Over && last.Winner() == w:
-		return record.Result(last.Margin())
-	}
-	return ""
-}
-
 // copyInt returns a pointer to a copy of *p, or nil for nil.
 func copyInt(p *int) *int {
 	if p == nil {
@@ -131,29 +117,6 @@ func copyInt(p *int) *int {
 	}
 	v := *p
 	return &v
-}
-
-// Winner returns the side that won g and true, or false for an unfinished game without
-// a result: the record's winner when it gives one, else the opponent of an illegal
-// action's player, else the final position's winner.
-func (g *Game) Winner() (board.Color, bool) {
-	ln := replayGame(g.Actions)
-	return ln.winner(g)
-}
-
-func (ln *replay) winner(g *Game) (board.Color, bool) {
-	last := ln.positions[len(ln.positions)-1]
-	switch {
-	case g.Result == "black":
-		return board.Black, true
-	case g.Result == "white":
-		return board.White, true
-	case ln.illegal != nil:
-		return ln.illegal.Color.Other(), true
-	case last.Over:
-		return last.Winner(), true
-	}
-	return board.Black, false
 }
 
 // fillAlternatives gives each blunder of r its winning alternatives, and each mistake

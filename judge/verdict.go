@@ -12,7 +12,7 @@ import (
 )
 
 // verdict sets r.Decisive and r.Verdict from r's moves and winner.
-func verdict(r *GameReview, g *Game) {
+func verdict(r *GameReview, g *game) {
 	n := len(r.Moves)
 	if r.Winner == "" {
 		last := r.positions[n]
@@ -170,7 +170,7 @@ func movesOr(ns []int) string {
 
 // valueFor returns the value of position index i (before move i+1) for side c.
 func (r *GameReview) valueFor(i int, c board.Color) facts.Value {
-	return ForSide(r.values[i], c)
+	return r.values[i].ForSide(c)
 }
 
 // marginFor returns the proved margin black - white of position index i, or nil.

@@ -13,7 +13,7 @@ import (
 
 // handReview builds a review whose positions have the given values for Black ('w' win,
 // 'l' loss, '?' unknown), marking blunders and gifts as assemble does.
-func handReview(values string, winner string, opening int) (GameReview, Game) {
+func handReview(values string, winner string, opening int) (GameReview, game) {
 	r := GameReview{Name: "hand", Winner: winner, positions: make([]board.Position, len(values)),
 		values: make([]facts.Value, len(values)), margins: make([]*int, len(values))}
 	v := func(i int) facts.Value {
@@ -24,12 +24,12 @@ func handReview(values string, winner string, opening int) (GameReview, Game) {
 	}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: ForSide(v(i), c), After: ForSide(v(i+1), c)}
+		m := MoveReview{Number: i + 1, Color: c, Opening: i < opening, Before: v(i).ForSide(c), After: v(i + 1).ForSide(c)}
 		m.Blunder = !m.Opening && m.Before == facts.Win && m.After == facts.Loss
 		m.AfterGift = i > 0 && r.Moves[i-1].Blunder
 		r.Moves = append(r.Moves, m)
 	}
-	return r, Game{Opening: opening}
+	return r, game{Opening: opening}
 }
 
 func TestVerdict(t *testing.T) {

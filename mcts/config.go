@@ -94,7 +94,7 @@ func DefaultConfig() Config {
 		Knobs:     Knobs{C: 0.3, RAVE: 1000, Expand: 2, Priors: true, Workers: 1, Seed: 1},
 		Budget:    500 * time.Millisecond,
 		Policy:    policy.Pattern{},
-		TreeNodes: 1 << 21,
+		TreeNodes: defaultTreeNodes,
 		EarlyStop: true,
 	}
 }

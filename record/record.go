@@ -1,7 +1,9 @@
 // Package record holds the record of a Little-Go game as the front ends write and read
 // it: who played, how the game ended (Reason), every action with its time, and its
 // forms for machines: one JSON object per game (the arena's -o lines, which the review
-// reads back) and SGF FF[4].
+// reads back) and SGF FF[4]. It is the one reader of game files (Parse: SGF, the
+// arena's JSON lines, action lists) and the one account of a game's result (Result) and
+// winner (Won).
 package record
 
 import (
@@ -48,8 +50,22 @@ const (
 	Aborted Reason = "aborted"
 )
 
+// The reasons of records read from elsewhere (Parse), which say less than the arena's.
+const (
+	// Unrecorded: the record does not say how the game ended, nor who won (a list of
+	// actions, an SGF without a result): its moves decide (Record.Winner).
+	Unrecorded Reason = ""
+	// Declared: the record names the winner without saying how the game ended (an
+	// arena line without a reason, an SGF's B+R or a score its moves do not reach).
+	Declared Reason = "declared"
+	// UnnamedFault: a loss by a fault the record does not name (an SGF's W+Forfeit).
+	UnnamedFault Reason = "forfeit"
+)
+
 // Forfeit reports whether r is a loss by fault rather than an end on the board.
-func (r Reason) Forfeit() bool { return r != EndMoves && r != EndPasses && r != Aborted }
+func (r Reason) Forfeit() bool {
+	return r != EndMoves && r != EndPasses && r != Aborted && r != Unrecorded && r != Declared
+}
 
 // Describe returns r in words.
 func (r Reason) Describe() string {
@@ -78,6 +94,10 @@ func (r Reason) Describe() string {
 		return "agent error"
 	case Aborted:
 		return "aborted"
+	case Declared:
+		return "the winner alone recorded"
+	case UnnamedFault:
+		return "a fault"
 	}
 	return string(r)
 }
@@ -124,6 +144,9 @@ type Move struct {
 
 // Record is the record of one game.
 type Record struct {
+	// Name says where a record read from a file came from (Parse: "match.json game 3");
+	// not written.
+	Name string
 	// Game is the game's number in the match, from 1.
 	Game int
 	// Seed is the seed the built-in agents and the engine drew from in this game.
@@ -132,7 +155,8 @@ type Record struct {
 	Black, White string
 	// ABlack is true when the match's agent A played Black.
 	ABlack bool
-	// Winner is the side that won (meaningless when Reason is Aborted).
+	// Winner is the side that won (meaningless when Reason is Aborted or Unrecorded:
+	// the method Won says who won those).
 	Winner board.Color
 	// Reason says why the game ended; Detail says it in full.
 	Reason Reason
@@ -243,13 +267,28 @@ func (r *Record) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// Result returns the SGF result of r: "B+0.5" or "W+2.5" (the score difference, komi
-// included) for a game ended on the board, "B+Time"/"W+Time" for a loss on time,
-// "B+Forfeit"/"W+Forfeit" for any other fault, "Void" for an aborted game.
+// Result returns the result of r in Go's notation (SGF's RE[]), the one every front end
+// gives: "B+0.5" or "W+2.5" (the score difference, komi included) for a game ended on the
+// board, "B+Time"/"W+Time" for a loss on time, "B+Forfeit"/"W+Forfeit" for any other
+// fault, "Void" for an aborted game, "B+" or "W+" for a winner recorded alone
+// (Declared). A record that says nothing of the end (Unrecorded) has the result its
+// moves decide: the forfeit of an illegal action's player, the score of a game played to
+// its end, else "" (unfinished).
 func (r *Record) Result() string {
 	switch {
 	case r.Reason == Aborted:
 		return Void
+	case r.Reason == Declared:
+		return board.ColorLetter(r.Winner) + "+"
+	case r.Reason == Unrecorded:
+		pos, illegal, mover := r.replay()
+		switch {
+		case illegal > 0:
+			return ByForfeit(mover.Other())
+		case pos.Over:
+			return Result(pos.Margin())
+		}
+		return ""
 	case r.Reason == Timeout:
 		return OnTime(r.Winner)
 	case r.Reason.Forfeit():

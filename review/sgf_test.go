@@ -25,11 +25,13 @@ func reviewedHalf(t *testing.T, opening int) (judge.GameReview, *sgf.Node) {
 	if racedetect.Enabled {
 		scale = 3
 	}
-	games, errs := judge.Parse("half.txt", []byte(whiteByHalf))
+	games, errs := record.Parse("half.txt", []byte(whiteByHalf))
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}
-	games[0].Opening = opening
+	for k := range opening {
+		games[0].Moves[k].Opening = true // imposed
+	}
 	cache := facts.NewCache()
 	r, err := judge.Review(context.Background(), games[0], judge.Options{Limit: 50 * time.Millisecond * scale,
 		MarginLimit: 300 * time.Millisecond * scale, Jobs: 1, Cache: cache})

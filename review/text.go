@@ -134,9 +134,9 @@ func BestMoveWords(m *judge.MoveReview) string {
 		return list(m.BestMoves, m.BestComplete)
 	case m.EngineMove == board.NoPoint:
 		return ""
-	case m.EngineMethod == "lost":
+	case m.EngineValue == facts.Loss:
 		return fmt.Sprintf("%s (every move loses)", m.EngineMove)
-	case judge.ProvedMethod(m.EngineMethod):
+	case m.EngineValue == facts.Win:
 		return fmt.Sprintf("%s (%s, proved win)", m.EngineMove, m.EngineMethod)
 	case m.EngineMove == m.Action && m.PointsLost != nil && *m.PointsLost == 0:
 		return fmt.Sprintf("%s (%s, proved best)", m.EngineMove, m.EngineMethod)

@@ -39,7 +39,7 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 	if racedetect.Enabled {
 		scale = 3
 	}
-	games, errs := judge.Parse("half.txt", []byte(whiteByHalf))
+	games, errs := record.Parse("half.txt", []byte(whiteByHalf))
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}
@@ -180,7 +180,7 @@ func TestBestMoveColumnNeverContradictsTheMarks(t *testing.T) {
 			"2,3 (search, not proved)", []string{"%"}},
 		{"search's move played, proved best", judge.MoveReview{Action: pt(2, 3), Before: facts.Win, After: facts.Win, PointsLost: &zero,
 			EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.7}, "2,3 (search, proved best)", []string{"%"}},
-		{"book", judge.MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineWinRate: 1},
+		{"book", judge.MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineValue: facts.Win, EngineWinRate: 1},
 			"2,2 (book, proved win)", []string{"%"}},
 		{"nothing proved", judge.MoveReview{Action: pt(1, 2), Before: facts.Unknown, After: facts.Unknown, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
 			"2,3 (search estimate 62%)", nil},
@@ -248,7 +248,7 @@ func TestMarginChangePrintsTheProvedBound(t *testing.T) {
 // A bound is wider than an exact result: the results' column follows its game's longest
 // entry, so that the best move starts under its header on every line.
 func TestTheBestMoveColumnStaysUnderItsHeader(t *testing.T) {
-	games, errs := judge.Parse("bounds.txt", []byte("2,2 1,1 1,2 2,1 3,3 1,3 PASS PASS"))
+	games, errs := record.Parse("bounds.txt", []byte("2,2 1,1 1,2 2,1 3,3 1,3 PASS PASS"))
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}

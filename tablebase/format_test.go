@@ -206,7 +206,7 @@ func TestFormatSpecMatchesTheCode(t *testing.T) {
 // and the shards of a level being built (deploy/shards, where the build commits them).
 func TestShippedFilesRead(t *testing.T) {
 	shards, _ := filepath.Glob("../deploy/shards/*/*.lgtb*")
-	for _, path := range append([]string{"../engine/book.lgtb", "../engine/opening.lgtb"}, shards...) {
+	for _, path := range append([]string{"../opening/book.lgtb", "../opening/opening.lgtb"}, shards...) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

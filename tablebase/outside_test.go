@@ -207,7 +207,7 @@ func afterOneAction(pt int) outsidePos {
 // The shipped opening table, probed from outside: every position of levels 0 and 1 is found
 // and reads as Lookup reads it, and the solved game stands (2,2 wins for Black by 3 stones).
 func TestOutsideReaderProbesTheOpeningTable(t *testing.T) {
-	data, err := os.ReadFile("../engine/opening.lgtb")
+	data, err := os.ReadFile("../opening/opening.lgtb")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestOutsideReaderProbesTheOpeningTable(t *testing.T) {
 // image of its position has a smaller Zobrist key, and the records are sorted by key.
 func TestOutsideReaderFindsEveryRecordsImage(t *testing.T) {
 	files, _ := filepath.Glob("../deploy/shards/*/*.lgtb")
-	files = append(files, "../engine/opening.lgtb", "../engine/book.lgtb")
+	files = append(files, "../opening/opening.lgtb", "../opening/book.lgtb")
 	s := newSpec()
 	for _, f := range files {
 		data, err := os.ReadFile(f)

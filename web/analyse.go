@@ -58,6 +58,10 @@ type VerdictsView struct {
 	// Sources maps a proved action to how it is proved: "book", "opening table",
 	// "empty board", "solver", "search" or "end" (facts.Source).
 	Sources map[string]string `json:"sources"`
+	// SourceNames maps each source of Sources to its words for people, said once for all
+	// the actions it proves (facts.Source.ForPeople: "opening book", "implied by the
+	// opening table's 2,2"): the page shows these.
+	SourceNames map[string]string `json:"sourceNames"`
 	// Thinking lists the actions still being proved; empty once the analysis has ended.
 	Thinking []string `json:"thinking"`
 	// Unproved lists the actions not proved within their own limit, MoveLimit of the
@@ -324,13 +328,14 @@ func (s *Server) learn(pos board.Position, f facts.Fact) facts.Fact {
 
 // verdictsOf returns the verdicts event of a snapshot.
 func verdictsOf(snap *analysis.Snapshot) VerdictsView {
-	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, Thinking: []string{}, Unproved: []string{}, Stopped: []string{},
+	v := VerdictsView{Moves: map[string]string{}, Sources: map[string]string{}, SourceNames: map[string]string{}, Thinking: []string{}, Unproved: []string{}, Stopped: []string{},
 		Margins: map[string]int{}, Results: map[string]string{}, Value: valueOf(snap.Fact)}
 	for _, m := range snap.Moves {
 		a := m.Action.String()
 		switch m.Status {
 		case analysis.Proved:
 			v.Moves[a], v.Sources[a] = m.Value.String(), string(m.After.Source)
+			v.SourceNames[string(m.After.Source)] = m.After.Source.ForPeople()
 			if out := m.After.Outcome(); out != "unknown" {
 				v.Results[a] = out
 			}

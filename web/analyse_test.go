@@ -14,8 +14,8 @@ import (
 
 	"littlego/analysis"
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
+	"littlego/opening"
 	"littlego/solver"
 )
 
@@ -69,13 +69,13 @@ func TestTheEmptyBoardShowsAtOnceThatOnly22Wins(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, pos := mustReplay(t, line)
-	if mv, ok := engine.BookMove(pos); !ok || v.Sources[v.Book] != string(facts.Book) || v.Moves[mv.String()] != "win" || v.Sources[mv.String()] != string(facts.Book) {
+	if mv, ok := opening.BookMove(pos); !ok || v.Sources[v.Book] != string(facts.Book) || v.Moves[mv.String()] != "win" || v.Sources[mv.String()] != string(facts.Book) {
 		t.Errorf("after %s the book's move is %v (%v); the first verdicts name %q, proved %q by %q", line, mv, ok, v.Book, v.Moves[mv.String()], v.Sources[mv.String()])
 	}
 }
 
 func TestTheEmptyBoardSeedAgreesWithTheBook(t *testing.T) {
-	mv, ok := engine.BookMove(board.New())
+	mv, ok := opening.BookMove(board.New())
 	if !ok || facts.WinningFirstMove != mv {
 		t.Fatalf("book move %v (%v), seed %v: the seed's only winner must be the book's first move", mv, ok, facts.WinningFirstMove)
 	}
@@ -271,8 +271,8 @@ func bookLinePastTheTable(t *testing.T) string {
 	pos.Play(facts.WinningFirstMove)
 	pos.Play(board.PointAt(1, 1))
 	line := []string{facts.WinningFirstMove.String(), board.PointAt(1, 1).String()}
-	for int(pos.Move)-1 <= engine.OpeningLastLevel() {
-		mv, ok := engine.BookMove(pos)
+	for int(pos.Move)-1 <= opening.LastLevel() {
+		mv, ok := opening.BookMove(pos)
 		if !ok {
 			t.Fatalf("the book has no move at move %d", pos.Move)
 		}

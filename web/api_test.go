@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/judge"
 	"littlego/record"
 	"littlego/solver"
 )
@@ -294,12 +293,12 @@ func TestRecordsReadBackAsTheGame(t *testing.T) {
 		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("%s: status %d, %q", format, res.StatusCode, res.Header.Get("Content-Disposition"))
 		}
-		games, errs := judge.Parse(format, data)
-		if len(games) != 1 || len(errs) > 0 || actionString(games[0].Actions) != moves {
+		games, errs := record.Parse(format, data)
+		if len(games) != 1 || len(errs) > 0 || actionString(games[0].Actions()) != moves {
 			t.Errorf("%s: %q reads back as %+v (%v); want %s", format, data, games, errs, moves)
 			continue
 		}
-		if w, ok := games[0].Winner(); !ok || w != board.White {
+		if w, ok := games[0].Won(); !ok || w != board.White {
 			t.Errorf("%s: winner %v %v; want White (2 stones to 1 with komi)", format, w, ok)
 		}
 		if format != "actions" && (games[0].Black != "Ann" || games[0].White != "Bob") {
@@ -352,8 +351,8 @@ func TestAPlayedGamesRecordHasItsClock(t *testing.T) {
 		t.Errorf("the moves' times sum to %v s; the game's to %v s", sum, line.WallSeconds)
 	}
 	for _, format := range []string{"sgf", "actions", "json"} {
-		games, errs := judge.Parse(format, get(format))
-		if len(games) != 1 || len(errs) > 0 || strings.Join(g.Position.Actions, " ") != actionString(games[0].Actions) {
+		games, errs := record.Parse(format, get(format))
+		if len(games) != 1 || len(errs) > 0 || strings.Join(g.Position.Actions, " ") != actionString(games[0].Actions()) {
 			t.Errorf("%s: reads back as %+v (%v); want %v", format, games, errs, g.Position.Actions)
 		}
 	}

@@ -165,6 +165,10 @@ func TestBrowserPureModulesSayWhichLimit(t *testing.T) {
 		eq("cell: its own limit", f.verdictCell(v, "0,2"), "not proved within 4 s");
 		eq("cell: the analysis's limit", f.verdictCell(v, "1,0"), "not proved: the analysis's 60 s ran out first");
 		eq("cell: the stream lost", f.verdictCell(Object.assign({}, v, {lost: true}), "1,0"), "not proved: the analysis stopped first");
+		const named = {moves: {"2,2": "win", "1,1": "loss"}, results: {"2,2": "B+0.5"}, sources: {"2,2": "book", "1,1": "implied by the solver's 2,2"},
+			sourceNames: {book: "opening book", "implied by the solver's 2,2": "implied by the solver's 2,2"}, thinking: [], unproved: []};
+		eq("cell: the server's name of its source", f.verdictCell(named, "2,2"), "win B+0.5 · opening book");
+		eq("cell: an implied source", f.verdictCell(named, "1,1"), "loss · implied by the solver's 2,2");
 		eq("summary", f.proofSummary(v, true), "2 of 24 points proved, and the pass; 3 not proved within 4 s each; 19 not proved when the analysis's 60 s ran out.");
 		eq("end note", f.endNote(v, "done", "time limit"),
 			"The analysis stopped at its time limit (60 s) with 22 points not proved (marked ?): 3 within their own 4 s, 19 stopped by the analysis's 60 s before their own 4 s. Where the search visited them, their win rates are its estimates, not proofs.");

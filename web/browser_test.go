@@ -19,7 +19,7 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
+	"littlego/record"
 	"littlego/sgf"
 	"littlego/solver"
 )
@@ -64,6 +64,17 @@ func startBrowser(t *testing.T, cfg Config, more ...chromedp.ExecAllocatorOption
 	s := New(cfg)
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
+	return launchBrowser(t, ts.URL, 3*time.Minute, more...), ts.URL, s
+}
+
+// launchBrowser starts a headless Chromium (niced, with a fresh profile) on url and
+// returns its context, which ends after timeout.
+func launchBrowser(t *testing.T, url string, timeout time.Duration, more ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("no Chromium found (install Debian's chromium package or set BOARD_CHROMIUM): browser test skipped")
+	}
 	exe := chromium
 	if nice, err := exec.LookPath("nice"); err == nil {
 		// A wrapper runs the browser niced: the tests share the machine.
@@ -92,16 +103,16 @@ func startBrowser(t *testing.T, cfg Config, more ...chromedp.ExecAllocatorOption
 		fresh := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir())) // a profile of its own each start
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), fresh...)
 		ctx, cancelCtx := chromedp.NewContext(actx)
-		ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelTime := context.WithTimeout(ctx, timeout)
 		stop := func() {
 			cancelTime()
 			cancelCtx()
 			cancelAlloc()
 		}
-		err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(ts.URL+"/"), ready())
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(980, 640), chromedp.Navigate(url+"/"), ready())
 		if err == nil {
 			t.Cleanup(stop)
-			return ctx, ts.URL, s
+			return ctx
 		}
 		stop()
 		if attempt == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
@@ -345,8 +356,8 @@ func TestBrowserPlaysAGameThatSurvivesAReload(t *testing.T) {
 		t.Errorf("the SGF's moves are %v; want %v", fromSGF, actions)
 	}
 	for _, format := range []string{"actions", "json"} {
-		games, errs := judge.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
-		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions) != strings.Join(actions, " ") {
+		games, errs := record.Parse(format, download(t, ctx, `#play-line a[data-format="`+format+`"]`))
+		if len(games) != 1 || len(errs) != 0 || actionString(games[0].Actions()) != strings.Join(actions, " ") {
 			t.Errorf("the %s download reads back as %v (errors %v); want the game's %v", format, games, errs, actions)
 		}
 	}

@@ -313,8 +313,8 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		wr := rep.Search.WinRate
 		g.lastEngine.WinRate = &wr
 	}
-	if f, ok := facts.OfEngineMove(rep.Method, before, mv); ok && !g.pos.Over {
-		pf, after := facts.Step(before, mv, s.learn(before, f), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
+	if rep.Proved.Proved() && !g.pos.Over {
+		pf, after := facts.Step(before, mv, s.learn(before, rep.Proved), s.learn(g.pos, facts.Unproved(g.pos.Turn)))
 		v := valueOf(s.learn(g.pos, after)) // what the engine's proof implies
 		b := valueOf(s.learn(before, pf))
 		g.lastEngine.Value = &v

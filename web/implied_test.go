@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
+	"littlego/opening"
 )
 
 // After 0,3 the opening table proves White's 2,2 wins by W+4.5; the position after
@@ -62,7 +62,7 @@ func sourceAfter03And22() string {
 	pos := board.New()
 	pos.Play(board.PointAt(0, 3))
 	pos.Play(board.PointAt(2, 2))
-	if _, held := engine.Opening(pos); held {
+	if _, held := opening.Lookup(pos); held {
 		return string(facts.Table)
 	}
 	return "implied by the opening table's 2,2"

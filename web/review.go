@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"littlego/board"
 	"littlego/judge"
 	"littlego/record"
 )
@@ -31,12 +30,12 @@ type GameSummary struct {
 	Name  string `json:"name"`
 	Black string `json:"black,omitempty"`
 	White string `json:"white,omitempty"`
-	// Winner is the record's winner or else the final position's (judge.Game.Winner),
-	// "" for an unfinished game.
+	// Winner is the record's winner or else the one its moves decide
+	// (record.Record.Won), "" for an unfinished game.
 	Winner string `json:"winner,omitempty"`
-	// Result is the game's result in Go's notation (gameResult): "B+0.5" on the board,
-	// "B+Forfeit" for the loser's illegal action, "W+" for a winner the record gives
-	// otherwise; "" for an unfinished game.
+	// Result is the game's result in Go's notation (record.Record.Result): "B+0.5" on
+	// the board, "B+Forfeit" for the loser's illegal action, "W+Time" on time, "W+" for a
+	// winner the record gives otherwise; "" for an unfinished game.
 	Result string `json:"result,omitempty"`
 	Fault  string `json:"fault,omitempty"`
 	// Actions are the record's actions, "i,j" or "PASS".
@@ -86,7 +85,7 @@ func resultsOf(rev *judge.GameReview) []MoveResults {
 }
 
 // parseUpload reads the games of an uploaded record; on failure it has answered 400.
-func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Game, []GameSummary, []string, bool) {
+func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]record.Record, []GameSummary, []string, bool) {
 	data, ok := s.readUpload(w, r)
 	if !ok {
 		return nil, nil, nil, false
@@ -95,7 +94,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 	if name == "" || len(name) > maxUploadName {
 		name = "upload"
 	}
-	games, errs := judge.Parse(name, data)
+	games, errs := record.Parse(name, data)
 	var msgs []string
 	for k, err := range errs {
 		if k == maxListedErrors {
@@ -110,11 +109,11 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 	}
 	summaries := make([]GameSummary, len(games))
 	for k, g := range games {
-		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.Fault, Actions: []string{}}
-		if w, ok := g.Winner(); ok {
-			sum.Winner, sum.Result = colorName(w), gameResult(g, w)
+		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.FaultDetail(), Actions: []string{}}
+		if w, ok := g.Won(); ok {
+			sum.Winner, sum.Result = colorName(w), g.Result()
 		}
-		for _, a := range g.Actions {
+		for _, a := range g.Actions() {
 			sum.Actions = append(sum.Actions, a.String())
 		}
 		summaries[k] = sum
@@ -125,26 +124,8 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]judge.Ga
 	return games, summaries, msgs, true
 }
 
-// gameResult returns the result of g, won by winner, in Go's notation: the record's own
-// (B+0.5, W+Time, B+Forfeit, Void) where it gives one; else the score after the komi when
-// the game ended on the board with that winner, "B+Forfeit" when the loser played an
-// illegal action, and "B+" for a winner the record names without saying how.
-func gameResult(g judge.Game, winner board.Color) string {
-	if g.RecordedResult != "" {
-		return g.RecordedResult
-	}
-	pos, _, err := replay(g.Actions)
-	switch {
-	case err != nil:
-		return record.ByForfeit(winner)
-	case g.Fault == "" && pos.Over && pos.Winner() == winner:
-		return record.Result(pos.Margin())
-	}
-	return board.ColorLetter(winner) + "+"
-}
-
 // handleWatch answers POST /api/watch[?name=N] (the body: an arena -o file, or any record
-// judge.Parse reads) with its games' actions, for stepping through them.
+// record.Parse reads) with its games' actions, for stepping through them.
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	_, summaries, msgs, ok := s.parseUpload(w, r)
 	if !ok {

@@ -20,11 +20,11 @@ import (
 	"io"
 	"os"
 
-	"littlego/cmd/littlego/internal/katagocmd"
 	"littlego/cmd/littlego/internal/arenacmd"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/cmd/littlego/internal/boardcmd"
 	"littlego/cmd/littlego/internal/gtpcmd"
+	"littlego/cmd/littlego/internal/katagocmd"
 	"littlego/cmd/littlego/internal/perfect"
 	"littlego/cmd/littlego/internal/profile"
 	"littlego/cmd/littlego/internal/reviewcmd"

@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 )
 
 // Kind names what proves a position's value.
@@ -87,9 +87,9 @@ func bookLine(n int) ([]board.Point, error) {
 	k := 0
 	for len(line) < n {
 		var mv board.Point
-		if book, ok := engine.BookMove(pos); ok {
+		if book, ok := opening.BookMove(pos); ok {
 			mv = book
-		} else if pos.Turn == board.Black && int(pos.Move) <= engine.BookLastMove() {
+		} else if pos.Turn == board.Black && int(pos.Move) <= opening.BookLastMove() {
 			return nil, fmt.Errorf("factstest: the book has no move at move %d of its line", pos.Move)
 		} else {
 			mv = pos.Legal().First() // the first legal point, when no listed one is

@@ -22,9 +22,10 @@ const module = "littlego"
 // cmd/littlego/internal/..., and cmd/internal are theirs).
 //
 // The spine is the README's: cmd -> the front ends (arena, gtp, katago, review, web) ->
-// analysis, judge (the judgement of recorded games that review and web show) -> facts
-// -> engine -> mcts, solver -> policy -> board: the front ends read what is proved only
-// from facts (the one source), run live analyses only through analysis, judge games only
+// analysis, judge (the judgement of recorded games that review and web show) -> engine
+// -> facts, mcts -> opening (the shipped tables), solver, policy -> board: the front ends
+// read what is proved only from facts (the one source), which the engine also speaks
+// when it reports a move, run live analyses only through analysis, judge games only
 // through judge, and write and read game records only through record. They stand on one
 // floor: mustNot forbids any import between them. proofsgf writes what facts proves as
 // SGF trees (a proved line, a position's proof tree) below the front ends, so that the
@@ -38,18 +39,19 @@ board < board/boardtest, sgf, tablebase;
 board, internal/splitmix < policy;
 policy, lib/cputime < mcts;
 board, lib/cputime, internal/hugemem < solver;
-mcts, solver, tablebase < engine;
+tablebase < opening;
 sgf < record;
-engine, record < facts;
+opening, record, solver < facts;
 facts < facts/factstest;
 facts < proofstore;
+facts, mcts < engine;
 NONE < katago/katagotest;
-facts, lib/matchstats < analysis;
-facts, record < judge;
+engine, lib/matchstats < analysis;
+engine, record < judge;
 facts < proofsgf;
 judge, proofsgf < review;
 analysis, lib/matchstats < gtp;
-facts, record, lib/matchstats, internal/regularfile < arena;
+engine, record, lib/matchstats, internal/regularfile < arena;
 analysis, judge, proofsgf < web;
 analysis < katago;
 engine < bench;
@@ -69,15 +71,15 @@ arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 // through a package between: "a !< c" says c's non-test files do not import a. Each rule
 // with its reason:
 const mustNotDirect = `
-solver, tablebase, mcts, policy !< gtp, katago, review, web, judge, proofsgf;
-facts, engine, analysis, judge, mcts, policy, solver, tablebase !< record, sgf;
+solver, tablebase, opening, mcts, policy !< gtp, katago, review, web, judge, proofsgf;
+facts, engine, analysis, judge, mcts, policy, solver, tablebase, opening !< record, sgf;
 `
 
 // mustNotDirectReasons says why, rule by rule:
 //   - the front ends, the judgement of games and the proofs written as SGF (proofsgf) read
 //     what is proved from facts and run searches through analysis or the engine, never
-//     the solver, the tables or the search themselves, so that a value reads the same in
-//     every view;
+//     the solver, the tables (tablebase, opening) or the search themselves, so that a
+//     value reads the same in every view;
 //   - game records stand just above the board (KataGo keeps its SGF reader there): a
 //     program that reads an SGF or a game record links no engine, search, solver or table.
 var mustNotDirectReasons = []string{"front ends prove through facts", "records below the engine"}
@@ -110,9 +112,9 @@ var testHelpers = map[string]bool{"board/boardtest": true, "facts/factstest": tr
 
 // testEdges are the imports a package's tests may make beyond its layer: an oracle the
 // tests check the package against (tablebase's minimax over the levels against the
-// solver), or the positions a benchmark measures it on (the solver on the opening
-// table's levels, as the build proves them).
-var testEdges = map[string][]string{"tablebase": {"solver"}, "solver": {"tablebase"}}
+// solver, the book's moves proved again by it), or the positions a benchmark measures it
+// on (the solver on the opening table's levels, as the build proves them).
+var testEdges = map[string][]string{"tablebase": {"solver"}, "opening": {"solver"}, "solver": {"tablebase"}}
 
 // noIO lists the packages that do no I/O (README, "Shape"), with the standard packages
 // that would let them: the search core computes, its callers read and write.
@@ -317,16 +319,16 @@ func TestRulesRefuse(t *testing.T) {
 		t.Fatalf("closure wrong: %v", allowed)
 	}
 	pkgs := modulePackages(t)
-	if !slices.Contains(pkgs["engine"], module+"/solver") {
-		t.Fatal("engine no longer imports solver; pick another edge for this test")
+	if !slices.Contains(pkgs["engine"], module+"/mcts") {
+		t.Fatal("engine no longer imports mcts; pick another edge for this test")
 	}
-	dropped := strings.Replace(layers, "mcts, solver, tablebase < engine", "mcts, tablebase < engine", 1)
+	dropped := strings.Replace(layers, "facts, mcts < engine", "facts < engine", 1)
 	if dropped == layers {
 		t.Fatal("the engine's rule changed; update this test")
 	}
 	got := violations(parseLayers(t, dropped), pkgs)
-	if !slices.Contains(got, "engine may not import solver (layers)") {
-		t.Errorf("dropping engine's solver edge gave %q", got)
+	if !slices.Contains(got, "engine may not import mcts (layers)") {
+		t.Errorf("dropping engine's mcts edge gave %q", got)
 	}
 	allowed = parseLayers(t, layers)
 	withIO := map[string][]string{"solver": {"os"}, "mcts": {"github.com/example/x"}, "board": {module + "/engine"}}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // NotRegularError says that a path names something other than a regular file.
@@ -43,7 +42,7 @@ func Check(t fs.FileMode) error {
 // opened without waiting for a FIFO's writer and checked once open, so a link swapped
 // after an earlier check is caught too.
 func Read(path string, limit int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // createTemp makes WriteFile's temporary file; tests replace it to make a folder that
@@ -57,7 +56,7 @@ func Replace(path string, data []byte, perm os.FileMode) (inPlace bool, err erro
 	if aerr == nil {
 		return false, nil
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_WRONLY|openNonblock, 0)
 	if err != nil {
 		return false, fmt.Errorf("%w; and in place: %w", aerr, err)
 	}

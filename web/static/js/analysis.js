@@ -5,6 +5,7 @@ import { html } from "./dom.js";
 import { endNote, pct, pointList, pointName, proofSummary, statusText, trustNote, verdictCell } from "./format.js";
 import { analysisMarks } from "./marks.js";
 import { actionsParam } from "./state.js";
+import { events } from "./transport.js";
 
 // MAX_ROWS bounds the analysis table; moreText says what it leaves out.
 export const MAX_ROWS = 12;
@@ -108,7 +109,7 @@ export class Analysis {
     this.turn = turn;
     this.status = "starting";
     document.getElementById("analysis").hidden = false;
-    const es = new EventSource("/api/analyse?moves=" + encodeURIComponent(key));
+    const es = events("/api/analyse?moves=" + encodeURIComponent(key));
     this.source = es;
     const on = (name, f) => es.addEventListener(name, (e) => { if (this.source === es) { f(JSON.parse(e.data)); this.changed(); } });
     on("verdicts", (d) => { this.verdicts = d; this.status = "running"; });

@@ -21,12 +21,15 @@ import { format, parse, actionsParam } from "./state.js";
 import { PlayView } from "./views/play.js";
 import { AnalyseView } from "./views/analyse.js";
 import { ReviewView, WatchView } from "./views/review.js";
+import { kind, start as startTransport } from "./transport.js";
 
 const app = {
   views: {},
   current: "play",
 
   async init() {
+    startTransport();
+    document.body.dataset.transport = kind;
     const coords = document.getElementById("coords");
     coords.value = localStorage.getItem("coords") || "course";
     setCoordStyle(coords.value);

@@ -1,4 +1,5 @@
 // dom.js: small helpers over the DOM and the API shared by the views.
+import { fetchAPI } from "./transport.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -26,7 +27,7 @@ export async function api(method, path, body) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
     init.headers["Content-Type"] = typeof body === "string" ? "text/plain" : "application/json";
   }
-  const res = await fetch(path, init);
+  const res = await fetchAPI(path, init);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {

@@ -124,9 +124,6 @@ export function trustNote(verdicts) {
   return "Win rates are the search's estimates from random playouts; where a move is proved (✓ win, ✗ loss) believe the proof.";
 }
 
-// SOURCES names how a fact is proved (facts.Source) for people.
-export const SOURCES = { book: "opening book", "opening table": "opening table", "empty board": "solved empty board", solver: "solver", search: "search", end: "end of the game" };
-
 // moveLimit says the solver's limit per action ("4 s", "the limit" when the server did
 // not say); ownLimit the same of some actions ("their own 4 s"); timeLimit the
 // analysis's own ("the analysis's 60 s", "the analysis's time limit").
@@ -140,7 +137,7 @@ function timeLimit(v) { return "the analysis's " + (v && v.timeLimit ? v.timeLim
 export function verdictCell(verdicts, move) {
   if (!verdicts) return "";
   const v = verdicts.moves[move], r = verdicts.results && verdicts.results[move], src = verdicts.sources && verdicts.sources[move];
-  if (v) return v + (r ? " " + r : "") + (src ? " · " + (SOURCES[src] || src) : "");
+  if (v) return v + (r ? " " + r : "") + (src ? " · " + ((verdicts.sourceNames && verdicts.sourceNames[src]) || src) : "");
   if (verdicts.thinking.includes(move)) return "being proved…";
   if (verdicts.unproved.includes(move)) return "not proved within " + moveLimit(verdicts);
   if ((verdicts.stopped || []).includes(move)) return "not proved: " + (verdicts.lost ? "the analysis stopped first" : timeLimit(verdicts) + " ran out first");

@@ -1,9 +1,7 @@
 package arenacmd
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -13,29 +11,23 @@ import (
 	"littlego/review"
 )
 
-// reviewLost writes, for -review, the review of every game agent A lost (docs/review.md):
-// the records pass through their JSON form, the one the review reads from files.
+// reviewLost writes, for -review, the review of every game agent A lost (docs/review.md),
+// each named as the review names a game of a file ("match game 3").
 func reviewLost(ctx context.Context, m *match, records []record.Record, stdout io.Writer) error {
-	var lines bytes.Buffer
-	enc := json.NewEncoder(&lines)
+	var games []record.Record
 	for _, r := range records {
 		aColor := board.White
 		if r.ABlack {
 			aColor = board.Black
 		}
 		if r.Game > 0 && r.Reason != record.Aborted && r.Winner != aColor {
-			if err := enc.Encode(r.JSON()); err != nil {
-				return err
-			}
+			r.Name = fmt.Sprintf("match game %d", r.Game)
+			games = append(games, r)
 		}
 	}
-	if lines.Len() == 0 {
+	if len(games) == 0 {
 		fmt.Fprintf(stdout, "review: %s lost no game\n", m.nameA)
 		return nil
-	}
-	games, errs := judge.Parse("match", lines.Bytes())
-	if len(errs) > 0 {
-		return errs[0]
 	}
 	o := judge.DefaultOptions()
 	o.Limit = m.reviewLimit

@@ -2,8 +2,11 @@
 // review games in a browser, on http://127.0.0.1:8561/ by default.
 //
 //	board [-addr host:port] [-jobs N] [-analysis-time D] [-cpu D]
+//	board -static DIR
 //
-// It prints the URL and opens nothing. It listens on the loopback interface unless -addr
+// It prints the URL and opens nothing. With -static it serves nothing: it writes the
+// board as a static site into DIR (the page, and the board's handlers compiled to
+// WebAssembly to run in the browser, offline after the first visit; docs/board.md). It listens on the loopback interface unless -addr
 // says otherwise. SIGINT or SIGTERM stops it gracefully: running analyses are cancelled
 // and requests in flight get a few seconds to finish.
 package boardcmd
@@ -51,9 +54,13 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	cliflag.Renamed(fs, map[string]string{"analyses": "jobs", "solve-limit": "cpu"})
 	var store string
 	storeflag.Var(fs, &store)
+	static := fs.String("static", "", "write the board as a static site into `folder` (compiled by the go command, from inside the source tree) instead of serving it")
 	return func(args []string, out base.Output) error {
 		if len(args) > 0 {
 			return base.Usagef("unexpected argument %q", args[0])
+		}
+		if *static != "" {
+			return writeSite(*static, out.Stdout)
 		}
 		if cfg.MaxAnalyses < 1 || cfg.MaxAnalyses > web.MaxAnalysesLimit {
 			return base.Usagef("-jobs %d out of range: want 1..%d", cfg.MaxAnalyses, web.MaxAnalysesLimit)

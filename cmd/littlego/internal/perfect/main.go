@@ -19,7 +19,6 @@ package perfect
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -316,8 +315,8 @@ func readPositions(path string, want func(int) bool, seen map[uint64]bool) ([]sa
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var g record.JSONGame
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+		g, _, err := record.ParseJSON(sc.Bytes())
+		if err != nil {
 			return nil, fmt.Errorf("%s:%d: not an arena game record: %v", path, line, err)
 		}
 		pos := board.New()
@@ -401,7 +400,7 @@ func (p progress) done() {
 // moveReport is what the check keeps of a move.
 type moveReport struct {
 	method string
-	proved bool // the method proves the move wins (facts.EngineMoveWins)
+	proved bool // the engine's report proves the move wins (engine.Report.Proved)
 	cpu    time.Duration
 }
 
@@ -419,5 +418,5 @@ func engineMove(o engine.Options, pos board.Position, loan bool) (board.Point, m
 		bank = min(engine.PlanLoan(o), engine.MaxBudget-plan) // a fresh folder: the loan, no bank
 	}
 	mv, rep := e.GenMoveBanked(pos, plan, bank)
-	return mv, moveReport{method: rep.Method.String(), proved: facts.EngineMoveWins(rep.Method), cpu: cputime.Process() - start}, nil
+	return mv, moveReport{method: rep.Method.String(), proved: rep.Proved.Value == facts.Win, cpu: cputime.Process() - start}, nil
 }

@@ -13,7 +13,7 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/engine"
+	"littlego/opening"
 )
 
 // writeGames plays n games between two built-in agents and writes them as littlego arena -o does.
@@ -128,7 +128,7 @@ func TestTheTablesJudgeTheOpening(t *testing.T) {
 	}
 	won := 0
 	for _, s := range recs {
-		if e, ok := engine.Opening(s.pos); !ok {
+		if e, ok := opening.Lookup(s.pos); !ok {
 			t.Fatalf("%s: the table has no value for a position at move %d", s.from, s.pos.Move)
 		} else if e.Win {
 			won++

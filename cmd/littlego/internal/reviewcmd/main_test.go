@@ -14,9 +14,9 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
 	"littlego/judge"
+	"littlego/opening"
 )
 
 // quick are flags that keep a test's review short.
@@ -168,7 +168,7 @@ func handMoves(values string) *judge.GameReview {
 	r := &judge.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: judge.ForSide(v[values[i]], c), After: judge.ForSide(v[values[i+1]], c)})
+		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: v[values[i]].ForSide(c), After: v[values[i+1]].ForSide(c)})
 	}
 	return r
 }
@@ -298,11 +298,14 @@ func TestImpliedValuesOnTheLine(t *testing.T) {
 	if three.Before != "loss" || three.After != "loss" || three.Proof != sourceAfter(board.PointAt(0, 3), board.PointAt(2, 2)) || three.MarginBefore == nil || *three.MarginBefore != -2 {
 		t.Errorf("move 3, after 0,3 2,2: %+v; want loss -> loss, W+4.5 before, implied by the table's 2,2", three)
 	}
+	// The engine's methods whose move is a proved win (engine.Report.Proved), as the review
+	// names them.
+	provedWin := map[string]bool{"book": true, "table": true, "solver": true, "rule": true}
 	for _, m := range g.Moves {
 		if m.Before == "loss" && m.After != "loss" {
 			t.Errorf("move %d from a proved-lost position: %s -> %s", m.Number, m.Before, m.After)
 		}
-		if judge.ProvedMethod(m.EngineMethod) && m.EngineMove == m.Action && m.After != "win" {
+		if provedWin[m.EngineMethod] && m.EngineMove == m.Action && m.After != "win" {
 			t.Errorf("move %d, the engine's proved move (%s) played: %s -> %s", m.Number, m.EngineMethod, m.Before, m.After)
 		}
 	}
@@ -322,7 +325,7 @@ func sourceAfter(first, reply board.Point) string {
 	pos := board.New()
 	pos.Play(first)
 	pos.Play(reply)
-	if _, held := engine.Opening(pos); held {
+	if _, held := opening.Lookup(pos); held {
 		return string(facts.Table)
 	}
 	return "implied by the opening table's " + reply.String()

@@ -39,7 +39,7 @@ func plotReviews(path string, reviews []judge.GameReview) error {
 // blackValue is a value for Black on the timeline's axis, 1 win, -1 loss, and false
 // when the value is unknown: the timeline leaves a gap there, never a value.
 func blackValue(v facts.Value, c board.Color) (float64, bool) {
-	switch judge.ForSide(v, c) {
+	switch v.ForSide(c) {
 	case facts.Win:
 		return 1, true
 	case facts.Loss:

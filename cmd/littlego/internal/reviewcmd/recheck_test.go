@@ -11,10 +11,10 @@ import (
 
 	"littlego/arena"
 	"littlego/board"
-	"littlego/engine"
 	"littlego/facts"
 	"littlego/judge"
 	"littlego/lib/racedetect"
+	"littlego/opening"
 	"littlego/record"
 	"littlego/sgf"
 	"littlego/solver"
@@ -37,9 +37,9 @@ func arenaRecords(t *testing.T, a, b string, games int, seed uint64) []record.Re
 }
 
 // parseOne parses data, which must hold one game.
-func parseOne(t testing.TB, name string, data []byte) judge.Game {
+func parseOne(t testing.TB, name string, data []byte) record.Record {
 	t.Helper()
-	games, errs := judge.Parse(name, data)
+	games, errs := record.Parse(name, data)
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse(%s): %d games, errors %v", name, len(games), errs)
 	}
@@ -60,9 +60,9 @@ func TestArenaRecordsReadBack(t *testing.T) {
 		for _, m := range r.Moves {
 			want = append(want, m.Point)
 		}
-		for _, g := range []judge.Game{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
-			winner, ok := g.Winner()
-			if !slices.Equal(g.Actions, want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
+		for _, g := range []record.Record{parseOne(t, "match.json", js.Bytes()), parseOne(t, "game.sgf", sg.Bytes())} {
+			winner, ok := g.Won()
+			if !slices.Equal(g.Actions(), want) || g.Black != r.Black || g.White != r.White || !ok || winner != r.Winner {
 				t.Errorf("%s of arena game %d: %+v; want actions %v, players %s and %s, winner %s",
 					g.Name, r.Game, g, want, r.Black, r.White, r.Winner)
 			}
@@ -70,13 +70,14 @@ func TestArenaRecordsReadBack(t *testing.T) {
 	}
 }
 
-// gamesOf turns arena records into games to review.
-func gamesOf(recs []record.Record) []judge.Game {
-	games := make([]judge.Game, len(recs))
+// gamesOf turns arena records into games to review: their actions alone, named for
+// their players.
+func gamesOf(recs []record.Record) []record.Record {
+	games := make([]record.Record, len(recs))
 	for k, r := range recs {
-		games[k] = judge.Game{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
+		games[k] = record.Record{Name: r.Black + " vs " + r.White, Black: r.Black, White: r.White}
 		for _, m := range r.Moves {
-			games[k].Actions = append(games[k].Actions, m.Point)
+			games[k].Moves = append(games[k].Moves, record.Move{Color: m.Color, Point: m.Point})
 		}
 	}
 	return games
@@ -90,13 +91,13 @@ func gamesOf(recs []record.Record) []judge.Game {
 // under the race detector: there it is logged as not re-proved and taken as claimed.
 func wins(t *testing.T, s *solver.Solver, pos board.Position, claimed bool) bool {
 	t.Helper()
-	if e, ok := engine.Opening(pos); ok {
+	if e, ok := opening.Lookup(pos); ok {
 		return e.Win
 	}
 	if win, ok := winsByTheTable(pos); ok {
 		return win
 	}
-	early := tablebase.Level(&pos) <= engine.OpeningLastLevel()
+	early := tablebase.Level(&pos) <= opening.LastLevel()
 	limit := 2 * time.Minute
 	if early && racedetect.Enabled {
 		limit = 10 * time.Second
@@ -129,7 +130,7 @@ func winsByTheTable(pos board.Position) (win, ok bool) {
 			}
 			continue
 		}
-		e, known := engine.Opening(child)
+		e, known := opening.Lookup(child)
 		switch {
 		case known && !e.Win:
 			return true, true
@@ -154,11 +155,11 @@ func recheck(t *testing.T, s *solver.Solver, r *judge.GameReview, m *judge.MoveR
 		}
 		return // the after position is the empty board's too, beyond a test's time
 	case facts.Table:
-		if e, ok := engine.Opening(before); !ok || !e.Win {
+		if e, ok := opening.Lookup(before); !ok || !e.Win {
 			t.Errorf("%s: move %d: proved by the opening table, which says %+v (holds it: %v)", r.Name, m.Number, e, ok)
 		}
 	case facts.Book:
-		if _, ok := engine.BookMove(before); !ok && !wins(t, s, before, true) {
+		if _, ok := opening.BookMove(before); !ok && !wins(t, s, before, true) {
 			t.Errorf("%s: move %d: the book does not hold the position and the solver finds it lost", r.Name, m.Number)
 		}
 	default:

@@ -24,6 +24,7 @@ import (
 	"littlego/facts"
 	"littlego/judge"
 	"littlego/lib/cliflag"
+	"littlego/record"
 	"littlego/review"
 )
 
@@ -174,7 +175,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 
 // readInputs reads and parses every file, reporting each problem on stderr; failed is
 // set when there was one.
-func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judge.Game, failed bool) {
+func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []record.Record, failed bool) {
 	for _, name := range files {
 		data, err := readInput(name, stdin)
 		if err != nil {
@@ -196,7 +197,7 @@ func readInputs(files []string, stdin io.Reader, stderr io.Writer) (games []judg
 }
 
 // readInput returns the content of a file, or of stdin for "-", at most
-// judge.MaxInputBytes and one more to tell that it is too long.
+// record.MaxInputBytes and one more to tell that it is too long.
 func readInput(name string, stdin io.Reader) ([]byte, error) {
 	r := stdin
 	if name != "-" {
@@ -207,7 +208,7 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, judge.MaxInputBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, record.MaxInputBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -216,15 +217,15 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 
 // lostBy keeps the games that the agent called name lost, and says on stderr when there
 // is none.
-func lostBy(games []judge.Game, name string, stderr io.Writer) []judge.Game {
-	var out []judge.Game
+func lostBy(games []record.Record, name string, stderr io.Writer) []record.Record {
+	var out []record.Record
 	played := false
 	for _, g := range games {
 		if g.Black != name && g.White != name {
 			continue
 		}
 		played = true
-		w, ok := g.Winner()
+		w, ok := g.Won()
 		if !ok {
 			continue
 		}

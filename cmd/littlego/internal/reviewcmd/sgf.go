@@ -11,6 +11,7 @@ import (
 	"littlego/facts"
 	"littlego/judge"
 	"littlego/lib/atomicfile"
+	"littlego/record"
 	"littlego/review"
 	"littlego/sgf"
 )
@@ -30,22 +31,22 @@ func writeSGF(ctx context.Context, cfg config, reviews []judge.GameReview, stdou
 	return atomicfile.WriteFile(cfg.sgf, b.Bytes(), 0o644)
 }
 
-// parseInput reads one input's games as judge.Parse does, but an SGF collection game
+// parseInput reads one input's games as record.Parse does, but an SGF collection game
 // tree by game tree ("name game 2"), and says on stderr where a tree's variations are
 // left out (the review reads the main line).
-func parseInput(name string, data []byte, stderr io.Writer) ([]judge.Game, []error) {
+func parseInput(name string, data []byte, stderr io.Writer) ([]record.Record, []error) {
 	text := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 	if len(text) == 0 || text[0] != '(' {
-		return judge.Parse(name, data)
+		return record.Parse(name, data)
 	}
 	trees, err := sgf.ParseTrees(bytes.NewReader(data))
 	if err != nil || len(trees) == 1 {
 		if err == nil {
 			noteVariations(name, trees[0], stderr)
 		}
-		return judge.Parse(name, data)
+		return record.Parse(name, data)
 	}
-	var games []judge.Game
+	var games []record.Record
 	var errs []error
 	for k, t := range trees {
 		where := fmt.Sprintf("%s game %d", name, k+1)
@@ -55,7 +56,7 @@ func parseInput(name string, data []byte, stderr io.Writer) ([]judge.Game, []err
 			errs = append(errs, fmt.Errorf("%s: %v", where, err))
 			continue
 		}
-		got, e := judge.Parse(where, one.Bytes())
+		got, e := record.Parse(where, one.Bytes())
 		games, errs = append(games, got...), append(errs, e...)
 	}
 	return games, errs

@@ -11,8 +11,8 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/player"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/engine"
 	"littlego/lib/clitest"
+	"littlego/opening"
 )
 
 // writeInput writes text to input.txt in a fresh directory and returns its path.
@@ -125,7 +125,7 @@ func TestProvedByTheMoveBeforeAtOnce(t *testing.T) {
 	pos := board.New()
 	pos.Play(board.PointAt(0, 3))
 	pos.Play(board.PointAt(2, 2))
-	if _, held := engine.Opening(pos); held {
+	if _, held := opening.Lookup(pos); held {
 		source = "opening table" // a table through level 2 proves it itself
 	}
 	want := "Black to play move 3: LOSS for Black [" + source + "]\nwinning: (none)\nlosing: "

@@ -97,7 +97,7 @@ and White playing anything: all of them, or a seeded sample of -n.`,
 			if err != nil {
 				return err
 			}
-			return benchBook(out.Stdout, ms, n, seed, lim, engine.SolverTableBits)
+			return benchBook(out.Stdout, ms, n, seed, lim, solver.MoveTableBits)
 		}
 	},
 }

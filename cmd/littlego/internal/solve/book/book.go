@@ -137,7 +137,7 @@ func (bp *bookProgress) add(e bookEntry) error {
 
 // makeBook proves a winning move for Black in every position Black can meet at moves
 // 3, 5, ..., last after opening with first, whatever White answers, Black always
-// playing the book's move, and writes them as engine/book.lgtb. Each position is
+// playing the book's move, and writes them as opening/book.lgtb. Each position is
 // proved exactly (no budget); workers solvers run at once, each with its own table.
 // Proofs are appended to the progress file as they end, and a new run takes them from
 // there instead of proving them again.
@@ -309,7 +309,7 @@ func blackReplies(pos board.Position, seen map[uint64]bool) []board.Position {
 	return out
 }
 
-// bookFile encodes the entries as the engine's book (engine/book.lgtb): a table file
+// bookFile encodes the entries as the engine's book (opening/book.lgtb): a table file
 // of kind book, one record per position (a proved win with its winning action), its
 // note saying how it was made.
 func bookFile(entries []bookEntry, first board.Point, complete int, cmdline string, cpu time.Duration) ([]byte, error) {

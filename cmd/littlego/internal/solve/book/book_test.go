@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"littlego/board"
-	"littlego/engine"
 	"littlego/lib/clitest"
+	"littlego/opening"
 	"littlego/tablebase"
 )
 
@@ -126,7 +126,7 @@ func TestBookResumesFromProgress(t *testing.T) {
 	pos.Play(board.PointAt(2, 2))
 	var lines strings.Builder
 	for _, p := range blackReplies(pos, map[uint64]bool{}) {
-		best, ok := engine.BookMove(p)
+		best, ok := opening.BookMove(p)
 		if !ok {
 			t.Fatalf("not in the engine's book:\n%s", p.String())
 		}

@@ -1,7 +1,7 @@
 // cmd.go: solve book's flags.
 
-// Package book is solve book: Black's proved opening book, written as the table file the
-// engine embeds (engine/book.lgtb; go generate ./engine runs it).
+// Package book is solve book: Black's proved opening book, written as the table file
+// package opening embeds for the engine (opening/book.lgtb; go generate ./opening runs it).
 package book
 
 import (

@@ -17,6 +17,7 @@ import (
 	"littlego/cmd/littlego/internal/base"
 	"littlego/engine"
 	"littlego/lib/cputime"
+	"littlego/opening"
 	"littlego/solver"
 )
 
@@ -322,7 +323,7 @@ func BookLinePositions(move int) []board.Position {
 		for _, pos := range level {
 			var children []board.Position
 			if pos.Turn == board.Black {
-				mv, ok := engine.BookMove(pos)
+				mv, ok := opening.BookMove(pos)
 				if !ok {
 					continue
 				}

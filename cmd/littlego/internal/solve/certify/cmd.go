@@ -9,8 +9,8 @@ import (
 	"flag"
 
 	"littlego/cmd/littlego/internal/base"
-	"littlego/engine"
 	"littlego/lib/cliflag"
+	"littlego/opening"
 )
 
 // Cmd is "solve certify".
@@ -28,7 +28,7 @@ way. It prints the counts by method and the worst CPU time per move, and exits 1
 slip.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		var cfg certifyConfig
-		fs.IntVar(&cfg.through, "through", engine.BookLastMove()+2, "the last Black move number walked against every White action")
+		fs.IntVar(&cfg.through, "through", opening.BookLastMove()+2, "the last Black move number walked against every White action")
 		fs.IntVar(&cfg.games, "games", 1000, "seeded random White continuations played to the end after the walk")
 		cliflag.Seed(fs, &cfg.seed, 1, "of the sample and the games")
 		cliflag.Count(fs, &cfg.limit, 0, "positions checked per move of the walk, a seeded sample (0: all)")

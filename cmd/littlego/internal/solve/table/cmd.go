@@ -119,7 +119,7 @@ func buildFlags(fs *flag.FlagSet) *buildConfig {
 	cliflag.Renamed(fs, map[string]string{"position-limit": "cpu"})
 	fs.DurationVar(&c.checkpoint, "checkpoint", time.Minute, "how often the blocks solved so far are saved, for a stopped shard to resume from (with -block 0, only at the end)")
 	fs.IntVar(&c.block, "block", 1, "positions solved in turn over one transposition table, cleared between blocks (1: each alone; 0: the whole shard); the values never depend on it, a best move may, and checkpoints hold whole blocks so that a resumed shard writes the same file")
-	fs.StringVar(&c.knownPath, "known", "", "a table file (engine/opening.lgtb) whose proved values (with -margin, margins) are recorded without a search, each logged as from the known table")
+	fs.StringVar(&c.knownPath, "known", "", "a table file (opening/opening.lgtb) whose proved values (with -margin, margins) are recorded without a search, each logged as from the known table")
 	base.IntTT(fs, &c.ttBits)
 	return c
 }

@@ -34,7 +34,7 @@ slowest tenth of the positions' share. It proves nothing and
 refuses a damaged or foreign file as the merge does.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
 		cores := fs.Int("cores", 64, "the cores the projected wall time is for, one shard per core")
-		knownPath := fs.String("known", "", "a table file (engine/opening.lgtb) whose proved values the build takes without a search (build -known): the positions left that it proves are counted apart and cost nothing")
+		knownPath := fs.String("known", "", "a table file (opening/opening.lgtb) whose proved values the build takes without a search (build -known): the positions left that it proves are counted apart and cost nothing")
 		return func(args []string, o base.Output) error {
 			if len(args) == 0 {
 				return base.Usagef("table status takes one or more folders of shards")

@@ -1,6 +1,6 @@
 // book.go: Black's proved opening book: the exact solver's winning moves for the first moves, an embedded table file looked up under the eight symmetries.
 
-package engine
+package opening
 
 import (
 	_ "embed"
