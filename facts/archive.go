@@ -12,9 +12,9 @@ import (
 	"littlego/board"
 )
 
-// Before is the source of a fact read back from an archive: proved by an earlier run of a
-// tool (Cache.Provenance says which, when, and how it was proved then).
-const Before Source = "proved before"
+// Before is the source of a fact read back from an archive, "earlier proof": proved by an
+// earlier run of a tool; what it implies reads "implied by the earlier proof after 2,2" (Cache.Provenance says which, when, and how it was proved then).
+const Before Source = "earlier proof"
 
 // An Archive keeps facts beyond the process: a Cache that keeps in one hands it every fact
 // its Provers prove (the solver's and the search's, not what the tables already say).

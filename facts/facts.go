@@ -95,7 +95,7 @@ const (
 
 // origins are the sources that prove a fact of a position directly; every other source
 // is implied (implied.go) by a fact one of them proved of a neighbouring position.
-var origins = [...]Source{End, Table, EmptyBoard, Book, Solver, Search}
+var origins = [...]Source{End, Table, EmptyBoard, Book, Solver, Search, Before}
 
 // originWords are the origins as people read them, where that differs from the source's
 // text (the review's -json).

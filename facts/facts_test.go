@@ -175,7 +175,7 @@ func TestProveGivesValueAndMargin(t *testing.T) {
 // implied source reads as it is.
 func TestSourceForPeople(t *testing.T) {
 	want := map[Source]string{End: "end of the game", Table: "opening table", EmptyBoard: "solved empty board",
-		Book: "opening book", Solver: "solver", Search: "search",
+		Book: "opening book", Solver: "solver", Search: "search", Before: "earlier proof",
 		"implied by the opening table's 2,2": "implied by the opening table's 2,2"}
 	for _, o := range origins {
 		if _, ok := want[o]; !ok {

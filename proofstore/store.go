@@ -1,7 +1,7 @@
 // Package proofstore keeps what littlego's tools prove, across runs and processes: every
 // fact a tool's solver or search proves of a position is written to one file in the
 // user's cache directory, keyed by the canonical position, and read back by the next run
-// of any tool as a source of facts of its own (facts.Before: "proved before", with when,
+// of any tool as a source of facts of its own (facts.Before: "earlier proof", with when,
 // by which tool and how). A proof is paid for once.
 //
 // The file is a bbolt database (go.etcd.io/bbolt, the embedded key/value store of etcd):

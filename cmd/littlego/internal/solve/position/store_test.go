@@ -13,7 +13,7 @@ import (
 )
 
 // A position the solver proves is kept in the proof store, and the next solve of it
-// takes it from there: "proved before".
+// takes it from there: "earlier proof".
 func TestSolveKeepsItsProofInTheStore(t *testing.T) {
 	dir := t.TempDir()
 	pos, prev := board.New(), board.New()
@@ -44,7 +44,7 @@ func TestSolveKeepsItsProofInTheStore(t *testing.T) {
 		t.Fatalf("first solve: %q, want the solver's proof", first)
 	}
 	second := solveIt()
-	if !strings.HasSuffix(second, "[proved before]") || strings.TrimSuffix(second, "[proved before]") != strings.TrimSuffix(first, "[solver]") {
-		t.Errorf("second solve: %q, want the first's verdict %q read back as proved before", second, first)
+	if !strings.HasSuffix(second, "[earlier proof]") || strings.TrimSuffix(second, "[earlier proof]") != strings.TrimSuffix(first, "[solver]") {
+		t.Errorf("second solve: %q, want the first's verdict %q read back as an earlier proof", second, first)
 	}
 }
