@@ -65,7 +65,7 @@ func parseSGF(name string, data []byte) (Record, error) {
 	if err != nil {
 		return Record{}, fmt.Errorf("%s: game 1: %v", name, err)
 	}
-	r.Name = name
+	r.Name, r.LeftOut = name, g.MainLineNote()
 	return r, nil
 }
 

@@ -124,3 +124,19 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Errorf("read back as\n%+v\nwant\n%+v", back, r)
 	}
 }
+
+// An SGF with variations reads as its main line, and the record says what was left out;
+// one without says nothing.
+func TestParseSaysWhatItLeftOut(t *testing.T) {
+	recs, errs := Parse("tree.sgf", []byte("(;GM[1]FF[4]SZ[5];B[cc](;W[dd];B[bb])(;W[bd])(;W[db]))"))
+	if len(recs) != 1 || len(errs) > 0 || len(recs[0].Moves) != 3 {
+		t.Fatalf("%+v, %v: want the main line's 3 moves", recs, errs)
+	}
+	if got := recs[0].LeftOut; !strings.Contains(got, "2 variations") || !strings.Contains(got, "main line") {
+		t.Errorf("left out: %q; want the 2 variations named", got)
+	}
+	recs, _ = Parse("line.sgf", []byte("(;GM[1]FF[4]SZ[5];B[cc];W[dd])"))
+	if len(recs) != 1 || recs[0].LeftOut != "" {
+		t.Errorf("a file without variations: %+v", recs)
+	}
+}

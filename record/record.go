@@ -147,6 +147,10 @@ type Record struct {
 	// Name says where a record read from a file came from (Parse: "match.json game 3");
 	// not written.
 	Name string
+	// LeftOut says what the reader left out of the file, for its reader to be told: an
+	// SGF's variations beside its main line (sgf.Game.MainLineNote); "" for nothing; not
+	// written.
+	LeftOut string
 	// Game is the game's number in the match, from 1.
 	Game int
 	// Seed is the seed the built-in agents and the engine drew from in this game.

@@ -1,6 +1,7 @@
 // browser_edges_test.go: what a newcomer meets first on the board: the Play view's
 // buttons before a game say what to do, an earlier position names its move as the info
-// list does, and a result under a point stays clear of the stone below it.
+// list does, a result under a point stays clear of the stone below it, and a pasted
+// SGF's variations are said to be left out.
 
 package web
 
@@ -73,5 +74,23 @@ func TestBrowserAResultClearsTheStoneBelow(t *testing.T) {
 	t.Logf("the closest result is %.1f board units from a stone", gap)
 	if gap < 6 {
 		t.Errorf("a result under a point is %.1f board units from the stone below; want 6 or more", gap)
+	}
+}
+
+// An SGF with variations pasted into Review: the page reviews the main line and says,
+// beside the verdict, that the variations were left out; Watch says it too.
+func TestBrowserReviewSaysTheVariationsAreLeftOut(t *testing.T) {
+	ctx, url, _ := newBrowser(t)
+	run := runner(t, ctx)
+	const tree = "(;GM[1]FF[4]SZ[5];B[cc](;W[dd];B[bb])(;W[bd]))"
+	run(chromedp.Navigate(url+"/#review"), ready(), chromedp.SetValue(chromedp.CSS("#review-text"), tree), click("#review-go"),
+		poll(`app.views.review.answer !== null && document.getElementById("review-left-out") !== null`, 40*time.Second))
+	if got := text(t, ctx, "#review-left-out"); !strings.Contains(got, "1 variation") || !strings.Contains(got, "main line is read") {
+		t.Errorf("Review says %q; want the variation left out named", got)
+	}
+	run(chromedp.Navigate(url+"/#watch"), ready(), chromedp.SetValue(chromedp.CSS("#watch-text"), tree), click("#watch-go"),
+		poll(`app.views.watch.line.actions.length === 3`, 30*time.Second))
+	if got := text(t, ctx, "#message"); !strings.Contains(got, "1 variation") {
+		t.Errorf("Watch says %q; want the variation left out named", got)
 	}
 }

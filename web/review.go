@@ -38,6 +38,9 @@ type GameSummary struct {
 	// winner the record gives otherwise; "" for an unfinished game.
 	Result string `json:"result,omitempty"`
 	Fault  string `json:"fault,omitempty"`
+	// LeftOut says what the reading left out of the record (an SGF's variations beside the
+	// main line, which is the game: record.Record.LeftOut), or "".
+	LeftOut string `json:"leftOut,omitempty"`
 	// Actions are the record's actions, "i,j" or "PASS".
 	Actions []string `json:"actions"`
 }
@@ -109,7 +112,7 @@ func (s *Server) parseUpload(w http.ResponseWriter, r *http.Request) ([]record.R
 	}
 	summaries := make([]GameSummary, len(games))
 	for k, g := range games {
-		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.FaultDetail(), Actions: []string{}}
+		sum := GameSummary{Name: g.Name, Black: g.Black, White: g.White, Fault: g.FaultDetail(), LeftOut: g.LeftOut, Actions: []string{}}
 		if w, ok := g.Won(); ok {
 			sum.Winner, sum.Result = colorName(w), g.Result()
 		}

@@ -98,3 +98,16 @@ func TestWatchGivesEachGamesResult(t *testing.T) {
 		}
 	}
 }
+
+// An SGF with variations: the board reviews its main line and says so, in the game's
+// summary (leftOut), which the page shows beside the verdict.
+func TestReviewSaysAnSGFsVariationsAreLeftOut(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var a reviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/review", "(;GM[1]FF[4]SZ[5];B[cc](;W[dd];B[bb])(;W[bd]))", &a); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	if len(a.Games) != 1 || strings.Join(a.Games[0].Actions, " ") != "2,2 3,3 1,1" || !strings.Contains(a.Games[0].LeftOut, "1 variation") {
+		t.Errorf("games %+v: want the main line, with the variation left out said", a.Games)
+	}
+}

@@ -157,6 +157,8 @@ export class ReviewView {
       out.appendChild(sel);
     }
     out.appendChild(html("p", { id: "review-verdict" }, a.review.verdict));
+    const left = (a.games[a.index] || {}).leftOut;
+    if (left) out.appendChild(html("p", { class: "hint", id: "review-left-out" }, "Note: " + left + "."));
     for (const e of a.errors) out.appendChild(html("p", { class: "error" }, e));
   }
 
@@ -228,7 +230,8 @@ export class WatchView {
     try {
       const a = await api("POST", "/api/watch?name=" + encodeURIComponent(name), text);
       this.list(a.games);
-      say(a.errors.length ? a.errors.join("; ") : "", a.errors.length > 0);
+      const left = a.games.filter((g) => g.leftOut).map((g) => g.name + ": " + g.leftOut);
+      say(a.errors.length ? a.errors.join("; ") : left.join("; "), a.errors.length > 0);
       await this.pick(0);
     } catch (e) { say(e.message, true); }
   }
