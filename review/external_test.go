@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"littlego/board"
-	"littlego/judge"
 	"littlego/sgf"
 )
 
@@ -48,7 +47,7 @@ func writeReview(t *testing.T) (string, *sgf.Node) {
 	t.Helper()
 	r, _ := reviewedHalf(t, 0)
 	var b bytes.Buffer
-	if err := WriteSGF(context.Background(), &b, []judge.GameReview{r}, SGFOptions{}); err != nil {
+	if err := WriteSGF(context.Background(), &b, []GameReview{r}, SGFOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "review.sgf")

@@ -10,7 +10,6 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/proofsgf"
 	"littlego/record"
 	"littlego/sgf"
@@ -18,7 +17,7 @@ import (
 
 // SGFOptions set what WriteSGF proves beyond the review.
 type SGFOptions struct {
-	// Cache holds the facts the review proved (judge.Options.Cache), which the
+	// Cache holds the facts the review proved (Options.Cache), which the
 	// variations' lines start from; nil: the process's shared cache.
 	Cache *facts.Cache
 	// Lines bounds the solver on each position of a variation's proved line and on the
@@ -34,7 +33,7 @@ Variations: at a blunder the proved winning moves, at a mistake the proved best 
 
 // WriteSGF writes the reviews as one SGF collection, a game tree per game in order
 // (SGFTree).
-func WriteSGF(ctx context.Context, w io.Writer, reviews []judge.GameReview, o SGFOptions) error {
+func WriteSGF(ctx context.Context, w io.Writer, reviews []GameReview, o SGFOptions) error {
 	trees := make([]*sgf.Node, len(reviews))
 	for k := range reviews {
 		t, err := SGFTree(ctx, &reviews[k], o)
@@ -52,7 +51,7 @@ func WriteSGF(ctx context.Context, w io.Writer, reviews []judge.GameReview, o SG
 // record reads back as one), BM, DO and TE, GB, GW or UC, SBKV and SBKS; at each
 // blunder and mistake, beside the move played, its proved winning (or best) moves as
 // variations, each followed by its proved line within o.Lines.
-func SGFTree(ctx context.Context, r *judge.GameReview, o SGFOptions) (*sgf.Node, error) {
+func SGFTree(ctx context.Context, r *GameReview, o SGFOptions) (*sgf.Node, error) {
 	g := sgf.Game{Komi: board.Komi, Rules: proofsgf.Rules, Black: r.Agent(board.Black), White: r.Agent(board.White),
 		Result: r.Result, Name: r.Name, Comment: "littlego review: " + r.Verdict + "\n\n" + SGFKey}
 	root, err := g.Tree()
@@ -101,7 +100,7 @@ func SGFTree(ctx context.Context, r *judge.GameReview, o SGFOptions) (*sgf.Node,
 }
 
 // moveComment is move k's comment: the text review's columns in words.
-func moveComment(r *judge.GameReview, k int) string {
+func moveComment(r *GameReview, k int) string {
 	m := &r.Moves[k]
 	var lines []string
 	if m.Opening {
@@ -135,7 +134,7 @@ func orUnknown(s string) string {
 
 // endWords says how the review ended, for the last move's comment: the illegal action,
 // the fault, the verdict.
-func endWords(r *judge.GameReview) string {
+func endWords(r *GameReview) string {
 	var lines []string
 	if il := r.Illegal; il != nil {
 		lines = append(lines, fmt.Sprintf("move %d, %s %s: illegal (%s): the course host forfeits it; the review stops here", il.Number, il.Color, il.Action, il.Reason))
@@ -169,7 +168,7 @@ func mark(n *sgf.Node, v facts.Value, margin *int, est *float64) {
 
 // estimate returns Black's win rate, as the engine's search estimated it, in the
 // position before move k+1 (index k), where nothing is proved of it; nil otherwise.
-func estimate(r *judge.GameReview, k int) *float64 {
+func estimate(r *GameReview, k int) *float64 {
 	if k >= len(r.Moves) {
 		return nil
 	}
@@ -204,7 +203,7 @@ func othersLose(ctx context.Context, pr proofsgf.Prover, pos board.Position) boo
 // variations adds to parent, the node of pos (before move m), a variation for each of
 // the actions, proved winning or best in place of m: the move, what is proved after
 // it, why it is there, and its proved line.
-func variations(ctx context.Context, pr proofsgf.Prover, parent *sgf.Node, pos board.Position, m *judge.MoveReview, actions []board.Point, why string) {
+func variations(ctx context.Context, pr proofsgf.Prover, parent *sgf.Node, pos board.Position, m *MoveReview, actions []board.Point, why string) {
 	for _, a := range actions {
 		child := pos
 		if !child.Act(a) {

@@ -11,7 +11,6 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/lib/racedetect"
 	"littlego/record"
 	"littlego/sgf"
@@ -19,7 +18,7 @@ import (
 
 // reviewedHalf reviews whiteByHalf (Black's 0,0 on move 1 gives the game away: the
 // opening table proves it) and returns the review and its SGF tree.
-func reviewedHalf(t *testing.T, opening int) (judge.GameReview, *sgf.Node) {
+func reviewedHalf(t *testing.T, opening int) (GameReview, *sgf.Node) {
 	t.Helper()
 	scale := time.Duration(1)
 	if racedetect.Enabled {
@@ -33,7 +32,7 @@ func reviewedHalf(t *testing.T, opening int) (judge.GameReview, *sgf.Node) {
 		games[0].Moves[k].Opening = true // imposed
 	}
 	cache := facts.NewCache()
-	r, err := judge.Review(context.Background(), games[0], judge.Options{Limit: 50 * time.Millisecond * scale,
+	r, err := Review(context.Background(), games[0], Options{Limit: 50 * time.Millisecond * scale,
 		MarginLimit: 300 * time.Millisecond * scale, Jobs: 1, Cache: cache})
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +108,7 @@ func TestSGFMovesAndMarks(t *testing.T) {
 	}
 }
 
-func proofWordOr(m *judge.MoveReview) string {
+func proofWordOr(m *MoveReview) string {
 	if w := proofWord(m.Proof); w != "" {
 		return w
 	}
@@ -156,7 +155,7 @@ func TestSGFVariations(t *testing.T) {
 func TestSGFReadsBack(t *testing.T) {
 	r, _ := reviewedHalf(t, 2)
 	var b bytes.Buffer
-	if err := WriteSGF(context.Background(), &b, []judge.GameReview{r, r}, SGFOptions{}); err != nil {
+	if err := WriteSGF(context.Background(), &b, []GameReview{r, r}, SGFOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	games, err := sgf.ParseAll(bytes.NewReader(b.Bytes()))

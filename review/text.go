@@ -1,11 +1,5 @@
-// text.go: the review for people: a line per move, the decisive position drawn, the verdict, and each agent's record.
+// text.go: the review written for people: a line per move, the decisive position drawn, the verdict, and each agent's record.
 
-// Package review is the game review's front end for the terminal: it writes the
-// judgement of package judge (every move's value before and after, its result with
-// perfect play, blunders, mistakes, where the game was lost, the verdict) as text for
-// people (WriteGame, WriteAgents), results after the komi as Go writes them (B+0.5,
-// W+2.5). littlego review and littlego arena -review print it; their -json is the
-// judgement's own encoding.
 package review
 
 import (
@@ -16,14 +10,13 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/record"
 )
 
 // WriteGame writes r for people: the result, a header over the columns, a line per
 // move, the mistakes with their best moves, the decisive position drawn with its winning
 // alternatives, and the verdict.
-func WriteGame(w io.Writer, r *judge.GameReview) {
+func WriteGame(w io.Writer, r *GameReview) {
 	fmt.Fprintf(w, "== %s: %s (Black) vs %s (White)", r.Name, r.Agent(board.Black), r.Agent(board.White))
 	if r.Result != "" {
 		fmt.Fprintf(w, ", %s", resultWords(r))
@@ -44,7 +37,7 @@ func WriteGame(w io.Writer, r *judge.GameReview) {
 		fmt.Fprintf(w, "    fault: %s\n", r.Fault)
 	}
 	if len(r.Mistakes) > 0 {
-		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", judge.MistakePoints)
+		fmt.Fprintf(w, "mistakes (%d or more stones lost in a lost position):\n", MistakePoints)
 		for _, n := range r.Mistakes {
 			m := &r.Moves[n-1]
 			fmt.Fprintf(w, "    move %d, %s %s: %s; %s\n", m.Number, m.Color, m.Action, marginChange(m), bestWords(m))
@@ -62,7 +55,7 @@ func WriteGame(w io.Writer, r *judge.GameReview) {
 // resultWords says the game's result: Go's notation after the komi, and the stones on
 // the board when the game ended there ("W+0.5 (Black 2 stones ahead on the board, komi
 // 2.5)").
-func resultWords(r *judge.GameReview) string {
+func resultWords(r *GameReview) string {
 	last, _ := r.Position(len(r.Moves) + 1)
 	if r.Illegal != nil || r.Fault != "" || !last.Over {
 		return "result " + r.Result
@@ -96,7 +89,7 @@ func moveHeader(w widths) string {
 }
 
 // columnWidths are r's columns' widths: their longest entries, at least defaultWidths.
-func columnWidths(r *judge.GameReview) widths {
+func columnWidths(r *GameReview) widths {
 	w := defaultWidths
 	for k := range r.Moves {
 		w.proof = max(w.proof, len(proofWord(r.Moves[k].Proof)))
@@ -106,7 +99,7 @@ func columnWidths(r *judge.GameReview) widths {
 }
 
 // moveLine is the line of move k of r under moveHeader(w).
-func moveLine(r *judge.GameReview, k int, w widths) string {
+func moveLine(r *GameReview, k int, w widths) string {
 	m := &r.Moves[k]
 	value := fmt.Sprintf("%-7s -> %s", m.Before, m.After)
 	line := fmt.Sprintf(moveColumns, fmt.Sprint(m.Number), m.Color.String()[:1], m.Action, value,
@@ -120,7 +113,7 @@ func moveLine(r *judge.GameReview, k int, w widths) string {
 // (book, table, solver, the pass rule), the move played when it is proved best, or the
 // search's choice, whose win rate is shown only where nothing is proved, as an
 // estimate; in a proved position a search's rate would contradict the proof.
-func BestMoveWords(m *judge.MoveReview) string {
+func BestMoveWords(m *MoveReview) string {
 	list := func(ps []board.Point, complete bool) string {
 		if complete {
 			return "proved: " + pointList(ps)
@@ -149,7 +142,7 @@ func BestMoveWords(m *judge.MoveReview) string {
 // marks are the words of move k's last column: an imposed opening move, a blunder (a
 // gift to the opponent) with its winning alternatives, the reply that punished one, and
 // a mistake with its best moves.
-func marks(r *judge.GameReview, k int) []string {
+func marks(r *GameReview, k int) []string {
 	m := &r.Moves[k]
 	var out []string
 	if m.Opening {
@@ -174,7 +167,7 @@ func marks(r *judge.GameReview, k int) []string {
 // stones it lost ("B+0.5 -> W+3.5, lost 4"): a result not proved exactly as its proved
 // bound, as -json's outcome says it ("B+0.5 -> W+0.5 or more"), "?" where nothing is
 // proved of it, or "" when nothing is of either.
-func marginChange(m *judge.MoveReview) string {
+func marginChange(m *MoveReview) string {
 	if m.MarginBefore == nil && m.MarginAfter == nil && m.OutcomeBefore == "" && m.OutcomeAfter == "" {
 		return ""
 	}
@@ -203,7 +196,7 @@ func proofWord(p facts.Source) string {
 }
 
 // alternatives lists a blunder's winning alternatives in words.
-func alternatives(m *judge.MoveReview) string {
+func alternatives(m *MoveReview) string {
 	if len(m.WinningAlternatives) == 0 {
 		return "winning alternatives not found within the limit"
 	}
@@ -215,7 +208,7 @@ func alternatives(m *judge.MoveReview) string {
 }
 
 // bestWords lists a mistake's best moves and the result they keep.
-func bestWords(m *judge.MoveReview) string {
+func bestWords(m *MoveReview) string {
 	if len(m.BestMoves) == 0 || m.MarginBefore == nil {
 		return "best moves not found within the limit"
 	}
@@ -236,7 +229,7 @@ func pointList(ps []board.Point) string {
 }
 
 // drawDecisive draws pos with the move played (!) and the winning alternatives (*).
-func drawDecisive(pos board.Position, m *judge.MoveReview) string {
+func drawDecisive(pos board.Position, m *MoveReview) string {
 	var sb strings.Builder
 	sb.WriteString("    0 1 2 3 4\n")
 	for i := 0; i < board.Size; i++ {
@@ -273,7 +266,7 @@ func drawDecisive(pos board.Position, m *judge.MoveReview) string {
 // moves in proved won positions split by what followed: still won, a proved loss (a
 // blunder), or not proved either way), then, game by game, the moves of its blunders and
 // mistakes.
-func WriteAgents(w io.Writer, stats []judge.AgentStats) {
+func WriteAgents(w io.Writer, stats []AgentStats) {
 	fmt.Fprintf(w, "%-24s %5s %5s %8s %9s %8s %22s\n", "agent", "games", "lost", "blunders", "per game", "mistakes",
 		"won: kept/unknown")
 	for _, s := range stats {

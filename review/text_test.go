@@ -13,14 +13,9 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/lib/racedetect"
 	"littlego/record"
 )
-
-// whiteByHalf is a record White wins by half a point: Black 12 stones, White 10, komi
-// 2.5 (the review once ended it "24 W PASS win -> win B+1 -> B+2").
-const whiteByHalf = "0,0 4,0 0,1 4,1 0,2 4,2 0,3 4,3 0,4 4,4 1,0 3,0 1,1 3,1 1,2 3,2 1,3 3,3 1,4 3,4 2,0 PASS 2,1 PASS\n"
 
 // lineOf returns the line of move n in a text review.
 func lineOf(t *testing.T, text string, n int) string {
@@ -44,7 +39,7 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}
 	g := games[0]
-	r, err := judge.Review(context.Background(), g, judge.Options{Limit: 50 * time.Millisecond * scale, MarginLimit: 300 * time.Millisecond * scale, Jobs: 1})
+	r, err := Review(context.Background(), g, Options{Limit: 50 * time.Millisecond * scale, MarginLimit: 300 * time.Millisecond * scale, Jobs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +83,8 @@ func TestWhitesWinByHalfAPoint(t *testing.T) {
 
 // checkMistakeLines checks that each mistake of r has its line list its best moves and
 // the result they keep (the best moves themselves are checked by brute force in package
-// judge's tests).
-func checkMistakeLines(t *testing.T, r *judge.GameReview, text string) {
+// the review's tests).
+func checkMistakeLines(t *testing.T, r *GameReview, text string) {
 	t.Helper()
 	if len(r.Mistakes) == 0 {
 		t.Fatal("no mistake found")
@@ -105,10 +100,10 @@ func checkMistakeLines(t *testing.T, r *judge.GameReview, text string) {
 
 // markedGame is a hand-made review of a game between black and white with blunders and
 // mistakes at the given move numbers.
-func markedGame(name, black, white string, blunders, mistakes []int) judge.GameReview {
-	r := judge.GameReview{Name: name, Black: black, White: white, Winner: "black"}
+func markedGame(name, black, white string, blunders, mistakes []int) GameReview {
+	r := GameReview{Name: name, Black: black, White: white, Winner: "black"}
 	for n := 1; n <= board.MaxMoves; n++ {
-		m := judge.MoveReview{Number: n, Color: board.Color((n - 1) % 2), Before: facts.Loss, After: facts.Loss}
+		m := MoveReview{Number: n, Color: board.Color((n - 1) % 2), Before: facts.Loss, After: facts.Loss}
 		if slices.Contains(blunders, n) {
 			m.Before, m.Blunder = facts.Win, true
 		}
@@ -119,14 +114,14 @@ func markedGame(name, black, white string, blunders, mistakes []int) judge.GameR
 }
 
 func TestAgentsMovesAreListedByGame(t *testing.T) {
-	games := []judge.GameReview{
+	games := []GameReview{
 		markedGame("m game 1", "a", "b", []int{9, 14}, []int{11, 12, 20}),
 		markedGame("m game 2", "b", "a", []int{14}, []int{11}),
 		markedGame("m game 3", "a", "b", nil, nil),
 		markedGame("m game 4", "a", "a", []int{14}, []int{3, 4}),
 	}
-	stats := judge.Summarize(games)
-	want := map[string][]judge.GameMoves{
+	stats := Summarize(games)
+	want := map[string][]GameMoves{
 		"a": {{Game: "m game 1", Blunders: []int{9}, Mistakes: []int{11}}, {Game: "m game 2", Blunders: []int{14}, Mistakes: []int{}}, {Game: "m game 4", Blunders: []int{14}, Mistakes: []int{3, 4}}},
 		"b": {{Game: "m game 1", Blunders: []int{14}, Mistakes: []int{12, 20}}, {Game: "m game 2", Blunders: []int{}, Mistakes: []int{11}}},
 	}
@@ -166,25 +161,25 @@ func TestBestMoveColumnNeverContradictsTheMarks(t *testing.T) {
 	zero, two := 0, 2
 	cases := []struct {
 		name string
-		m    judge.MoveReview
+		m    MoveReview
 		want string
 		not  []string
 	}{
-		{"mistake the engine suggested", judge.MoveReview{Action: pt(1, 1), Before: facts.Loss, After: facts.Loss, Mistake: true, PointsLost: &two,
+		{"mistake the engine suggested", MoveReview{Action: pt(1, 1), Before: facts.Loss, After: facts.Loss, Mistake: true, PointsLost: &two,
 			BestMoves: []board.Point{pt(2, 1), pt(2, 3)}, BestComplete: true, EngineMove: pt(1, 1), EngineMethod: "search", EngineWinRate: 0.62},
 			"proved: 2,1 2,3", []string{"1,1", "%"}},
-		{"blunder, list not complete", judge.MoveReview{Action: pt(0, 0), Before: facts.Win, After: facts.Loss, Blunder: true,
+		{"blunder, list not complete", MoveReview{Action: pt(0, 0), Before: facts.Win, After: facts.Loss, Blunder: true,
 			WinningAlternatives: []board.Point{pt(2, 2)}, EngineMove: pt(0, 0), EngineMethod: "search", EngineWinRate: 0.9},
 			"proved: 2,2 ...", []string{"0,0", "%"}},
-		{"search beside a proved loss", judge.MoveReview{Action: pt(3, 3), Before: facts.Loss, After: facts.Loss, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
+		{"search beside a proved loss", MoveReview{Action: pt(3, 3), Before: facts.Loss, After: facts.Loss, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
 			"2,3 (search, not proved)", []string{"%"}},
-		{"search's move played, proved best", judge.MoveReview{Action: pt(2, 3), Before: facts.Win, After: facts.Win, PointsLost: &zero,
+		{"search's move played, proved best", MoveReview{Action: pt(2, 3), Before: facts.Win, After: facts.Win, PointsLost: &zero,
 			EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.7}, "2,3 (search, proved best)", []string{"%"}},
-		{"book", judge.MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineValue: facts.Win, EngineWinRate: 1},
+		{"book", MoveReview{Action: pt(2, 2), Before: facts.Win, After: facts.Win, EngineMove: pt(2, 2), EngineMethod: "book", EngineValue: facts.Win, EngineWinRate: 1},
 			"2,2 (book, proved win)", []string{"%"}},
-		{"nothing proved", judge.MoveReview{Action: pt(1, 2), Before: facts.Unknown, After: facts.Unknown, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
+		{"nothing proved", MoveReview{Action: pt(1, 2), Before: facts.Unknown, After: facts.Unknown, EngineMove: pt(2, 3), EngineMethod: "search", EngineWinRate: 0.62},
 			"2,3 (search estimate 62%)", nil},
-		{"no engine", judge.MoveReview{Action: pt(1, 2), EngineMove: board.NoPoint}, "", nil},
+		{"no engine", MoveReview{Action: pt(1, 2), EngineMove: board.NoPoint}, "", nil},
 	}
 	for _, c := range cases {
 		got := BestMoveWords(&c.m)
@@ -204,7 +199,7 @@ func TestBestMoveColumnNeverContradictsTheMarks(t *testing.T) {
 // answers a blunder gives the gift back.
 func TestBlunderAndPunishmentLines(t *testing.T) {
 	pt := board.PointAt
-	r := judge.GameReview{Name: "hand", Winner: "white", Moves: []judge.MoveReview{
+	r := GameReview{Name: "hand", Winner: "white", Moves: []MoveReview{
 		{Number: 1, Color: board.Black, Action: pt(1, 1), Before: facts.Win, After: facts.Win},
 		{Number: 2, Color: board.White, Action: pt(0, 0), Before: facts.Win, After: facts.Loss, Blunder: true,
 			WinningAlternatives: []board.Point{pt(2, 2), pt(2, 3)}, AlternativesComplete: true},
@@ -231,13 +226,13 @@ func TestBlunderAndPunishmentLines(t *testing.T) {
 func TestMarginChangePrintsTheProvedBound(t *testing.T) {
 	three, minus := 3, -2
 	for _, tc := range []struct {
-		m    judge.MoveReview
+		m    MoveReview
 		want string
 	}{
-		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5", OutcomeAfter: "W+0.5 or more"}, "B+0.5 -> W+0.5 or more"},
-		{judge.MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5"}, "B+0.5 -> ?"},
-		{judge.MoveReview{OutcomeBefore: "W+2.5 or more", MarginAfter: &minus, OutcomeAfter: "W+4.5"}, "W+2.5 or more -> W+4.5"},
-		{judge.MoveReview{}, ""},
+		{MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5", OutcomeAfter: "W+0.5 or more"}, "B+0.5 -> W+0.5 or more"},
+		{MoveReview{MarginBefore: &three, OutcomeBefore: "B+0.5"}, "B+0.5 -> ?"},
+		{MoveReview{OutcomeBefore: "W+2.5 or more", MarginAfter: &minus, OutcomeAfter: "W+4.5"}, "W+2.5 or more -> W+4.5"},
+		{MoveReview{}, ""},
 	} {
 		if got := marginChange(&tc.m); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
@@ -252,7 +247,7 @@ func TestTheBestMoveColumnStaysUnderItsHeader(t *testing.T) {
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("Parse: %d games, errors %v", len(games), errs)
 	}
-	r, err := judge.Review(context.Background(), games[0], judge.Options{Limit: 50 * time.Millisecond, Jobs: 1, EnginePlayouts: 100})
+	r, err := Review(context.Background(), games[0], Options{Limit: 50 * time.Millisecond, Jobs: 1, EnginePlayouts: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// review.go: reviewing a recorded game (package judge), and watching the games of an arena file.
+// review.go: reviewing a recorded game (package review), and watching the games of an arena file.
 
 package web
 
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"littlego/judge"
 	"littlego/record"
+	"littlego/review"
 )
 
 // Review settings: the solver's CPU per position and the engine's playouts per position,
@@ -48,9 +48,9 @@ type GameSummary struct {
 // ReviewAnswer is the answer of POST /api/review: the games of the upload and the review
 // of the one asked for.
 type ReviewAnswer struct {
-	Games  []GameSummary     `json:"games"`
-	Index  int               `json:"index"`
-	Review *judge.GameReview `json:"review"`
+	Games  []GameSummary      `json:"games"`
+	Index  int                `json:"index"`
+	Review *review.GameReview `json:"review"`
 	// Results holds, for each reviewed move, the proved results before and after it in
 	// Go's notation (record.Result: "B+0.5"), or their proved bounds ("W+2.5 or more"),
 	// "" where nothing is proved.
@@ -71,7 +71,7 @@ type MoveResults struct {
 }
 
 // resultsOf returns the results of the moves of rev, for people.
-func resultsOf(rev *judge.GameReview) []MoveResults {
+func resultsOf(rev *review.GameReview) []MoveResults {
 	say := func(m *int, bounds string) (string, string) {
 		if m == nil {
 			return bounds, ""
@@ -156,8 +156,8 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.AnalysisTime)
 	defer cancel()
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.AnalysisTime + eventWriteTimeout))
-	opts := judge.Options{Limit: reviewLimit, MarginLimit: judge.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
-	rev, err := judge.Review(ctx, games[index], opts)
+	opts := review.Options{Limit: reviewLimit, MarginLimit: review.DefaultOptions().MarginLimit, Jobs: 1, EnginePlayouts: reviewPlayouts, Cache: s.facts}
+	rev, err := review.Review(ctx, games[index], opts)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		fail(w, http.StatusServiceUnavailable, "the review took longer than %v", s.cfg.AnalysisTime)

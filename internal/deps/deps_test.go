@@ -21,12 +21,13 @@ const module = "littlego"
 // are the top: they may import anything but other commands' packages (their own, such as
 // cmd/littlego/internal/..., and cmd/internal are theirs).
 //
-// The spine is the README's: cmd -> the front ends (arena, gtp, katago, review, web) ->
-// analysis, judge (the judgement of recorded games that review and web show) -> engine
+// The spine is the README's: cmd -> the front ends (arena, gtp, katago, web, and the
+// review's command) -> analysis, review (the review of recorded games that littlego
+// review, arena -review and the board show, and its text and SGF) -> engine
 // -> facts, mcts -> opening (the shipped tables), solver, policy -> board: the front ends
 // read what is proved only from facts (the one source), which the engine also speaks
-// when it reports a move, run live analyses only through analysis, judge games only
-// through judge, and write and read game records only through record. They stand on one
+// when it reports a move, run live analyses only through analysis, review games only
+// through review, and write and read game records only through record. They stand on one
 // floor: mustNot forbids any import between them. proofsgf writes what facts proves as
 // SGF trees (a proved line, a position's proof tree) below the front ends, so that the
 // review's file and solve's proof tree share it, and any front end may.
@@ -47,12 +48,11 @@ facts < proofstore;
 facts, mcts < engine;
 NONE < katago/katagotest;
 engine, lib/matchstats < analysis;
-engine, record < judge;
 facts < proofsgf;
-judge, proofsgf < review;
+engine, record, proofsgf < review;
 analysis, lib/matchstats < gtp;
 engine, record, lib/matchstats, internal/regularfile < arena;
-analysis, judge, proofsgf < web;
+analysis, review, proofsgf < web;
 analysis < katago;
 engine < bench;
 `
@@ -61,9 +61,9 @@ engine < bench;
 // d" says c and d must not import a or b (a package's own name aside). Each rule, with
 // its reason:
 // The front ends stand on one floor and import none of each other: what two of them share
-// lives below them (the board and littlego review share judge).
+// lives below them (the board, littlego review and arena -review share review).
 const mustNot = `
-arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
+arena, gtp, katago, web !< arena, gtp, katago, web;
 `
 
 // mustNotDirect are imports the packages' own code (tests aside, which may check against
@@ -71,12 +71,12 @@ arena, gtp, katago, review, web !< arena, gtp, katago, review, web;
 // through a package between: "a !< c" says c's non-test files do not import a. Each rule
 // with its reason:
 const mustNotDirect = `
-solver, tablebase, opening, mcts, policy !< gtp, katago, review, web, judge, proofsgf;
-facts, engine, analysis, judge, mcts, policy, solver, tablebase, opening !< record, sgf;
+solver, tablebase, opening, mcts, policy !< gtp, katago, review, web, proofsgf;
+facts, engine, analysis, review, mcts, policy, solver, tablebase, opening !< record, sgf;
 `
 
 // mustNotDirectReasons says why, rule by rule:
-//   - the front ends, the judgement of games and the proofs written as SGF (proofsgf) read
+//   - the front ends, the review of games and the proofs written as SGF (proofsgf) read
 //     what is proved from facts and run searches through analysis or the engine, never
 //     the solver, the tables (tablebase, opening) or the search themselves, so that a
 //     value reads the same in every view;

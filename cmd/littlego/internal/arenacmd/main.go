@@ -14,8 +14,8 @@ import (
 	"littlego/arena"
 	"littlego/cmd/internal/matchflag"
 	"littlego/cmd/littlego/internal/base"
-	"littlego/judge"
 	"littlego/lib/cliflag"
+	"littlego/review"
 )
 
 // Cmd is "littlego arena". Exit status 0 when the match was played, 1 when it could not
@@ -80,7 +80,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	cliflag.Quiet(fs, &f.m.quiet, "quiet: no progress bar, and one summary line")
 	cliflag.Verbose(fs, &f.m.verbose, "one line per game as it ends")
 	fs.BoolVar(&f.m.review, "review", false, "after the match, review the games agent A lost: where each was thrown away, judged by the solver (docs/review.md)")
-	cliflag.CPUVar(fs, &f.m.reviewLimit, "review-cpu", judge.DefaultOptions().Limit, "the solver's, per position with -review; a position not proved within it is unknown")
+	cliflag.CPUVar(fs, &f.m.reviewLimit, "review-cpu", review.DefaultOptions().Limit, "the solver's, per position with -review; a position not proved within it is unknown")
 	fs.StringVar(&f.m.show, "show", "none", "draw games for people after the match: `none`, last (the last game's moves and final board) or all")
 	cliflag.CPUVar(fs, &f.openingSolve, "opening-cpu", 500*time.Millisecond, "the solver's, proving each opening's value (0: none); slips and swindles are counted on proven openings")
 	fs.StringVar(&f.sprtSpec, "sprt", "", "sequential test `elo0,elo1[,alpha,beta]` on colour-swapped pairs: stop when H0 or H1 is accepted, or at -n")
@@ -114,8 +114,8 @@ func (f *flags) check(args []string) error {
 		return fmt.Errorf("-jobs %d out of range: want 1..256 (0: automatic)", f.jobs)
 	case f.openingSolve < 0:
 		return fmt.Errorf("-opening-cpu %v: want a duration of at least 0", f.openingSolve)
-	case m.reviewLimit <= 0 || m.reviewLimit > judge.MaxLimit:
-		return fmt.Errorf("-review-cpu %v out of range: want 0 < limit <= %v", m.reviewLimit, judge.MaxLimit)
+	case m.reviewLimit <= 0 || m.reviewLimit > review.MaxLimit:
+		return fmt.Errorf("-review-cpu %v out of range: want 0 < limit <= %v", m.reviewLimit, review.MaxLimit)
 	case m.show != "none" && m.show != "last" && m.show != "all":
 		return fmt.Errorf("-show %q: want none, last or all", m.show)
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"littlego/board"
-	"littlego/judge"
 	"littlego/record"
 	"littlego/review"
 )
@@ -29,9 +28,9 @@ func reviewLost(ctx context.Context, m *match, records []record.Record, stdout i
 		fmt.Fprintf(stdout, "review: %s lost no game\n", m.nameA)
 		return nil
 	}
-	o := judge.DefaultOptions()
+	o := review.DefaultOptions()
 	o.Limit = m.reviewLimit
-	reviews, err := judge.ReviewAll(ctx, games, o)
+	reviews, err := review.ReviewAll(ctx, games, o)
 	if err != nil {
 		return err
 	}
@@ -39,6 +38,6 @@ func reviewLost(ctx context.Context, m *match, records []record.Record, stdout i
 	for k := range reviews {
 		review.WriteGame(stdout, &reviews[k])
 	}
-	review.WriteAgents(stdout, judge.Summarize(reviews))
+	review.WriteAgents(stdout, review.Summarize(reviews))
 	return nil
 }

@@ -8,12 +8,12 @@ import (
 	"strconv"
 	"time"
 
-	"littlego/judge"
 	"littlego/lib/cliflag"
+	"littlego/review"
 )
 
 // cpuLimit is a CPU limit of the review: read as cliflag.ParseCPU reads it (seconds or
-// a duration), and within the bounds judge.Options.Validate sets.
+// a duration), and within the bounds review.Options.Validate sets.
 type cpuLimit struct {
 	p       *time.Duration
 	zero    string // what 0 means, or "" when 0 is refused
@@ -28,15 +28,15 @@ func (v cpuLimit) String() string {
 }
 
 func (v cpuLimit) Set(s string) error {
-	want := fmt.Sprintf("want more than 0 and at most %v, in seconds (2.5) or a duration (500ms)", judge.MaxLimit)
+	want := fmt.Sprintf("want more than 0 and at most %v, in seconds (2.5) or a duration (500ms)", review.MaxLimit)
 	if v.zero != "" {
-		want = fmt.Sprintf("want 0 (%s) or more, at most %v, in seconds (2.5) or a duration (500ms)", v.zero, judge.MaxLimit)
+		want = fmt.Sprintf("want 0 (%s) or more, at most %v, in seconds (2.5) or a duration (500ms)", v.zero, review.MaxLimit)
 	}
 	d, err := cliflag.ParseCPU(s)
 	switch {
 	case err != nil && !isNumber(s) && !isDuration(s):
 		return fmt.Errorf("%q is not a CPU time: %s", s, want)
-	case err != nil, d < 0, d == 0 && v.zero == "", d > judge.MaxLimit:
+	case err != nil, d < 0, d == 0 && v.zero == "", d > review.MaxLimit:
 		return fmt.Errorf("out of range: %s", want)
 	}
 	*v.p = d
@@ -83,10 +83,10 @@ func (v count) Set(s string) error {
 
 // checked replaces the values of the review's numeric flags, defined by cliflag and
 // flag with their usage and defaults, by ones whose errors say what is accepted.
-func checked(fs *flag.FlagSet, o *judge.Options) {
+func checked(fs *flag.FlagSet, o *review.Options) {
 	cpu, margin := fs.Lookup("cpu"), fs.Lookup("margin-cpu")
 	cpu.Value = cpuLimit{p: &o.Limit, defined: cpu.Value}
 	margin.Value = cpuLimit{p: &o.MarginLimit, zero: "no margins but the known ones", defined: margin.Value}
-	fs.Lookup("jobs").Value = count{p: &o.Jobs, max: judge.MaxJobs, zero: "every CPU"}
-	fs.Lookup("engine-playouts").Value = count{p: &o.EnginePlayouts, max: judge.MaxEnginePlayouts, zero: "no engine"}
+	fs.Lookup("jobs").Value = count{p: &o.Jobs, max: review.MaxJobs, zero: "every CPU"}
+	fs.Lookup("engine-playouts").Value = count{p: &o.EnginePlayouts, max: review.MaxEnginePlayouts, zero: "no engine"}
 }

@@ -15,8 +15,8 @@ import (
 
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/opening"
+	"littlego/review"
 )
 
 // quick are flags that keep a test's review short.
@@ -163,12 +163,12 @@ func TestPlural(t *testing.T) {
 
 // handMoves builds a game's moves from the values for Black of its positions ('w' win,
 // 'l' loss, '?' unknown), Black moving first.
-func handMoves(values string) *judge.GameReview {
+func handMoves(values string) *review.GameReview {
 	v := map[byte]facts.Value{'w': facts.Win, 'l': facts.Loss, '?': facts.Unknown}
-	r := &judge.GameReview{Name: "hand"}
+	r := &review.GameReview{Name: "hand"}
 	for i := 0; i+1 < len(values); i++ {
 		c := board.Color(i % 2)
-		r.Moves = append(r.Moves, judge.MoveReview{Number: i + 1, Color: c, Before: v[values[i]].ForSide(c), After: v[values[i+1]].ForSide(c)})
+		r.Moves = append(r.Moves, review.MoveReview{Number: i + 1, Color: c, Before: v[values[i]].ForSide(c), After: v[values[i+1]].ForSide(c)})
 	}
 	return r
 }

@@ -16,13 +16,13 @@ import (
 	"littlego/board"
 	"littlego/cmd/internal/charts"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/record"
+	"littlego/review"
 )
 
 // plotReviews draws the timelines of a single game, or the blunders and mistakes of
 // several, into path (.png or .svg by its extension).
-func plotReviews(path string, reviews []judge.GameReview) error {
+func plotReviews(path string, reviews []review.GameReview) error {
 	var plots []*plot.Plot
 	var err error
 	if len(reviews) == 1 {
@@ -60,7 +60,7 @@ func plural(n int, noun string) string {
 // after the last move (x is the number of the move the position is before), as runs
 // of consecutive proved positions: an unknown position ends a run and starts none, so
 // the timeline shows it as a gap.
-func valueRuns(r *judge.GameReview) []plotter.XYs {
+func valueRuns(r *review.GameReview) []plotter.XYs {
 	var runs []plotter.XYs
 	var run plotter.XYs
 	add := func(x int, v facts.Value, c board.Color) {
@@ -88,7 +88,7 @@ func valueRuns(r *judge.GameReview) []plotter.XYs {
 // timelines draws the proved value of each position for Black, before move 1 to after
 // the last move, with gaps where it is unknown and the blunders marked where the value
 // fell, and, when some margin is proved, the proved results with the mistakes marked.
-func timelines(r *judge.GameReview) ([]*plot.Plot, error) {
+func timelines(r *review.GameReview) ([]*plot.Plot, error) {
 	if len(r.Moves) == 0 {
 		return nil, fmt.Errorf("%s has no move to draw", r.Name)
 	}
@@ -129,7 +129,7 @@ func timelines(r *judge.GameReview) ([]*plot.Plot, error) {
 
 // marginTimeline draws the proved margins black - white over the game, the komi as a
 // dashed line and the mistakes where they left the margin; nil when none is proved.
-func marginTimeline(r *judge.GameReview) (*plot.Plot, error) {
+func marginTimeline(r *review.GameReview) (*plot.Plot, error) {
 	var pts, mistakes plotter.XYs
 	lo, hi := 0.0, 0.0
 	add := func(x int, m *int) {
@@ -172,7 +172,7 @@ func marginTimeline(r *judge.GameReview) (*plot.Plot, error) {
 	komi.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 	p.Add(komi)
 	p.Legend.Add("komi 2.5: Black wins above", komi)
-	if err := addMarks(p, mistakes, fmt.Sprintf("mistake (%d or more stones lost)", judge.MistakePoints)); err != nil {
+	if err := addMarks(p, mistakes, fmt.Sprintf("mistake (%d or more stones lost)", review.MistakePoints)); err != nil {
 		return nil, err
 	}
 	p.Legend.Top = true
@@ -245,8 +245,8 @@ func addMarks(p *plot.Plot, pts plotter.XYs, name string) error {
 }
 
 // moveBars draws, for each agent, its blunders at each move number, then its mistakes.
-func moveBars(reviews []judge.GameReview) ([]*plot.Plot, error) {
-	stats := judge.Summarize(reviews)
+func moveBars(reviews []review.GameReview) ([]*plot.Plot, error) {
+	stats := review.Summarize(reviews)
 	blunders := make([][]int, len(stats))
 	mistakes := make([][]int, len(stats))
 	for k, s := range stats {
@@ -265,7 +265,7 @@ func moveBars(reviews []judge.GameReview) ([]*plot.Plot, error) {
 }
 
 // bars draws one bar series per agent: how many of moves[k] fall on each move number.
-func bars(title, what string, stats []judge.AgentStats, moves [][]int) (*plot.Plot, error) {
+func bars(title, what string, stats []review.AgentStats, moves [][]int) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "move number"

@@ -12,18 +12,18 @@ import (
 	"littlego/arena"
 	"littlego/board"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/lib/racedetect"
 	"littlego/opening"
 	"littlego/record"
+	"littlego/review"
 	"littlego/sgf"
 	"littlego/solver"
 	"littlego/tablebase"
 )
 
 // testOptions are quick review options.
-func testOptions() judge.Options {
-	return judge.Options{Limit: 100 * time.Millisecond, Jobs: 1, EnginePlayouts: 100}
+func testOptions() review.Options {
+	return review.Options{Limit: 100 * time.Millisecond, Jobs: 1, EnginePlayouts: 100}
 }
 
 // arenaRecords plays a short match between two of the course's built-in opponents.
@@ -144,7 +144,7 @@ func winsByTheTable(pos board.Position) (win, ok bool) {
 // recheck proves a reported blunder again: the position before it won for the mover
 // (by the table, the book or the solver), after it lost, and each winning alternative a
 // win.
-func recheck(t *testing.T, s *solver.Solver, r *judge.GameReview, m *judge.MoveReview) {
+func recheck(t *testing.T, s *solver.Solver, r *review.GameReview, m *review.MoveReview) {
 	t.Helper()
 	before, _ := r.Position(m.Number)
 	after, _ := r.Position(m.Number + 1)
@@ -184,7 +184,7 @@ func TestBlundersOfTheCourseOpponentsHoldUp(t *testing.T) {
 	if testing.Short() {
 		recs = recs[:3]
 	}
-	rs, err := judge.ReviewAll(context.Background(), gamesOf(recs), testOptions())
+	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestEngineMakesNoBlunderFromMove9(t *testing.T) {
 	recs := append(arenaRecords(t, "engine", "aggressive", 2, 7), arenaRecords(t, "engine", "alphabeta", 2, 8)...)
 	o := testOptions()
 	o.Limit = time.Second
-	rs, err := judge.ReviewAll(context.Background(), gamesOf(recs), o)
+	rs, err := review.ReviewAll(context.Background(), gamesOf(recs), o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,6 @@ import (
 	"littlego/cmd/internal/storeflag"
 	"littlego/cmd/littlego/internal/base"
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/lib/cliflag"
 	"littlego/record"
 	"littlego/review"
@@ -52,7 +51,7 @@ from the content.`,
 
 // config is what the flags ask for.
 type config struct {
-	opts  judge.Options
+	opts  review.Options
 	json  bool
 	plot  string
 	agent string
@@ -90,7 +89,7 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 	if cfg.sgf != "" {
 		cfg.opts.Cache = facts.NewCache() // the SGF's lines start from what the review proved
 	}
-	reviews, err := judge.ReviewAll(ctx, games, cfg.opts)
+	reviews, err := review.ReviewAll(ctx, games, cfg.opts)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -118,7 +117,7 @@ func reviewFiles(cfg config, files []string, stdin io.Reader, stdout, stderr io.
 		for k := range reviews {
 			review.WriteGame(stdout, &reviews[k])
 		}
-		review.WriteAgents(stdout, judge.Summarize(reviews))
+		review.WriteAgents(stdout, review.Summarize(reviews))
 	}
 	if cfg.plot != "" {
 		if err := plotReviews(cfg.plot, reviews); err != nil {
@@ -139,10 +138,10 @@ func exitStatus(failed bool) int {
 // setup defines the flags; its run checks them and reviews the files.
 func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 	var cfg config
-	def := judge.DefaultOptions()
+	def := review.DefaultOptions()
 	cliflag.CPU(fs, &cfg.opts.Limit, def.Limit, "the solver's, proving one position's value (on one core) when its margin was not proved; not proved within it: unknown")
 	cliflag.CPUVar(fs, &cfg.opts.MarginLimit, "margin-cpu", def.MarginLimit, "the solver's, proving one position's exact margin (on one core) before it falls back to the win/loss proof (0: no margins but the known ones)")
-	cliflag.CPUVar(fs, &cfg.opts.GameLimit, "game-cpu", judge.DefaultGameLimit, "the review's, proving one game's values that -cpu left unknown (on one core), deepest first (0: none)")
+	cliflag.CPUVar(fs, &cfg.opts.GameLimit, "game-cpu", review.DefaultGameLimit, "the review's, proving one game's values that -cpu left unknown (on one core), deepest first (0: none)")
 	storeflag.Var(fs, &cfg.store)
 	cliflag.Jobs(fs, &cfg.opts.Jobs, 0, "positions proved, each with one solver thread (0: the number of CPUs)")
 	fs.IntVar(&cfg.opts.EnginePlayouts, "engine-playouts", def.EnginePlayouts, "the `number` of search iterations for the engine's preferred move in each position (0: none)")
@@ -161,7 +160,7 @@ func setup(fs *flag.FlagSet) func([]string, base.Output) error {
 			cfg.opts.Jobs = runtime.NumCPU()
 		}
 		if err := cfg.opts.Validate(); err != nil {
-			return base.Usagef("%v", strings.TrimPrefix(err.Error(), "judge: "))
+			return base.Usagef("%v", strings.TrimPrefix(err.Error(), "review: "))
 		}
 		if cfg.sgf == "-" && cfg.json {
 			return base.Usagef("-sgf - and -json both write to stdout: give -sgf a file")

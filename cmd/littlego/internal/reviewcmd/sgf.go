@@ -9,7 +9,6 @@ import (
 	"io"
 
 	"littlego/facts"
-	"littlego/judge"
 	"littlego/lib/atomicfile"
 	"littlego/record"
 	"littlego/review"
@@ -18,7 +17,7 @@ import (
 
 // writeSGF writes the reviews as one SGF collection to path ("-": stdout), the lines of
 // the variations proved within the margin's limit.
-func writeSGF(ctx context.Context, cfg config, reviews []judge.GameReview, stdout io.Writer) error {
+func writeSGF(ctx context.Context, cfg config, reviews []review.GameReview, stdout io.Writer) error {
 	o := review.SGFOptions{Cache: cfg.opts.Cache, Lines: facts.Limits{CPU: cfg.opts.MarginLimit}}
 	var b bytes.Buffer
 	if err := review.WriteSGF(ctx, &b, reviews, o); err != nil {

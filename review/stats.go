@@ -1,6 +1,6 @@
 // stats.go: each agent's record across reviewed games: blunders and mistakes, where, and what became of its won positions.
 
-package judge
+package review
 
 import (
 	"slices"

@@ -1,6 +1,6 @@
-// judge_test.go: decisive moves the solver proved, the same review from every format and orientation, the solved empty board, illegal actions.
+// review_test.go: decisive moves the solver proved, the same review from every format and orientation, the solved empty board, illegal actions.
 
-package judge
+package review
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 // verdict_test.go: the decisive move and the verdict's words on value sequences written by hand.
 
-package judge
+package review
 
 import (
 	"slices"

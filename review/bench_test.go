@@ -1,6 +1,6 @@
 // bench_test.go: the CPU time of reviewing a 24-move game at the default options on one core.
 
-package judge
+package review
 
 import (
 	"context"

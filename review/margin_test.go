@@ -1,6 +1,6 @@
 // margin_test.go: the review's margins checked against a brute-force minimax, its mistakes, and the empty board's value.
 
-package judge
+package review
 
 import (
 	"context"

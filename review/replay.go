@@ -1,6 +1,6 @@
 // replay.go: a game's positions under the course host's rules, and its moves' review from the ledger's values.
 
-package judge
+package review
 
 import (
 	"slices"

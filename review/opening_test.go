@@ -1,6 +1,6 @@
 // opening_test.go: an arena record's imposed opening survives its SGF, and the review charges no player for it.
 
-package judge
+package review
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 // parse_test.go: the review reads each of the three formats through package record, and the result each gives.
 
-package judge
+package review
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 // game.go: what the review reads of a game record (package record): its name, players, actions, imposed opening and fault.
 
-package judge
+package review
 
 import (
 	"littlego/board"

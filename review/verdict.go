@@ -1,6 +1,6 @@
 // verdict.go: the decisive move of a reviewed game and its one-line verdict.
 
-package judge
+package review
 
 import (
 	"fmt"

@@ -1,7 +1,7 @@
 // deepen.go: after the first pass, the values it left unknown proved game by game, deepest
 // first and with growing limits, within each game's CPU allowance (Options.GameLimit).
 
-package judge
+package review
 
 import (
 	"context"

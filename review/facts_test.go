@@ -1,6 +1,6 @@
 // facts_test.go: the review shows what package facts proves, on its test positions of every source (table, book, solver, end, unknown).
 
-package judge
+package review
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 // ledger.go: every distinct position of a review, up to symmetry, with what is proved of it (package facts), and the workers that prove more.
 
-package judge
+package review
 
 import (
 	"context"

@@ -1,22 +1,23 @@
-// judge.go: the judgement's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
+// review.go: the review's types and its driver: replay every game, establish each distinct position's value once, mark the blunders.
 
-// Package judge judges recorded Little-Go games move by move, for the front ends that
-// show a game review (littlego review through package review, the web board): it
+// Package review reviews recorded Little-Go games move by move, for the front ends that
+// show a game review (littlego review, littlego arena -review, the web board): it
 // replays game records (record.Record, read by record.Parse from SGF, the arena's JSON
-// lines or action lists), takes what
-// is proved of every position from package facts, the one source the board and GTP
-// read too (the game's end, the opening table, the solved empty board, Black's opening
-// book, and the exact solver within the limits; unknown otherwise), and marks each move
-// that turned a won position into a lost one (a blunder, a gift to the opponent) with
-// its winning alternatives, each move in a lost position that lost more stones (a
-// mistake) with its best moves, where a win was lost (the decisive move, or the moves
-// between a proved win and a proved loss), and a one-line verdict. Results for people
-// are written after the komi (record.Result: B+0.5, W+2.5); the JSON keeps integer
-// margins, black - white stones before the komi. The engine's preferred move is given
-// for context. Positions are proved once per call whatever their orientation, and in
-// parallel. It writes nothing for people beyond the verdict: the text review is
-// package review's.
-package judge
+// lines or action lists), takes what is proved of every position from package facts,
+// the one source the board and GTP read too (the game's end, the opening table, the
+// solved empty board, Black's opening book, the proof store, and the exact solver
+// within the limits; unknown otherwise), and marks each move that turned a won position
+// into a lost one (a blunder, a gift to the opponent) with its winning alternatives,
+// each move in a lost position that lost more stones (a mistake) with its best moves,
+// where a win was lost (the decisive move, or the moves between a proved win and a
+// proved loss), and a one-line verdict. Results for people are written after the komi
+// (record.Result: B+0.5, W+2.5); the JSON keeps integer margins, black - white stones
+// before the komi. The engine's preferred move is given for context. Positions are
+// proved once per call whatever their orientation, and in parallel. The review is
+// written for people as text (WriteGame, WriteAgents: text.go) and as SGF, each move's
+// judgement in its comment and SGF's marks (WriteSGF: sgf.go); its JSON is the types'
+// own encoding.
+package review
 
 import (
 	"context"
@@ -100,15 +101,15 @@ const (
 func (o Options) Validate() error {
 	switch {
 	case o.Limit <= 0 || o.Limit > MaxLimit:
-		return fmt.Errorf("judge: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
+		return fmt.Errorf("review: limit %v out of range: want 0 < limit <= %v", o.Limit, MaxLimit)
 	case o.MarginLimit < 0 || o.MarginLimit > MaxLimit:
-		return fmt.Errorf("judge: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
+		return fmt.Errorf("review: margin limit %v out of range: want 0 <= limit <= %v", o.MarginLimit, MaxLimit)
 	case o.GameLimit < 0 || o.GameLimit > MaxGameLimit:
-		return fmt.Errorf("judge: game limit %v out of range: want 0 <= limit <= %v", o.GameLimit, MaxGameLimit)
+		return fmt.Errorf("review: game limit %v out of range: want 0 <= limit <= %v", o.GameLimit, MaxGameLimit)
 	case o.Jobs < 0 || o.Jobs > MaxJobs:
-		return fmt.Errorf("judge: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
+		return fmt.Errorf("review: jobs %d out of range: want 0 (every CPU) to %d", o.Jobs, MaxJobs)
 	case o.EnginePlayouts < 0 || o.EnginePlayouts > MaxEnginePlayouts:
-		return fmt.Errorf("judge: engine playouts %d out of range: want 0 (no engine) to %d", o.EnginePlayouts, MaxEnginePlayouts)
+		return fmt.Errorf("review: engine playouts %d out of range: want 0 (no engine) to %d", o.EnginePlayouts, MaxEnginePlayouts)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 // helper_test.go: games built for the tests with the solver's help, and the records of the three input formats.
 
-package judge
+package review
 
 import (
 	"bytes"
