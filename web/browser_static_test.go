@@ -214,9 +214,11 @@ func staticRound(t *testing.T, ctx context.Context, url, name string) {
 		click("#review-go"),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"][data-at="0,0"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#review-line .graph .dot.blunder`)))
-	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
+	verdict := text(t, ctx, "#review-verdict")
+	if !strings.Contains(verdict, "White won") {
 		t.Errorf("%s: the review's verdict %q; want White's win", name, verdict)
 	}
+	checkReviewSGFOfBlunder(t, name, reviewSGF(t, ctx, 3*time.Minute), verdict)
 	// Watch: an arena file's games, stepped through.
 	lines := `{"game":1,"black":"engine","white":"random","winner":"black","moves":[{"color":"B","move":"2,2"},{"color":"W","move":"0,0"},{"color":"B","move":"1,1"}]}`
 	run(chromedp.Navigate(url+"/#watch"), ready(),

@@ -479,9 +479,11 @@ func TestBrowserReviewMarksTheBlunder(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="blunder"][data-at="0,0"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#board [data-mark="alternative"][data-at="2,2"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#review-line .graph .dot.blunder`)))
-	if verdict := text(t, ctx, "#review-verdict"); !strings.Contains(verdict, "White won") {
+	verdict := text(t, ctx, "#review-verdict")
+	if !strings.Contains(verdict, "White won") {
 		t.Errorf("verdict %q: want White's win", verdict)
 	}
+	checkReviewSGFOfBlunder(t, "http", reviewSGF(t, ctx, 2*time.Minute), verdict)
 	// The graph's orange dots are the review's mistakes, and its legend says so in the
 	// same colour.
 	type key struct {

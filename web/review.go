@@ -3,6 +3,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"littlego/facts"
 	"littlego/record"
 	"littlego/review"
 )
@@ -137,9 +139,18 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Errors: msgs})
 }
 
-// handleReview answers POST /api/review?game=K[&name=N] (the body: a game record, named N
-// in the answer) with the review of game K (from 0) of the upload. The review holds an analysis slot while it runs.
+// handleReview answers POST /api/review?game=K[&name=N][&format=sgf] (the body: a game
+// record, named N in the answer) with the review of game K (from 0) of the upload: as
+// JSON (ReviewAnswer), or with format=sgf as the SGF file `littlego review -sgf` writes
+// (review.WriteSGF, the variations' lines proved as far as the review's margin limit
+// goes within the analysis time). The review holds an analysis slot while it runs; what
+// it proved is in the server's cache, so that the file after the review costs its lines.
 func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "json" && format != "sgf" {
+		fail(w, http.StatusBadRequest, "format %q: want json or sgf", format)
+		return
+	}
 	games, summaries, msgs, ok := s.parseUpload(w, r)
 	if !ok {
 		return
@@ -164,6 +175,18 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		return
 	case err != nil:
 		fail(w, http.StatusInternalServerError, "review: %v", err)
+		return
+	}
+	if format == "sgf" {
+		var file bytes.Buffer
+		lines := review.SGFOptions{Cache: s.facts, Lines: facts.Limits{CPU: opts.MarginLimit}}
+		if err := review.WriteSGF(ctx, &file, []review.GameReview{rev}, lines); err != nil {
+			fail(w, http.StatusInternalServerError, "review: %v", err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-go-sgf")
+		w.Header().Set("Content-Disposition", `attachment; filename="littlego-review.sgf"`)
+		_, _ = w.Write(file.Bytes())
 		return
 	}
 	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Results: resultsOf(&rev), Errors: msgs})

@@ -1,8 +1,12 @@
 package web
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+
+	"littlego/board"
+	"littlego/sgf"
 )
 
 // reviewAnswer is ReviewAnswer as the browser reads it.
@@ -109,5 +113,50 @@ func TestReviewSaysAnSGFsVariationsAreLeftOut(t *testing.T) {
 	}
 	if len(a.Games) != 1 || strings.Join(a.Games[0].Actions, " ") != "2,2 3,3 1,1" || !strings.Contains(a.Games[0].LeftOut, "1 variation") {
 		t.Errorf("games %+v: want the main line, with the variation left out said", a.Games)
+	}
+}
+
+// format=sgf answers the review as the SGF file the review command writes: the
+// review's words in the comments and SGF's marks, the proved winning move of the blunder
+// as a variation beside it.
+func TestReviewAnswersTheGameAsSGF(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var a reviewAnswer
+	if st := call(t, "POST", ts.URL+"/api/review", "0,0 2,2 PASS PASS", &a); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	res, err := http.Post(ts.URL+"/api/review?format=sgf", "text/plain", strings.NewReader("0,0 2,2 PASS PASS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/x-go-sgf" ||
+		!strings.Contains(res.Header.Get("Content-Disposition"), ".sgf") {
+		t.Fatalf("status %d, headers %v", res.StatusCode, res.Header)
+	}
+	trees, err := sgf.ParseTrees(res.Body)
+	if err != nil || len(trees) != 1 {
+		t.Fatalf("the answer: %d trees, %v", len(trees), err)
+	}
+	root := trees[0]
+	if !strings.Contains(root.Value("C"), a.Review.Verdict) {
+		t.Errorf("root comment %q lacks the verdict %q", root.Value("C"), a.Review.Verdict)
+	}
+	line := root.MainLine()
+	if len(line) != 5 || line[1].Value("B") != sgf.Coord(board.PointAt(0, 0)) {
+		t.Fatalf("main line: %d nodes, first move %+v", len(line), line[1].Props)
+	}
+	if line[1].Value("BM") != "2" || !strings.Contains(line[1].Value("C"), "BLUNDER") {
+		t.Errorf("Black's 0,0: %+v, want BM[2] and the blunder in its comment", line[1].Props)
+	}
+	if len(root.Children) != 2 || root.Children[1].Value("B") != sgf.Coord(board.PointAt(2, 2)) {
+		t.Fatalf("the root's children: %d, want the game and the variation of 2,2", len(root.Children))
+	}
+	if _, ok := root.Children[1].Get("GB"); !ok {
+		t.Errorf("the variation 2,2 is not marked a proved win for Black: %+v", root.Children[1].Props)
+	}
+	var e apiError
+	if st := call(t, "POST", ts.URL+"/api/review?format=pdf", "0,0 2,2", &e); st != 400 || !strings.Contains(e.Error, "want json or sgf") {
+		t.Errorf("format=pdf: status %d, %q", st, e.Error)
 	}
 }

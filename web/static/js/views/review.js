@@ -5,6 +5,7 @@ import { bestValue, other, pointList, pointName, positionRows } from "../format.
 import { reviewMarks } from "../marks.js";
 import { Line } from "../line.js";
 import { actionsParam, readActions, readStep } from "../state.js";
+import { fetchAPI } from "../transport.js";
 
 // Uploads tells pasted records apart: each paste gets its own name.
 class Uploads {
@@ -137,6 +138,7 @@ export class ReviewView {
       return;
     }
     this.answer = answer;
+    this.reviewed = { text, name, index };
     say("");
     this.renderHead(out);
     const moves = answer.review.moves, { values, flags } = reviewValues(moves, answer.results);
@@ -157,9 +159,40 @@ export class ReviewView {
       out.appendChild(sel);
     }
     out.appendChild(html("p", { id: "review-verdict" }, a.review.verdict));
+    const sgf = html("button", { id: "review-sgf", title: "the review as SGF: each move's judgement in its comment and SGF's marks, the proved winning moves of blunders as variations with their proved lines" }, "Download the review as SGF");
+    sgf.addEventListener("click", () => this.downloadSGF(sgf));
+    out.appendChild(sgf);
     const left = (a.games[a.index] || {}).leftOut;
     if (left) out.appendChild(html("p", { class: "hint", id: "review-left-out" }, "Note: " + left + "."));
     for (const e of a.errors) out.appendChild(html("p", { class: "error" }, e));
+  }
+
+  // downloadSGF asks the server for the review just shown as SGF (the review again, from
+  // what it proved, and the variations' lines) and saves it.
+  async downloadSGF(button) {
+    const { text, name, index } = this.reviewed;
+    button.disabled = true;
+    say("Writing the review as SGF: proving the variations' lines (up to a minute)…", false);
+    try {
+      const res = await fetchAPI("/api/review?format=sgf&game=" + index + "&name=" + encodeURIComponent(name),
+        { method: "POST", headers: { "Content-Type": "text/plain" }, body: text });
+      if (!res.ok) {
+        let data = null;
+        try { data = await res.json(); } catch (e) { data = null; }
+        throw new Error((data && data.error) || res.status + " " + res.statusText);
+      }
+      const url = URL.createObjectURL(await res.blob());
+      const a = html("a", { href: url, download: "littlego-review.sgf" });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+      say("The review is saved as littlego-review.sgf.", false);
+    } catch (e) {
+      say("The review as SGF: " + e.message, true);
+    } finally {
+      button.disabled = false;
+    }
   }
 
   render() {
