@@ -1,6 +1,12 @@
-// baseline_bench_test.go: the paired speed benchmark, today's solver against the frozen baseline (193b95c) on the same positions in one process, and the node-count identity check.
+// paired_bench_test.go: the paired speed benchmark, today's solver against the frozen baseline (193b95c, generated into baseline_*_test.go) on the same positions in one process, and the node-count identity check.
 
 package solver
+
+// The baseline is the solver at this commit, generated (baseline_search_test.go,
+// baseline_solver_test.go, baseline_dfpn_test.go); to pair against another, name it here
+// and run go generate ./solver.
+//
+//go:generate go run ../cmd/internal/genbaseline 193b95cadd38e0b1e72cc1a68d5e374e650eb804
 
 import (
 	"fmt"
