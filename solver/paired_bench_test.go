@@ -182,7 +182,6 @@ func BenchmarkPaired(b *testing.B) {
 // large and a small table, on seeded positions with passes and ko
 // (agreementPositions): the other changes only make each node cheaper.
 func TestSameNodesAsBaseline(t *testing.T) {
-	defer withoutNodeChanges()()
 	moves := []int{12, 14, 16, 18, 20}
 	per := 5
 	if testing.Short() || raceEnabled {
@@ -190,6 +189,7 @@ func TestSameNodesAsBaseline(t *testing.T) {
 	}
 	for _, bits := range []int{20, 10} {
 		s, bs := New(bits), baseNew(bits)
+		s.setOptions(withoutNodeChanges())
 		for _, move := range moves {
 			for i, pos := range agreementPositions(move, per) {
 				for _, margin := range []bool{false, true} {
@@ -204,9 +204,10 @@ func TestSameNodesAsBaseline(t *testing.T) {
 	}
 }
 
-// withoutNodeChanges turns off the changes since the baseline that change the nodes
-// the search visits, and returns the function that turns them on again.
-func withoutNodeChanges() (restore func()) {
-	safeStone = false
-	return func() { safeStone = true }
+// withoutNodeChanges returns the options of today's solver with the changes since the
+// baseline that change the nodes the search visits turned off.
+func withoutNodeChanges() options {
+	o := defaultOptions()
+	o.safeStone = false
+	return o
 }
