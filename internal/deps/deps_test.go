@@ -153,7 +153,7 @@ facts, engine, analysis, review, mcts, policy, solver, tablebase, opening !< rec
 # against an oracle from below).
 solver, tablebase, opening, mcts, policy !<direct gtp, katago, review, web, proofsgf;
 
-# The search core does no I/O (README, "Shape"): it computes, its callers read and write.
+# The search core does no I/O (CONTRIBUTING): it computes, its callers read and write.
 os, os/exec, os/signal, io/fs, net, net/http, path/filepath, syscall !<direct board, policy, mcts, solver;
 
 # Any test may take the test positions and facts, the race detector's flag, the CPU clock
