@@ -2,8 +2,9 @@
 // for the side to move, its exact final margin or proved bounds on it, its winning
 // actions, and how each is known (the game's end, the opening table, the solved empty
 // board, Black's opening book, the exact solver). The review, the web board and GTP read
-// only it, so that a fact proved once reads the same everywhere; it also holds the one
-// formatter of results for people (notation.go).
+// only it, so that a fact proved once reads the same everywhere; it says what a fact
+// proves of the result for people (outcome.go) in the one notation, record's
+// (record/notation.go).
 //
 // Known answers without search; a Prover adds the solver within limits and keeps what
 // it proves in a Cache keyed by the position's canonical Zobrist key, shared by every

@@ -17,16 +17,16 @@ func turnsLeft(left int, c board.Color) (black, white int) {
 // staticBound returns a bound on pos's value (left moves left, not at the root) that
 // settles the test at t without a search, and true, or false when there is none; with
 // one move left it returns the exact value.
-func staticBound(pos *board.Position, t, left int) (int, bool) {
+func (o options) staticBound(pos *board.Position, t, left int) (int, bool) {
 	m := pos.Margin()
 	if left == 1 {
 		return lastMove(pos, m), true
 	}
 	nb, nw := turnsLeft(left, pos.Turn)
-	if u, ok := upperBound(pos, m, nb, nw, t); ok {
+	if u, ok := o.upperBound(pos, m, nb, nw, t); ok {
 		return u, true
 	}
-	if l, ok := lowerBound(pos, m, nb, nw, t); ok {
+	if l, ok := o.lowerBound(pos, m, nb, nw, t); ok {
 		return l, true
 	}
 	return 0, false
@@ -43,7 +43,7 @@ func staticBound(pos *board.Position, t, left int) (int, bool) {
 // was White's), one less for Black: unless Black ended the game by passing, which cost
 // it one too. With a safe stone (safeStone), White also places a stone at its first
 // turn where Black's placements cannot capture it, one less again (safeBonus).
-func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
+func (o options) upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	u := m + nb
 	white, empty := pos.Stones[board.White], pos.Stones.Empty()
 	pairs := -1 // adjacentPairs(empty), computed when first needed
@@ -56,31 +56,31 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	pair := func() bool { return pos.Last%2 == 0 && structures() > nb }
 	off := 0 // what White's placements take off u once the captures are counted
 	switch {
-	case u >= t+maxBonus():
+	case u >= t+o.maxBonus():
 		return 0, false // captures only raise u
 	case u > t:
-		if off = safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb); off <= u-t {
+		if off = o.safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb); off <= u-t {
 			return 0, false
 		}
 	case u == t:
 		if pair() {
 			off = 1
-		} else if off = safeBonus(pos, board.White, nb, nw, 1, empty, structures, nb); off == 0 {
+		} else if off = o.safeBonus(pos, board.White, nb, nw, 1, empty, structures, nb); off == 0 {
 			return 0, false
 		}
 	}
 	if u+white.Count()-1 < t {
 		u += white.Count()
 	} else {
-		u += capturable(white, empty, nb)
+		u += o.capturable(white, empty, nb)
 	}
 	switch want := u - t + 1; {
-	case want < 1 || want > maxBonus() || off >= want:
+	case want < 1 || want > o.maxBonus() || off >= want:
 		return u - off, u-off < t
 	case want == 1 && pair():
 		return u - 1, true
 	}
-	u -= safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb)
+	u -= o.safeBonus(pos, board.White, nb, nw, u-t+1, empty, structures, nb)
 	return u, u < t
 }
 
@@ -96,7 +96,7 @@ func upperBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 // no liberty from another Black group (it would join it); one more for Black. With a
 // safe stone (safeStone), Black also places a stone at its first turn where White's
 // placements cannot capture it, one more again (safeBonus).
-func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
+func (o options) lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	l := m - nw
 	black, empty := pos.Stones[board.Black], pos.Stones.Empty()
 	triples := -1 // emptyTriples(empty), computed when first needed
@@ -109,44 +109,39 @@ func lowerBound(pos *board.Position, m, nb, nw, t int) (int, bool) {
 	triple := func() bool { return pos.Last%2 == 0 && nb >= 1 && structures() >= nw }
 	add := 0 // what Black's placements add to l once the captures are counted
 	switch {
-	case l+maxBonus() <= t:
+	case l+o.maxBonus() <= t:
 		return 0, false // captures only lower l
 	case l+1 < t:
-		if add = safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1); add < t-l {
+		if add = o.safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1); add < t-l {
 			return 0, false
 		}
 	case l+1 == t:
 		if triple() {
 			add = 1
-		} else if add = safeBonus(pos, board.Black, nb, nw, 1, empty, structures, nw-1); add == 0 {
+		} else if add = o.safeBonus(pos, board.Black, nb, nw, 1, empty, structures, nw-1); add == 0 {
 			return 0, false
 		}
 	}
 	if l-black.Count()+1 >= t {
 		l -= black.Count()
 	} else {
-		l -= capturable(black, empty, nw)
+		l -= o.capturable(black, empty, nw)
 	}
 	switch want := t - l; {
-	case want < 1 || want > maxBonus() || add >= want:
+	case want < 1 || want > o.maxBonus() || add >= want:
 		return l + add, l+add >= t
 	case want == 1 && triple():
 		return l + 1, true
 	}
-	l += safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1)
+	l += o.safeBonus(pos, board.Black, nb, nw, t-l, empty, structures, nw-1)
 	return l, l >= t
 }
-
-// safeStone makes the static bounds count safe stones of the side they favour
-// (safeBonus). Tests turn it off to check that the rest of the solver visits exactly
-// the baseline's nodes.
-var safeStone = true
 
 // maxBonus returns one more than the most stones the last placement and the safe
 // stones may take off a bound: one without safe stones, two with (a third, measured,
 // settled no more tests).
-func maxBonus() int {
-	if !safeStone {
+func (o options) maxBonus() int {
+	if !o.safeStone {
 		return 2
 	}
 	return 3
@@ -179,8 +174,8 @@ func maxBonus() int {
 // of c's own while the opponent had just passed at the root (c then has turns enough
 // for want stones). The argument is made for White moving last, as the bounds' last
 // placements are.
-func safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, structures func() int, placements int) int {
-	if !safeStone || pos.Last%2 != 0 || want < 1 {
+func (o options) safeBonus(pos *board.Position, c board.Color, nb, nw, want int, empty board.Bitboard, structures func() int, placements int) int {
+	if !o.safeStone || pos.Last%2 != 0 || want < 1 {
 		return 0
 	}
 	mine, theirs := nw, nb // c's turns and the opponent's placements
@@ -311,7 +306,7 @@ func emptyTriples(empty board.Bitboard) int {
 // eyes: a stone in either is suicide while the other is empty). Capturing a set of
 // groups takes a placement on every point of the union of their liberties, so only sets
 // whose union has at most n points count (capturableSets).
-func capturable(stones, empty board.Bitboard, n int) int {
+func (o options) capturable(stones, empty board.Bitboard, n int) int {
 	var cand candidates
 	var union board.Bitboard
 	total := 0
@@ -330,7 +325,7 @@ func capturable(stones, empty board.Bitboard, n int) int {
 		union |= libs
 		total += g.Count()
 	}
-	if union.Count() <= n || cand.k > maxCandidates || !chooseCaptureSets {
+	if union.Count() <= n || cand.k > maxCandidates || !o.chooseCaptureSets {
 		return total // every candidate at once, or too many to choose among
 	}
 	cand.n = n
@@ -338,12 +333,6 @@ func capturable(stones, empty board.Bitboard, n int) int {
 	cand.search(0, 0, 0, total)
 	return cand.most
 }
-
-// chooseCaptureSets makes capturable count only sets of groups whose liberties fit in
-// the placements; off, it counts every group that could be captured alone, as the
-// solver at 7249e97 did (17% more nodes at move 8). TestStaticBoundsHold turns it off
-// to count the tests the choice alone settles.
-var chooseCaptureSets = true
 
 // maxCandidates bounds the groups capturable chooses among (2^k sets at worst); with
 // more it counts them all, a weaker bound that is still sound.

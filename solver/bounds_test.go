@@ -47,7 +47,8 @@ func TestStaticBoundsHold(t *testing.T) {
 		}
 		done++
 		for th := -26; th <= 26; th++ {
-			b, ok := staticBound(&pos, th, left)
+			on := defaultOptions()
+			b, ok := on.staticBound(&pos, th, left)
 			if !ok {
 				continue
 			}
@@ -57,16 +58,14 @@ func TestStaticBoundsHold(t *testing.T) {
 			if b == v {
 				tight++
 			}
-			chooseCaptureSets = false
-			if _, alone := staticBound(&pos, th, left); !alone {
+			noSets, noSafe := on, on
+			noSets.chooseCaptureSets, noSafe.safeStone = false, false
+			if _, alone := noSets.staticBound(&pos, th, left); !alone {
 				more++
 			}
-			chooseCaptureSets = true
-			safeStone = false
-			if _, without := staticBound(&pos, th, left); !without {
+			if _, without := noSafe.staticBound(&pos, th, left); !without {
 				safe++
 			}
-			safeStone = true
 		}
 	}
 	t.Logf("%d positions; %d bounds equal to the value; %d tests settled only by the choice of capture sets, %d only by the safe stone",

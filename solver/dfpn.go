@@ -114,7 +114,7 @@ func (w *worker) settled(pos *board.Position, ply, t, left int) (win, ok bool) {
 	if ply == 0 {
 		return false, false
 	}
-	if v, ok := staticBound(pos, t, left); ok {
+	if v, ok := w.opt.staticBound(pos, t, left); ok {
 		return (v >= t) == black, true
 	}
 	if left <= w.pn.abLeft {

@@ -118,9 +118,12 @@ func BenchmarkLevelSample(b *testing.B) {
 	if passPair {
 		pn.setProofNumbers(false)
 	}
+	if passPair {
+		o := defaultOptions()
+		o.passFirst = false
+		ab.setOptions(o)
+	}
 	prove := func(s *Solver, pos board.Position) (Result, time.Duration) {
-		passFirst = !passPair || s == pn
-		defer func() { passFirst = true }()
 		s.Clear()
 		start := cputime.Thread()
 		r := s.Solve(pos, Limits{CPU: limit})

@@ -64,10 +64,10 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 		if left >= minTableLeft && left < w.symLeft {
 			w.tt.touch(pos.Key()) // the bounds' work hides the memory latency
 		}
-		if v, ok := staticBound(pos, t, left); ok {
+		if v, ok := w.opt.staticBound(pos, t, left); ok {
 			return v
 		}
-		if left == 2 && exactLastTwo {
+		if left == 2 && w.opt.exactLastTwo {
 			return w.lastTwo(pos, t)
 		}
 	}
@@ -85,7 +85,7 @@ func (w *worker) test(pos *board.Position, ply int, t int) int {
 		}
 		ttMove = sym.Inverse().Point(e.move)
 	}
-	if v, ok := passEnds(pos, t); ok {
+	if v, ok := w.opt.passEnds(pos, t); ok {
 		// Not rewarded as a killer or in the history: elsewhere the pass seldom
 		// refutes, and a rewarded pass came first everywhere (three times the nodes).
 		return w.storeCut(pos, key, sym, ply, left, v, board.Pass)
@@ -188,8 +188,8 @@ func (w *worker) expand(pos *board.Position, ply, t, left int, key uint64, sym b
 
 // passEnds returns, when a pass by the side to move ends the game with a margin that
 // refutes the window at t (passFirst), that margin and true.
-func passEnds(pos *board.Position, t int) (int, bool) {
-	if !pos.Passed || !passFirst {
+func (o options) passEnds(pos *board.Position, t int) (int, bool) {
+	if !pos.Passed || !o.passFirst {
 		return 0, false
 	}
 	child := *pos
@@ -486,20 +486,6 @@ func killerBonus(p, k0, k1 board.Point) int32 {
 	}
 	return 0
 }
-
-// passFirst makes a node where a pass ends the game try it first: when the game's end
-// there refutes the window the node is settled at once (the move order puts the pass
-// last but for its history; a level-3 position of the opening table took 7.3 M nodes
-// where the pass won on the spot). Tests turn it off to check that the rest of the
-// solver visits exactly the baseline's nodes.
-var passFirst = true
-
-// exactLastTwo makes a node with two moves left try its actions directly (lastTwo)
-// instead of by the search's move ordering, killers and history: the same values,
-// without the ordering's cost (CPU 0.56 against 0.61 of the baseline's for the margin
-// at move 10, 0.54-0.57 against 0.57-0.61 at move 8, paired). Tests turn it off to
-// check that the rest of the solver visits exactly the baseline's nodes.
-var exactLastTwo = true
 
 // lastTwo returns the fail-soft result of the test at t for pos with two moves left
 // (not the root): every action of the side to move, then the exact value of the last

@@ -106,6 +106,7 @@ type Solver struct {
 	last    uint8 // board.Position.Last of the positions in the table
 	symLeft int   // the fewest moves left at which the table key is canonical
 	nodes   int64 // visited by the last call, all workers
+	opt     options
 	// proofNumbers makes Solve and Reaches with one worker search by proof numbers
 	// (dfpn.go) instead of alpha-beta.
 	proofNumbers bool
@@ -138,6 +139,7 @@ type worker struct {
 	rootBest  board.Point
 	result    int
 	pn        *pnSearch // the proof-number search's state, made on first use
+	opt       options   // the solver's switches (setOptions)
 }
 
 // DefaultTableBits is the transposition table size, log2 of its entries, of a solver
@@ -148,7 +150,7 @@ const DefaultTableBits = 22
 // New returns a solver with one worker whose transposition table has 2^ttBits entries
 // of 16 bytes (ttBits is clamped to 4..30; 20 means 16 MiB, 22 means 64 MiB).
 func New(ttBits int) *Solver {
-	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft}
+	s := &Solver{tt: newTable(ttBits), last: board.MaxMoves, symLeft: defaultSymmetryLeft, opt: defaultOptions()}
 	s.SetWorkers(1)
 	// The table may live outside the Go heap (hugemem): it goes when the solver does.
 	runtime.AddCleanup(s, func(release func()) { release() }, s.tt.release)
@@ -161,7 +163,7 @@ func New(ttBits int) *Solver {
 func (s *Solver) SetWorkers(n int) {
 	n = max(n, 1)
 	for len(s.workers) < n {
-		w := &worker{tt: &s.tt, ctl: &s.ctl, id: len(s.workers), symLeft: s.symLeft}
+		w := &worker{tt: &s.tt, ctl: &s.ctl, id: len(s.workers), symLeft: s.symLeft, opt: s.opt}
 		w.clearKillers()
 		s.workers = append(s.workers, w)
 	}

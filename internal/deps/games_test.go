@@ -17,7 +17,7 @@ import (
 // rule does not keep it off littlego/internal (both paths start with littlego/), so this
 // test does; and nothing of the engine, the search or the tables.
 func gamesMay(path string) bool {
-	return strings.HasPrefix(path, module+"/lib/") || strings.HasPrefix(path, module+"/games/")
+	return strings.HasPrefix(path, modulePath+"/lib/") || strings.HasPrefix(path, modulePath+"/games/")
 }
 
 func TestGamesTakeOnlyTheLibrary(t *testing.T) {
@@ -45,9 +45,9 @@ func TestGamesTakeOnlyTheLibrary(t *testing.T) {
 		}
 		seen++
 		for _, imp := range slices.Concat(p.Imports, p.TestImports, p.XTestImports) {
-			if strings.HasPrefix(imp, module+"/") && !gamesMay(imp) {
+			if strings.HasPrefix(imp, modulePath+"/") && !gamesMay(imp) {
 				rel, _ := filepath.Rel(root, path)
-				t.Errorf("games/%s imports %s: the games take only %s/lib/...", filepath.ToSlash(rel), imp, module)
+				t.Errorf("games/%s imports %s: the games take only %s/lib/...", filepath.ToSlash(rel), imp, modulePath)
 			}
 		}
 		return nil
@@ -55,7 +55,7 @@ func TestGamesTakeOnlyTheLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seen < 4 || gamesMay(module+"/internal/cputime") || gamesMay(module+"/engine") {
-		t.Errorf("%d packages of the games seen; the rule %v", seen, gamesMay(module+"/engine"))
+	if seen < 4 || gamesMay(modulePath+"/internal/cputime") || gamesMay(modulePath+"/engine") {
+		t.Errorf("%d packages of the games seen; the rule %v", seen, gamesMay(modulePath+"/engine"))
 	}
 }

@@ -1,6 +1,12 @@
-// baseline_bench_test.go: the paired speed benchmark, today's solver against the frozen baseline (193b95c) on the same positions in one process, and the node-count identity check.
+// paired_bench_test.go: the paired speed benchmark, today's solver against the frozen baseline (193b95c, generated into baseline_*_test.go) on the same positions in one process, and the node-count identity check.
 
 package solver
+
+// The baseline is the solver at this commit, generated (baseline_search_test.go,
+// baseline_solver_test.go, baseline_dfpn_test.go); to pair against another, name it here
+// and run go generate ./solver.
+//
+//go:generate go run ../cmd/internal/genbaseline 193b95cadd38e0b1e72cc1a68d5e374e650eb804
 
 import (
 	"fmt"
@@ -176,7 +182,6 @@ func BenchmarkPaired(b *testing.B) {
 // large and a small table, on seeded positions with passes and ko
 // (agreementPositions): the other changes only make each node cheaper.
 func TestSameNodesAsBaseline(t *testing.T) {
-	defer withoutNodeChanges()()
 	moves := []int{12, 14, 16, 18, 20}
 	per := 5
 	if testing.Short() || raceEnabled {
@@ -184,6 +189,7 @@ func TestSameNodesAsBaseline(t *testing.T) {
 	}
 	for _, bits := range []int{20, 10} {
 		s, bs := New(bits), baseNew(bits)
+		s.setOptions(withoutNodeChanges())
 		for _, move := range moves {
 			for i, pos := range agreementPositions(move, per) {
 				for _, margin := range []bool{false, true} {
@@ -198,9 +204,10 @@ func TestSameNodesAsBaseline(t *testing.T) {
 	}
 }
 
-// withoutNodeChanges turns off the changes since the baseline that change the nodes
-// the search visits, and returns the function that turns them on again.
-func withoutNodeChanges() (restore func()) {
-	safeStone = false
-	return func() { safeStone = true }
+// withoutNodeChanges returns the options of today's solver with the changes since the
+// baseline that change the nodes the search visits turned off.
+func withoutNodeChanges() options {
+	o := defaultOptions()
+	o.safeStone = false
+	return o
 }
