@@ -68,6 +68,14 @@ func Defaults() Options {
 	}
 }
 
+// SameSettings reports whether o and p differ at most in what PlanTurn reads for each
+// move (Budget, Plan, Seed): an engine made with either plays the other's moves alike
+// when it is given the other's turns (GenMoveTurn), with no SetOptions between.
+func SameSettings(o, p Options) bool {
+	o.Budget, o.Plan, o.Seed = p.Budget, p.Plan, p.Seed
+	return o == p
+}
+
 // SolveFromRange is the range of Options.SolveFrom: a move number.
 var SolveFromRange = mcts.Range[int]{Min: 1, Max: board.MaxMoves}
 

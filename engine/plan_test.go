@@ -63,3 +63,26 @@ func TestPlanTurnBounds(t *testing.T) {
 		t.Errorf("no plan: %+v, want the budget and no loan", got)
 	}
 }
+
+// SameSettings ignores exactly what PlanTurn reads: the budget, the plan and the seed.
+func TestSameSettings(t *testing.T) {
+	o := Defaults()
+	p := o
+	p.Budget, p.Plan, p.Seed = 2*time.Second, false, 99
+	if !SameSettings(o, p) {
+		t.Error("options differing in budget, plan and seed are not the same settings")
+	}
+	for name, edit := range map[string]func(*Options){
+		"workers":  func(q *Options) { q.Workers = 2 },
+		"playouts": func(q *Options) { q.Playouts = 100 },
+		"book":     func(q *Options) { q.Book = false },
+		"c":        func(q *Options) { q.C = 0.5 },
+		"verbose":  func(q *Options) { q.Verbose = true },
+	} {
+		q := o
+		edit(&q)
+		if SameSettings(o, q) {
+			t.Errorf("options differing in %s are the same settings", name)
+		}
+	}
+}
