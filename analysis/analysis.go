@@ -8,6 +8,7 @@
 package analysis
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"time"
@@ -18,22 +19,23 @@ import (
 	"littlego/mcts"
 )
 
-// Engine is the move generator every front end drives (the GTP server, the web board)
-// and the search the analysis runs in chunks: GenMove returns a legal action for the
-// side to move and how it was chosen, its report carrying the search's root statistics;
-// Options returns the options the next GenMove uses and SetOptions changes them (or
-// returns an error and keeps the old ones). *engine.Engine is one.
+// Engine is the search the analysis runs in chunks: Search runs one search of pos
+// within lim under the engine's own settings, its workers seeded from seed, and
+// returns its root statistics; Replies returns the statistics of the replies to the
+// root action a that the last search gathered one level down (nil when it has none).
+// *engine.Engine is one.
 type Engine interface {
-	GenMove(pos board.Position) (board.Point, engine.Report)
-	Options() engine.Options
-	SetOptions(o engine.Options) error
+	Search(ctx context.Context, pos board.Position, lim mcts.Limit, seed uint64) (mcts.Result, error)
+	Replies(a board.Point) []mcts.MoveStat
 }
 
 // Config says how one analysis runs. Zero fields take the defaults named.
 type Config struct {
-	// Search holds the search's options. The analysis turns off the book, the solver and
-	// the game plan (it wants the search's own statistics; the proofs come from facts),
-	// replaces Playouts by the chunk's budget and gives chunk k the seed Seed + k*1024.
+	// Search holds the search's options: the settings of the engine an Analyzer makes
+	// when it was given none, and the seed, chunk k's being Seed + k*1024. The analysis
+	// runs the search alone (engine.Engine.Search: no book, no solver, no game plan; the
+	// proofs come from facts), each chunk within Chunk of CPU or, under MaxIterations, a
+	// count of iterations.
 	Search engine.Options
 	// Chunk is the CPU of one search chunk, and the most the solver gets between two
 	// chunks (default DefaultChunk). A stop (the context, emit) is noticed within about

@@ -21,15 +21,33 @@ import (
 type Analyzer struct {
 	eng    Engine
 	prover *facts.Prover
+	// made is the options of the engine the analyzer made itself (own), when it was
+	// given none: a Config whose Search differs gets an engine of its own settings.
+	made engine.Options
+	own  bool
 }
 
-// New returns an analyzer over eng (nil: an engine made on first use from the
-// options of the first Config) and prover (nil: a prover over facts.Shared()).
+// New returns an analyzer over eng (nil: an engine made on first use from a Config's
+// Search options, and made again for a Config with other options) and prover (nil: a
+// prover over facts.Shared()).
 func New(eng Engine, prover *facts.Prover) *Analyzer {
 	if prover == nil {
 		prover = facts.NewProver(nil)
 	}
-	return &Analyzer{eng: eng, prover: prover}
+	return &Analyzer{eng: eng, prover: prover, own: eng == nil}
+}
+
+// engine returns the analyzer's engine for cfg: the one it was given, or one made with
+// cfg.Search.
+func (a *Analyzer) engine(cfg *Config) (Engine, error) {
+	if a.own && (a.eng == nil || a.made != cfg.Search) {
+		eng, err := engine.New(cfg.Search)
+		if err != nil {
+			return nil, err
+		}
+		a.eng, a.made = eng, cfg.Search
+	}
+	return a.eng, nil
 }
 
 // Prover returns the analyzer's prover, so that a front end's other questions (a
@@ -127,23 +145,14 @@ func (r *run) resume(s *Snapshot) {
 	}
 }
 
-// replier is an Engine that says the replies its last search gathered one level down
-// (engine.Engine does); with another, an analysis keeps no replies.
-type replier interface {
-	Replies(a board.Point) []mcts.MoveStat
-}
-
-// addReplies merges the replies of each action the chunk's search res visited.
-func (r *run) addReplies(res *mcts.Result) {
-	rp, ok := r.a.eng.(replier)
-	if !ok {
-		return
-	}
+// addReplies merges the replies of each action the chunk's search res visited, as
+// eng says them.
+func (r *run) addReplies(eng Engine, res *mcts.Result) {
 	for _, m := range res.Moves {
 		if m.Visits == 0 || m.Move < 0 || int(m.Move) >= board.NumActions {
 			continue
 		}
-		if rs := rp.Replies(m.Move); rs != nil {
+		if rs := eng.Replies(m.Move); rs != nil {
 			if r.replies[m.Move] == nil {
 				r.replies[m.Move] = new(mcts.Totals)
 			}
@@ -213,34 +222,24 @@ func (r *run) chunkIterations() int {
 
 // searchChunk runs the k-th chunk of search and merges its root statistics.
 func (r *run) searchChunk(k int) error {
-	o := r.cfg.Search
-	o.Book, o.Solve, o.Plan = false, false, false
-	o.Playouts, o.Budget = 0, r.cfg.Chunk
-	o.Seed = r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	eng, err := r.a.engine(&r.cfg)
+	if err != nil {
+		return err
+	}
+	lim := mcts.Limit{CPU: r.cfg.Chunk, EarlyStop: true}
 	if r.cfg.MaxIterations > 0 {
 		// A fixed count replaces the chunk's CPU: as many as a chunk ran at the last
 		// chunk's speed, and never more than is left.
-		o.Playouts = max(1, min(r.cfg.MaxIterations-r.iterations, r.chunkIterations()))
+		lim = mcts.Limit{Playouts: max(1, min(r.cfg.MaxIterations-r.iterations, r.chunkIterations()))}
 	}
-	if r.a.eng == nil {
-		eng, err := engine.New(o)
-		if err != nil {
-			return err
-		}
-		r.a.eng = eng
-	} else if r.a.eng.Options() != o {
-		if err := r.a.eng.SetOptions(o); err != nil {
-			return err
-		}
+	seed := r.cfg.Search.Seed + uint64(k)*chunkSeedStride
+	// A chunk runs to its end: the loop notices a stop between chunks.
+	res, err := eng.Search(context.Background(), searched(r.pos), lim, seed)
+	if err != nil {
+		return err
 	}
-	_, rep := r.a.eng.GenMove(searched(r.pos))
-	res := rep.Search
-	if res == nil {
-		r.searching = false // a forced move: nothing to search
-		return nil
-	}
-	r.totals.Add(res)
-	r.addReplies(res)
+	r.totals.Add(&res)
+	r.addReplies(eng, &res)
 	r.chunks++
 	r.iterations += res.Iterations
 	r.lastChunk, r.lastCPU = res.Iterations, res.CPU

@@ -53,7 +53,8 @@ type Agent struct {
 	engines   []*engine.Engine
 }
 
-// takeEngine returns an idle engine with options o, or a new one.
+// takeEngine returns an idle engine with the settings of o (engine.SameSettings: the
+// game's seed comes with each move's turn), or a new one.
 func (a *Agent) takeEngine(o engine.Options) (*engine.Engine, error) {
 	a.enginesMu.Lock()
 	var e *engine.Engine
@@ -61,11 +62,8 @@ func (a *Agent) takeEngine(o engine.Options) (*engine.Engine, error) {
 		e, a.engines = a.engines[n-1], a.engines[:n-1]
 	}
 	a.enginesMu.Unlock()
-	if e == nil {
+	if e == nil || !engine.SameSettings(e.Options(), o) {
 		return engine.New(o)
-	}
-	if err := e.SetOptions(o); err != nil {
-		return nil, err
 	}
 	return e, nil
 }

@@ -47,11 +47,15 @@ func (p *inProcess) Close() error {
 }
 
 // engineChooser is the engine: one per side for the whole game (taken from the agent's
-// idle engines and given back after the game, with the game's seed set).
-type engineChooser struct{ eng *engine.Engine }
+// idle engines and given back after the game), and the game's options, whose plan and
+// seed give each move its turn.
+type engineChooser struct {
+	eng  *engine.Engine
+	opts engine.Options
+}
 
-// Choose returns the engine's move.
+// Choose returns the engine's move within the game plan's turn for it.
 func (e engineChooser) Choose(pos board.Position) board.Point {
-	mv, _ := e.eng.GenMove(pos)
+	mv, _ := e.eng.GenMoveTurn(pos, engine.PlanTurn(e.opts, int(pos.Move), engine.Account{}))
 	return mv
 }

@@ -157,7 +157,7 @@ func newEnginePlayer(a *Agent, s Seat) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &inProcess{chooser: engineChooser{e}, measureCPU: s.MeasureCPU, close: func() { a.returnEngine(e) }}, nil
+	return &inProcess{chooser: engineChooser{e, o}, measureCPU: s.MeasureCPU, close: func() { a.returnEngine(e) }}, nil
 }
 
 // newExecPlayer makes the exec: player in a new working folder.

@@ -72,8 +72,8 @@ func TestWorkloadIsFixedAndPlayable(t *testing.T) {
 			t.Fatalf("position %d has a stale hash", i)
 		}
 	}
-	if cfg := SearchConfig(100, 2); cfg.Validate() != nil {
-		t.Fatal(cfg.Validate())
+	if cfg := SearchConfig(100, 2); cfg.Validate() != nil || cfg.Limit.Validate() != nil {
+		t.Fatal(cfg.Validate(), cfg.Limit.Validate())
 	}
 	if err := (&mcts.Config{}).Validate(); err == nil {
 		t.Fatal("the zero Config validates")
@@ -89,7 +89,8 @@ func TestWorkloadIsFixedAndPlayable(t *testing.T) {
 // its number of iterations: nothing per iteration.
 func TestSearchDefaultAllocatesNothingPerIteration(t *testing.T) {
 	allocs := func(iterations int) float64 {
-		s, err := mcts.NewSearcher(SearchConfig(iterations, 1))
+		cfg := SearchConfig(iterations, 1)
+		s, err := mcts.NewSearcher(cfg.Config)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestSearchDefaultAllocatesNothingPerIteration(t *testing.T) {
 		fewest := math.Inf(1)
 		for range 5 {
 			fewest = min(fewest, testing.AllocsPerRun(3, func() {
-				if _, err := s.Search(context.Background(), pos); err != nil {
+				if _, err := s.Search(context.Background(), pos, cfg.Limit, cfg.Seed); err != nil {
 					t.Fatal(err)
 				}
 			}))
@@ -126,7 +127,7 @@ func TestSearchConfigIsTheEngineDefault(t *testing.T) {
 		cfg.TreeNodes != want.TreeNodes || cfg.Seed != o.Seed {
 		t.Fatalf("SearchConfig %+v differs from the engine defaults %+v", cfg, o)
 	}
-	if cfg.Playouts != 1000 || cfg.Budget != 0 || cfg.EarlyStop {
+	if cfg.Limit != (mcts.Limit{Playouts: 1000}) {
 		t.Fatalf("SearchConfig is not a fixed amount of work: %+v", cfg)
 	}
 }

@@ -166,8 +166,8 @@ func BenchmarkSearchPolicy(b *testing.B) {
 
 // benchSearchEmpty runs searches of cfg from the empty board and reports iterations per
 // wall and per CPU second.
-func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
-	s, err := mcts.NewSearcher(cfg)
+func benchSearchEmpty(b *testing.B, cfg Search) {
+	s, err := mcts.NewSearcher(cfg.Config)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
 	var clock cpuClock
 	for b.Loop() {
 		clock.begin()
-		res, err := s.Search(ctx, board.New())
+		res, err := s.Search(ctx, board.New(), cfg.Limit, cfg.Seed)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -191,7 +191,8 @@ func benchSearchEmpty(b *testing.B, cfg mcts.Config) {
 // workload position.
 func BenchmarkSearchDefaultWorkload(b *testing.B) {
 	positions := Positions()
-	s, err := mcts.NewSearcher(SearchConfig(searchPlayouts/4, 1))
+	cfg := SearchConfig(searchPlayouts/4, 1)
+	s, err := mcts.NewSearcher(cfg.Config)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -202,7 +203,7 @@ func BenchmarkSearchDefaultWorkload(b *testing.B) {
 	for b.Loop() {
 		clock.begin()
 		for _, pos := range positions {
-			res, err := s.Search(ctx, pos)
+			res, err := s.Search(ctx, pos, cfg.Limit, cfg.Seed)
 			if err != nil {
 				b.Fatal(err)
 			}

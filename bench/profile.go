@@ -52,7 +52,7 @@ func (w Workload) Run(ctx context.Context) (WorkloadResult, error) {
 		cfg.Policy = w.Policy
 	}
 	cfg.Seed = w.Seed
-	s, err := mcts.NewSearcher(cfg)
+	s, err := mcts.NewSearcher(cfg.Config)
 	if err != nil {
 		return WorkloadResult{}, err
 	}
@@ -61,11 +61,8 @@ func (w Workload) Run(ctx context.Context) (WorkloadResult, error) {
 	startCPU, startWall := cputime.Process(), time.Now()
 	for r := range w.Repeat {
 		cfg.Seed = w.Seed + uint64(r)
-		if err := s.SetConfig(cfg); err != nil {
-			return res, err
-		}
 		for _, pos := range positions {
-			out, err := s.Search(ctx, pos)
+			out, err := s.Search(ctx, pos, cfg.Limit, cfg.Seed)
 			if err != nil {
 				return res, err
 			}

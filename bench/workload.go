@@ -36,23 +36,28 @@ func Positions() []board.Position {
 	return out
 }
 
+// Search is a search as the benchmarks run it: the searcher's settings (Config), what
+// each search may spend (Limit) and the seed of its workers' streams.
+type Search struct {
+	mcts.Config
+	Limit mcts.Limit
+	Seed  uint64
+}
+
 // SearchConfig returns the search that engine.Defaults() runs for a move (the same
-// constants, policy, priors and node arena: what engine.New builds from them) turned
-// into a fixed amount of work: playouts iterations shared by workers goroutines, no CPU
-// budget and no early stop, so that every run does the same number of iterations and a
-// one-worker run is reproducible.
-func SearchConfig(playouts, workers int) mcts.Config {
+// constants, policy, priors, node arena and seed: what engine.New builds from them)
+// turned into a fixed amount of work: playouts iterations shared by workers goroutines,
+// no CPU budget and no early stop, so that every run does the same number of iterations
+// and a one-worker run is reproducible.
+func SearchConfig(playouts, workers int) Search {
 	o := engine.Defaults()
 	cfg := mcts.DefaultConfig()
 	cfg.Knobs = o.Knobs
 	if pol, err := policy.ByName(o.Policy); err == nil {
 		cfg.Policy = pol
 	}
-	cfg.Playouts = playouts
 	cfg.Workers = workers
-	cfg.Budget = 0
-	cfg.EarlyStop = false
-	return cfg
+	return Search{Config: cfg, Limit: mcts.Limit{Playouts: playouts}, Seed: o.Seed}
 }
 
 // Moves returns (position, legal point) pairs met in seeded uniform random games:

@@ -49,6 +49,7 @@ func (a *budgetAccount) spendProof(d time.Duration) {
 // account, the report so far, and what earlier steps learnt.
 type moveChoice struct {
 	pos    board.Position
+	seed   uint64 // the search's (Turn.Seed)
 	budget budgetAccount
 	rep    Report
 	// proof is the solver's verdict on pos, valid when solved is true.
@@ -81,28 +82,27 @@ var steps = [...]step{
 	(*Engine).search,
 }
 
-// GenMove returns the engine's legal action for pos within the game plan's CPU budget
-// for move pos.Move (PlanBudget).
+// GenMove returns the engine's legal action for pos within the game plan's turn for
+// move pos.Move under the engine's options, with no bank (PlanTurn with the zero
+// Account).
 func (e *Engine) GenMove(pos board.Position) (board.Point, Report) {
-	return e.GenMoveWithin(pos, PlanBudget(e.opts, int(pos.Move)))
+	return e.GenMoveTurn(pos, PlanTurn(e.opts, int(pos.Move), Account{}))
 }
 
-// GenMoveWithin returns the engine's legal action for pos, using at most budget of CPU
-// time from its call (at least a few milliseconds for the search, however small budget).
-func (e *Engine) GenMoveWithin(pos board.Position, budget time.Duration) (board.Point, Report) {
-	return e.GenMoveBanked(pos, budget, 0)
-}
-
-// GenMoveBanked is GenMoveWithin with a bank: CPU time that earlier moves left unspent,
-// which only the exact solver's proofs may use (on the whole position, on the search's
-// candidates, or counting refutations in a lost position), never the search or the
-// book. It uses at most budget+bank from its call (a negative bank counts as none).
-func (e *Engine) GenMoveBanked(pos board.Position, budget, bank time.Duration) (board.Point, Report) {
-	bank = max(bank, 0)
+// GenMoveTurn returns the engine's legal action for pos within turn: it uses at most
+// turn.Budget+turn.Bank of CPU time from its call (at least a few milliseconds for the
+// search, however small the budget), the bank only for the exact solver's proofs (on
+// the whole position, on the search's candidates, or counting refutations in a lost
+// position), never the search or the book; its search is seeded with turn.Seed. In
+// fixed-playout mode (Options.Playouts) there is no bank: CPU time must not decide a
+// move.
+func (e *Engine) GenMoveTurn(pos board.Position, turn Turn) (board.Point, Report) {
+	bank := max(turn.Bank, 0)
 	if e.opts.Playouts > 0 {
-		bank = 0 // CPU time must not decide a move in fixed-playout mode
+		bank = 0
 	}
-	c := moveChoice{pos: pos, budget: budgetAccount{left: budget, bank: bank}, rep: Report{Budget: budget, Bank: bank}}
+	budget := turn.Budget
+	c := moveChoice{pos: pos, seed: turn.Seed, budget: budgetAccount{left: budget, bank: bank}, rep: Report{Budget: budget, Bank: bank}}
 	for _, s := range steps {
 		if mv, m, ok := s(e, &c); ok {
 			c.rep.Move, c.rep.Method, c.rep.Proved = mv, m, provedBy(m, pos, mv)
@@ -223,11 +223,7 @@ func (e *Engine) search(c *moveChoice) (board.Point, Method, bool) {
 			checks, budget = false, c.budget.left
 		}
 	}
-	if err := e.searcher.SetConfig(e.config(max(budget, minSearch))); err != nil {
-		c.failure = err.Error()
-		return board.NoPoint, 0, false
-	}
-	res, err := e.searcher.Search(context.Background(), c.pos)
+	res, err := e.searcher.Search(context.Background(), c.pos, e.searchLimit(max(budget, minSearch)), c.seed)
 	if err != nil {
 		c.failure = err.Error()
 		return board.NoPoint, 0, false

@@ -1,8 +1,9 @@
-// engine.go: the Engine, how a move was chosen (Method, Report), the search settings and the game plan.
+// engine.go: the Engine, how a move was chosen (Method, Report), the search settings and the search alone.
 
 package engine
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -114,10 +115,10 @@ type Report struct {
 	// for a search, a forced pass or a fallback move. What it implies of the position
 	// after the move follows by facts.Step.
 	Proved facts.Fact
-	// Budget is the CPU time the move was given (GenMoveWithin's budget).
+	// Budget is the CPU time the move was given (its Turn's Budget).
 	Budget time.Duration
-	// Bank is the extra CPU time offered for proofs (GenMoveBanked's bank), and
-	// BankSpent the part of it the proofs used.
+	// Bank is the extra CPU time offered for proofs (its Turn's Bank, none in
+	// fixed-playout mode), and BankSpent the part of it the proofs used.
 	Bank, BankSpent time.Duration
 	// Proofs are the exact solver's calls, in order: what was tested, the verdict and
 	// what it cost.
@@ -150,7 +151,7 @@ func New(o Options) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{opts: o, pol: pol}
-	if e.searcher, err = mcts.NewSearcher(e.config(time.Second)); err != nil {
+	if e.searcher, err = mcts.NewSearcher(e.config()); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -164,8 +165,9 @@ func (e *Engine) Options() Options { return e.opts }
 // Search, until the next move.
 func (e *Engine) Replies(a board.Point) []mcts.MoveStat { return e.searcher.Replies(a) }
 
-// SetOptions replaces the engine's options (for GTP's parameter commands and time
-// controls); on error the old options stay.
+// SetOptions replaces the engine's settings (for GTP's parameter commands, which change
+// them between moves); on error the old options stay. What one move may spend is not a
+// setting: it is GenMoveTurn's Turn.
 func (e *Engine) SetOptions(o Options) error {
 	if err := o.Validate(); err != nil {
 		return err
@@ -176,95 +178,34 @@ func (e *Engine) SetOptions(o Options) error {
 	}
 	old, oldPol := e.opts, e.pol
 	e.opts, e.pol = o, pol
-	if err := e.searcher.SetConfig(e.config(time.Second)); err != nil {
+	if err := e.searcher.SetConfig(e.config()); err != nil {
 		e.opts, e.pol = old, oldPol
 		return err
 	}
 	return nil
 }
 
-// config returns the search configuration for a move with the given CPU budget (0: a
-// fixed number of playouts).
-func (e *Engine) config(budget time.Duration) mcts.Config {
+// config returns the searcher's settings under the engine's options: its knobs and
+// policy. What a search may spend is an argument of each search (searchLimit).
+func (e *Engine) config() mcts.Config {
 	cfg := mcts.DefaultConfig()
 	cfg.Knobs = e.opts.Knobs
 	cfg.Policy = e.pol
-	cfg.Budget = 0
-	cfg.EarlyStop = false
-	if e.opts.Playouts == 0 {
-		cfg.Budget = budget
-		cfg.EarlyStop = true
-	}
 	return cfg
 }
 
-// PlanBudget returns the CPU time for move number move (1..24) under o: the whole
-// Budget when the plan is off, otherwise a share that is larger in the middle game.
-func PlanBudget(o Options, move int) time.Duration {
-	b := o.Budget
-	if o.Plan {
-		b = time.Duration(float64(b) * planWeight(move))
+// searchLimit returns the limit of a move's search given budget of CPU: the budget
+// with the early stop, or, under a positive Playouts, that fixed count alone.
+func (e *Engine) searchLimit(budget time.Duration) mcts.Limit {
+	if e.opts.Playouts > 0 {
+		return mcts.Limit{Playouts: e.opts.Playouts}
 	}
-	return min(b, MaxBudget)
+	return mcts.Limit{CPU: budget, EarlyStop: true}
 }
 
-// loanWeight is the game's loan in budgets: see PlanLoan.
-const loanWeight = 11
-
-// PlanLoan returns the CPU time beyond the plan that one side may spend on proofs over a
-// game (docs/my_player.md#the-loan): 11 budgets, 5.5 s at the default -budget 0.5, or
-// nothing with the plan off. A game's first position that the tables do not decide (its
-// first move off the book and the opening table, often at move 5 or 6 after an imposed
-// opening, where no earlier move has left a bank) is where a proof costs the most and a
-// move's plan is shortest; the loan lets those proofs run to MaxBudget a move, while the
-// later moves need little of their own plan (the solver proves positions from move 13 in
-// milliseconds). A side's game then costs at most PlanTotal + PlanLoan: 11.5 s at the
-// default, against the course's 10 s for one move.
-func PlanLoan(o Options) time.Duration {
-	if !o.Plan || o.Playouts > 0 {
-		return 0
-	}
-	return time.Duration(loanWeight * float64(o.Budget))
-}
-
-// PlanTotal returns what the game plan gives the side that plays move number move over
-// the whole game: the sum of PlanBudget over its twelve moves (at most 12 budgets).
-func PlanTotal(o Options, move int) time.Duration {
-	return PlanSoFar(o, board.MaxMoves-move%2)
-}
-
-// PlanSoFar returns what the game plan gave the side that plays move number move over
-// its moves up to move, included: the sum of PlanBudget over them.
-func PlanSoFar(o Options, move int) time.Duration {
-	var sum time.Duration
-	for m := 2 - move%2; m <= move; m += 2 {
-		sum += PlanBudget(o, m)
-	}
-	return sum
-}
-
-// planWeight is the share of Budget given to move number move. Each side's twelve
-// weights add up to 12, so a game costs at most 12 budgets per side. The weights follow
-// what a move can buy, as measured (docs/my_player.md#the-game-plan-and-the-bank): at
-// moves 7-8 a proof of the search's move takes seconds and keeps wins the search alone
-// gives away; moves 9-12 keep the solver's share above its worst measured case there
-// (the certificate of docs/solver.md walks move 11 at 0.65 s); from move 13 the solver
-// proves a position in milliseconds; Black's first moves come from the book.
-func planWeight(move int) float64 {
-	switch {
-	case move <= 4:
-		return 0.3
-	case move <= 6:
-		return 1.0
-	case move <= 8:
-		return 5.9
-	case move <= 10:
-		return 1.6
-	case move <= 12:
-		return 1.3
-	case move <= 14:
-		return 0.5
-	default:
-		return 0.22
-	}
+// Search runs the engine's tree search alone on pos (no book, no solver, no plan): the
+// searcher with the engine's settings, within lim, its workers seeded from seed. Replies
+// then says the replies it gathered. The analysis runs its chunks with it.
+func (e *Engine) Search(ctx context.Context, pos board.Position, lim mcts.Limit, seed uint64) (mcts.Result, error) {
+	return e.searcher.Search(ctx, pos, lim, seed)
 }

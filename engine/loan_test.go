@@ -57,11 +57,6 @@ func TestLoanKeepsFirstMoveWins(t *testing.T) {
 		var byMove [25]struct{ kept, tried, proved, unjudged int }
 		var most, total time.Duration
 		for i, pos := range positions {
-			plan := PlanBudget(o, int(pos.Move))
-			bank := time.Duration(0)
-			if loan {
-				bank = min(PlanLoan(o), MaxBudget-plan)
-			}
 			tally := &byMove[pos.Move]
 			for seed := 1; seed <= seeds; seed++ {
 				o.Seed = uint64(seed)
@@ -70,7 +65,7 @@ func TestLoanKeepsFirstMoveWins(t *testing.T) {
 					t.Fatal(err)
 				}
 				start := cputime.Process()
-				mv, rep := e.GenMoveBanked(pos, plan, bank)
+				mv, rep := e.GenMoveTurn(pos, PlanTurn(o, int(pos.Move), Account{Loan: loan}))
 				used := cputime.Process() - start
 				most, total, tally.tried = max(most, used), total+used, tally.tried+1
 				if rep.Method == MethodBook || rep.Method == MethodTable || rep.Method == MethodSolver {

@@ -20,13 +20,21 @@ import (
 // MaxBudget is the most CPU time one move may be given (mcts.MaxBudget).
 const MaxBudget = mcts.MaxBudget
 
+// DefaultBudget is the default Options.Budget: 0.5 s of CPU a move (docs/tuning.md).
+const DefaultBudget = 500 * time.Millisecond
+
 // Options are the engine's settings. The zero value is not useful: start from Defaults.
 type Options struct {
-	// Knobs are the search's settings, passed to every search as they are (a positive
-	// Playouts replaces the CPU budget by a fixed number of iterations).
+	// Knobs are the searcher's settings (mcts.Config), passed to it as they are.
 	mcts.Knobs
+	// Playouts, when positive, gives every search of a move a fixed number of iterations
+	// (mcts.Limit.Playouts) instead of the CPU budget, and the solver a node limit: the
+	// moves are then reproducible with one worker.
+	Playouts int
+	// Seed seeds the searches of the moves (Turn.Seed; mcts worker k draws from Seed+k).
+	Seed uint64
 	// Budget is the CPU time of the whole process (every thread counted) that the game
-	// plan spreads over a move; see PlanBudget. At most MaxBudget.
+	// plan spreads over a move; see PlanBudget and PlanTurn. At most MaxBudget.
 	Budget time.Duration
 	// Policy names the rollout policy (policy.ByName).
 	Policy string
@@ -44,19 +52,28 @@ type Options struct {
 	Verbose bool
 }
 
-// Defaults returns the default options: the search settings of mcts.DefaultConfig, the
-// book and the solver from move 9, and the game plan.
+// Defaults returns the default options: the search settings of mcts.DefaultConfig, seed
+// 1, DefaultBudget, the book and the solver from move 9, and the game plan.
 func Defaults() Options {
 	cfg := mcts.DefaultConfig()
 	return Options{
 		Knobs:     cfg.Knobs,
-		Budget:    cfg.Budget,
+		Seed:      1,
+		Budget:    DefaultBudget,
 		Policy:    cfg.Policy.Name(),
 		Book:      true,
 		Solve:     true,
 		SolveFrom: 9,
 		Plan:      true,
 	}
+}
+
+// SameSettings reports whether o and p differ at most in what PlanTurn reads for each
+// move (Budget, Plan, Seed): an engine made with either plays the other's moves alike
+// when it is given the other's turns (GenMoveTurn), with no SetOptions between.
+func SameSettings(o, p Options) bool {
+	o.Budget, o.Plan, o.Seed = p.Budget, p.Plan, p.Seed
+	return o == p
 }
 
 // SolveFromRange is the range of Options.SolveFrom: a move number.

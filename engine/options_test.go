@@ -78,8 +78,11 @@ func TestOptionRangesAreTheSearchRanges(t *testing.T) {
 	if err != nil {
 		t.Fatalf("options at the top of their ranges: %v", err)
 	}
-	if err := e.searcher.SetConfig(e.config(MaxBudget)); err != nil {
+	if err := e.searcher.SetConfig(e.config()); err != nil {
 		t.Fatalf("the search refuses the engine's options: %v", err)
+	}
+	if err := e.searchLimit(MaxBudget).Validate(); err != nil {
+		t.Fatalf("the search refuses the engine's limit: %v", err)
 	}
 }
 

@@ -54,7 +54,7 @@ func keepsTheWin(t *testing.T, budget, bank time.Duration) (kept int) {
 			t.Fatal(err)
 		}
 		start := cputime.Process()
-		mv, rep := e.GenMoveBanked(pos, budget, bank)
+		mv, rep := e.GenMoveTurn(pos, Turn{Budget: budget, Bank: bank, Seed: seed})
 		used := cputime.Process() - start
 		if slices.Contains(wonAtMove7Wins, mv.String()) {
 			kept++
@@ -112,7 +112,7 @@ func TestBankIsForProofsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := board.New()
-	if _, rep := e.GenMoveBanked(pos, 50*time.Millisecond, time.Second); rep.Method != MethodBook || rep.BankSpent != 0 || rep.Bank != time.Second {
+	if _, rep := e.GenMoveTurn(pos, Turn{Budget: 50 * time.Millisecond, Bank: time.Second, Seed: o.Seed}); rep.Method != MethodBook || rep.BankSpent != 0 || rep.Bank != time.Second {
 		t.Errorf("move 1: %s, bank %v, spent %v; want the book and the bank untouched", rep.Method, rep.Bank, rep.BankSpent)
 	}
 	o.Playouts = 100
@@ -120,7 +120,7 @@ func TestBankIsForProofsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos.Play(board.PointAt(0, 0))
-	if _, rep := e.GenMoveBanked(pos, 50*time.Millisecond, time.Second); rep.Bank != 0 || len(rep.Proofs) != 0 {
+	if _, rep := e.GenMoveTurn(pos, Turn{Budget: 50 * time.Millisecond, Bank: time.Second, Seed: o.Seed}); rep.Bank != 0 || len(rep.Proofs) != 0 {
 		t.Errorf("fixed-playout mode: bank %v, proofs %v; want none", rep.Bank, rep.Proofs)
 	}
 }

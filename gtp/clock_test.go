@@ -104,23 +104,24 @@ func TestClockBookkeeping(t *testing.T) {
 func TestGenmoveUsesTheClock(t *testing.T) {
 	s, _ := newTestServer(t, LittleGo, 100)
 	mustOK(t, s, "time_settings 60 0 0")
-	mustOK(t, s, "genmove b")
-	// Black has 12 moves in a course game: 5 s each, less the safety margin.
-	got := s.eng.Options()
-	if want := 5*timeSafety - timeOverhead; !near(got.Budget.Seconds(), want) || got.Plan {
-		t.Fatalf("engine budget %v plan %v, want %v and no plan", got.Budget, got.Plan, want)
+	// Black has 12 moves in a course game: 5 s each, less the safety margin; the game
+	// plan's share does not apply.
+	_, rep := s.think(board.Black)
+	if want := 5*timeSafety - timeOverhead; !near(rep.Budget.Seconds(), want) || rep.Bank != 0 {
+		t.Fatalf("move budget %v bank %v, want %v and no bank", rep.Budget, rep.Bank, want)
 	}
-	if s.opts.Budget != engine.Defaults().Budget || !s.opts.Plan {
-		t.Fatal("the clock changed the session's own options")
+	if s.opts.Budget != engine.Defaults().Budget || !s.opts.Plan || s.eng.Options() != s.opts {
+		t.Fatal("the clock changed the session's own options, or the engine's")
 	}
 	mustOK(t, s, "time_left w 3 0")
-	mustOK(t, s, "genmove w") // White's move 2: 12 moves left, 0.25 s of clock each
-	if want := 3.0/12*timeSafety - timeOverhead; !near(s.eng.Options().Budget.Seconds(), want) {
-		t.Fatalf("after time_left: budget %v, want %v", s.eng.Options().Budget, want)
+	// White's move 2: 12 moves left, 0.25 s of clock each.
+	if _, rep := s.think(board.White); !near(rep.Budget.Seconds(), 3.0/12*timeSafety-timeOverhead) {
+		t.Fatalf("after time_left: budget %v, want %v", rep.Budget, 3.0/12*timeSafety-timeOverhead)
 	}
 	mustOK(t, s, "kgs-time_settings none")
-	mustOK(t, s, "genmove b")
-	if o := s.eng.Options(); o != s.opts {
-		t.Fatalf("without time controls the engine runs %v, want the session's %v", o, s.opts)
+	_, rep = s.think(board.Black)
+	if o := s.eng.Options(); o != s.opts || rep.Budget != engine.PlanBudget(s.opts, 3) {
+		t.Fatalf("without time controls the engine runs %v with budget %v, want the session's %v and its plan's %v",
+			o, rep.Budget, s.opts, engine.PlanBudget(s.opts, 3))
 	}
 }

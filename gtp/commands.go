@@ -153,12 +153,8 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 		return board.Pass, engine.Report{Move: board.Pass, Method: engine.MethodForced}
 	}
 	pos := s.game.searchPosition(c)
-	o := s.moveOptions(c)
-	if err := s.useOptions(o); err != nil {
-		s.diag("genmove: %v", err)
-	}
 	start := time.Now()
-	pt, rep := s.eng.GenMove(pos)
+	pt, rep := s.eng.GenMoveTurn(pos, s.moveTurn(c, pos))
 	s.clock.spent(int(c), time.Since(start).Seconds())
 	if rep.Proved.Proved() && s.game.rules != Area {
 		facts.Shared().Learn(pos, rep.Proved) // what the move proves, for the analyses that follow
@@ -170,10 +166,10 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 		pt = board.Pass
 		s.game.play(c, pt)
 	}
-	if o.Verbose {
+	if s.opts.Verbose {
 		s.diag("genmove %s: %s by %s, %d iterations, budget %v", board.ColorLetter(c), board.Vertex(pt), rep.Method, rep.Iterations, rep.Budget)
 	}
-	if o.Verbose || rep.Method == engine.MethodFallback {
+	if s.opts.Verbose || rep.Method == engine.MethodFallback {
 		// The engine's own account of the move: why it fell back, and when verbose the
 		// solver's verdict and the search's statistics.
 		for _, d := range rep.Details {
@@ -183,20 +179,16 @@ func (s *Server) think(c board.Color) (board.Point, engine.Report) {
 	return pt, rep
 }
 
-// moveOptions returns the engine options for c's next move: the session's options, with
-// the budget taken from the clock when time controls are set (and the game plan off,
-// since the clock's share already spreads the time), and without the proved tables under
-// area rules, whose game they do not describe.
-func (s *Server) moveOptions(c board.Color) engine.Options {
-	o := s.opts
-	if s.game.rules != LittleGo {
-		o.Book = false
-	}
+// moveTurn returns the turn of c's next move, in pos: the clock's share when time
+// controls are set (the clock's share already spreads the time, so the game plan does
+// not), otherwise the game plan's for the move under the session's options; no bank
+// either way.
+func (s *Server) moveTurn(c board.Color, pos board.Position) engine.Turn {
+	turn := engine.PlanTurn(s.opts, int(pos.Move), engine.Account{})
 	if b, ok := s.clock.moveBudget(int(c), s.ourMovesLeft()); ok {
-		o.Budget = time.Duration(b * float64(time.Second))
-		o.Plan = false
+		turn.Budget = time.Duration(b * float64(time.Second))
 	}
-	return o
+	return turn
 }
 
 // ourMovesLeft estimates how many moves the side to move still has to play: exact under
@@ -207,14 +199,6 @@ func (s *Server) ourMovesLeft() int {
 		return (pos.MovesLeft() + 1) / 2
 	}
 	return (pos.Empty().Count()+1)/2 + 4
-}
-
-// useOptions hands o to the engine if it differs from what the engine has.
-func (s *Server) useOptions(o engine.Options) error {
-	if s.eng.Options() == o {
-		return nil
-	}
-	return s.eng.SetOptions(o)
 }
 
 func (s *Server) undo([]string) (string, error) {
@@ -339,6 +323,9 @@ func (s *Server) rulesCommand(args []string) (string, error) {
 		s.game.clear()
 		if r == LittleGo {
 			s.game.komi = board.Komi // the only komi of the course's rules
+		}
+		if err := s.applyOptions(s.opts); err != nil {
+			return "", errors.New(oneLine(err.Error()))
 		}
 		return "", nil
 	}

@@ -24,7 +24,7 @@ func (s *Server) setParam(args []string) (string, error) {
 	if err := o.Validate(); err != nil {
 		return "", errors.New(oneLine(err.Error()))
 	}
-	if err := s.eng.SetOptions(o); err != nil {
+	if err := s.applyOptions(o); err != nil {
 		return "", errors.New(oneLine(err.Error()))
 	}
 	s.opts = o

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"littlego/analysis"
+	"littlego/board"
 	"littlego/engine"
 )
 
@@ -42,10 +43,21 @@ type Config struct {
 	Log io.Writer
 }
 
+// Engine is what a GTP session drives: its moves, each within the turn the session
+// gives it (GenMoveTurn: the game plan's, or the clock's share); its settings (Options,
+// and SetOptions for the parameter commands and the rules, which change them); and the
+// search of the analyses (analysis.Engine). *engine.Engine is one.
+type Engine interface {
+	analysis.Engine
+	GenMoveTurn(pos board.Position, turn engine.Turn) (board.Point, engine.Report)
+	Options() engine.Options
+	SetOptions(o engine.Options) error
+}
+
 // Server is one GTP session: an engine, a game and the time controls. It is not safe
 // for concurrent use; Run drives it.
 type Server struct {
-	eng   analysis.Engine
+	eng   Engine
 	opts  engine.Options // the options set at start and by littlego-set_param
 	game  game
 	clock clock
@@ -60,13 +72,37 @@ type Server struct {
 	analysed map[analysedKey]*analysis.Snapshot // each position's last analysis, to resume
 }
 
-// NewServer returns a server that plays with eng, starting from eng's options.
-func NewServer(eng analysis.Engine, cfg Config) *Server {
+// NewServer returns a server that plays with eng, starting from eng's options (without
+// the proved tables under area rules: see engineOptions).
+func NewServer(eng Engine, cfg Config) *Server {
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard
 	}
-	return &Server{eng: eng, opts: eng.Options(), game: newGame(cfg.Rules), log: log}
+	s := &Server{eng: eng, opts: eng.Options(), game: newGame(cfg.Rules), log: log}
+	if err := s.applyOptions(s.opts); err != nil {
+		s.diag("%v", err)
+	}
+	return s
+}
+
+// engineOptions returns the engine's settings for the session's options o: o, without
+// the proved tables under area rules, whose game they do not describe.
+func (s *Server) engineOptions(o engine.Options) engine.Options {
+	if s.game.rules != LittleGo {
+		o.Book = false
+	}
+	return o
+}
+
+// applyOptions gives the engine the settings of the session's options o under the
+// session's rules, if they differ from what it has: at the start, after
+// littlego-set_param and after littlego-rules.
+func (s *Server) applyOptions(o engine.Options) error {
+	if e := s.engineOptions(o); e != s.eng.Options() {
+		return s.eng.SetOptions(e)
+	}
+	return nil
 }
 
 // Run reads commands from in and writes the responses to out until quit, the end of

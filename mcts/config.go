@@ -12,7 +12,7 @@ import (
 // four fifths of the course host's limit (board.HostCPULimit, start-up included), 8 s.
 const HardCeiling = board.HostCPULimit * 4 / 5
 
-// MaxBudget is the largest Config.Budget: it leaves a quarter of HardCeiling for the
+// MaxBudget is the largest Limit.CPU: it leaves a quarter of HardCeiling for the
 // process's start-up and the exact solver.
 const MaxBudget = HardCeiling * 3 / 4
 
@@ -40,28 +40,48 @@ type Knobs struct {
 	Priors bool
 	// Workers is the number of root-parallel goroutines, each with its own tree.
 	Workers int
-	// Playouts, when positive, is the number of iterations of the whole search, shared
-	// among the workers; with one worker and no Budget the search is reproducible.
-	Playouts int
-	// Seed seeds the random streams: worker k draws from Seed+k.
-	Seed uint64
 }
 
-// Config holds the settings of a search. Start from DefaultConfig.
+// Config holds the settings of a searcher, the same for every search it runs; what one
+// search may spend (a Limit) and its seed are arguments of the search. Start from
+// DefaultConfig.
 type Config struct {
 	Knobs
-	// Budget, when positive, is the process CPU time (every thread) the search may
-	// use: two busy workers spend it twice as fast as one. At most MaxBudget.
-	Budget time.Duration
 	// Policy plays the simulations.
 	Policy policy.Policy
 	// TreeNodes is the most nodes each worker's tree holds, allocated at once (36
 	// bytes a node). When it is full the tree stops growing and the search goes on with simulations from its
 	// leaves. The memory is touched only as nodes are used.
 	TreeNodes int
+}
+
+// Limit is what one search may spend: a CPU budget, a fixed number of iterations, or
+// both (the first reached ends the search). It is an argument of the search, checked
+// there (Validate).
+type Limit struct {
+	// CPU, when positive, is the process CPU time (every thread) the search may use:
+	// two busy workers spend it twice as fast as one. At most MaxBudget; 0 leaves only
+	// HardCeiling.
+	CPU time.Duration
+	// Playouts, when positive, is the number of iterations of the whole search, shared
+	// among the workers; with one worker and no CPU the search is reproducible.
+	Playouts int
 	// EarlyStop ends the search as soon as the most visited move cannot be overtaken
-	// in the rest of the budget (estimated from the speed so far).
+	// in the rest of the limit (the CPU's estimated from the speed so far).
 	EarlyStop bool
+}
+
+// Validate returns an error naming the first part of l out of range, or nil.
+func (l Limit) Validate() error {
+	switch {
+	case !PlayoutsRange.Contains(l.Playouts):
+		return fmt.Errorf("mcts: Playouts = %d out of range: want %v (0: none)", l.Playouts, PlayoutsRange)
+	case l.CPU < 0 || l.CPU > MaxBudget:
+		return fmt.Errorf("mcts: CPU = %v out of range: want 0 (none) to %v", l.CPU, MaxBudget)
+	case l.Playouts == 0 && l.CPU == 0:
+		return fmt.Errorf("mcts: no limit: set Playouts or CPU")
+	}
+	return nil
 }
 
 // Range is the closed interval of a setting's allowed values.
@@ -73,7 +93,7 @@ func (r Range[T]) Contains(v T) bool { return v >= r.Min && v <= r.Max }
 // String writes r as "min..max".
 func (r Range[T]) String() string { return fmt.Sprintf("%v..%v", r.Min, r.Max) }
 
-// The ranges of the Config fields: Validate checks them, and the engine's options (flags
+// The ranges of the Config and Limit fields: their Validate methods check them, and the engine's options (flags
 // and their usage text) state and check the same.
 var (
 	CRange        = Range[float64]{0, 10}
@@ -87,15 +107,13 @@ var (
 )
 
 // DefaultConfig returns the default settings, which are also the engine's (engine.Defaults
-// reads them): pattern playouts, C 0.3, RAVE on, priors on, one worker, 0.5 s of CPU.
-// docs/tuning.md has the matches that chose them.
+// reads them): pattern playouts, C 0.3, RAVE on, priors on, one worker. docs/tuning.md
+// has the matches that chose them.
 func DefaultConfig() Config {
 	return Config{
-		Knobs:     Knobs{C: 0.3, RAVE: 1000, Expand: 2, Priors: true, Workers: 1, Seed: 1},
-		Budget:    500 * time.Millisecond,
+		Knobs:     Knobs{C: 0.3, RAVE: 1000, Expand: 2, Priors: true, Workers: 1},
 		Policy:    policy.Pattern{},
 		TreeNodes: defaultTreeNodes,
-		EarlyStop: true,
 	}
 }
 
@@ -110,12 +128,6 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("mcts: Expand = %d out of range: want %v", c.Expand, ExpandRange)
 	case !WorkersRange.Contains(c.Workers):
 		return fmt.Errorf("mcts: Workers = %d out of range: want %v", c.Workers, WorkersRange)
-	case !PlayoutsRange.Contains(c.Playouts):
-		return fmt.Errorf("mcts: Playouts = %d out of range: want %v (0: none)", c.Playouts, PlayoutsRange)
-	case c.Budget < 0 || c.Budget > MaxBudget:
-		return fmt.Errorf("mcts: Budget = %v out of range: want 0 (none) to %v of CPU", c.Budget, MaxBudget)
-	case c.Playouts == 0 && c.Budget == 0:
-		return fmt.Errorf("mcts: no limit: set Playouts or Budget")
 	case c.Policy == nil:
 		return fmt.Errorf("mcts: Policy is nil")
 	case !TreeNodesRange.Contains(c.TreeNodes):

@@ -19,7 +19,7 @@ func TestWinningPassAtTheRoot(t *testing.T) {
 		.....
 		.....`, board.White, 4)
 	pos.Passed = true // Black just passed: White's pass ends the game, 1 - 1 + 2.5
-	res, err := Search(context.Background(), pos, fixedConfig(5000))
+	res, err := search(context.Background(), pos, fixedConfig(5000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestLosingPassBelowTheRootIsProven(t *testing.T) {
 	pos.Passed = false
 	cfg := fixedConfig(20000)
 	cfg.Expand = 1
-	res, err := Search(context.Background(), pos, cfg)
+	res, err := search(context.Background(), pos, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestLastMoveProvenAtExpansion(t *testing.T) {
 		if pos.Over || pos.Move != board.MaxMoves {
 			continue
 		}
-		res, err := Search(context.Background(), pos, fixedConfig(1000))
+		res, err := search(context.Background(), pos, fixedConfig(1000))
 		if err != nil {
 			t.Fatal(err)
 		}

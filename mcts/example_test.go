@@ -18,9 +18,8 @@ func ExampleSearch() {
 		return
 	}
 	pos := in.Position(23)
-	cfg := mcts.DefaultConfig()
-	cfg.Playouts, cfg.Budget = 2000, 0 // a fixed amount of work instead of CPU time
-	res, err := mcts.Search(context.Background(), pos, cfg)
+	lim := mcts.Limit{Playouts: 2000} // a fixed amount of work instead of CPU time
+	res, err := mcts.Search(context.Background(), pos, mcts.DefaultConfig(), lim, 1)
 	if err != nil {
 		fmt.Println(err)
 		return

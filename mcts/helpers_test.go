@@ -3,7 +3,9 @@
 package mcts
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"littlego/board"
 	"littlego/board/boardtest"
@@ -63,13 +65,29 @@ func randomPosition(seed uint64, move int) board.Position {
 	return pos
 }
 
+// testSearch is a search as the tests run it: the searcher's settings, the search's
+// limit and its seed.
+type testSearch struct {
+	Config
+	Limit
+	Seed uint64
+}
+
 // fixedConfig returns the default configuration with a fixed number of playouts, no
 // CPU budget and no early stop: a reproducible search with one worker.
-func fixedConfig(playouts int) Config {
+func fixedConfig(playouts int) testSearch {
 	cfg := DefaultConfig()
-	cfg.Playouts = playouts
-	cfg.Budget = 0
-	cfg.EarlyStop = false
 	cfg.TreeNodes = 1 << 18
-	return cfg
+	return testSearch{Config: cfg, Limit: Limit{Playouts: playouts}, Seed: 1}
+}
+
+// defaultSearch returns the default configuration under a CPU budget with the early
+// stop.
+func defaultSearch(budget time.Duration) testSearch {
+	return testSearch{Config: DefaultConfig(), Limit: Limit{CPU: budget, EarlyStop: true}, Seed: 1}
+}
+
+// search runs ts on pos with a new Searcher.
+func search(ctx context.Context, pos board.Position, ts testSearch) (Result, error) {
+	return Search(ctx, pos, ts.Config, ts.Limit, ts.Seed)
 }

@@ -19,11 +19,11 @@ func TestRepliesAddUpToTheirMove(t *testing.T) {
 		pos := randomPosition(5, 8)
 		cfg := fixedConfig(20000)
 		cfg.Workers = workers
-		s, err := NewSearcher(cfg)
+		s, err := NewSearcher(cfg.Config)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := s.Search(context.Background(), pos)
+		res, err := s.Search(context.Background(), pos, cfg.Limit, cfg.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}

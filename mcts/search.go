@@ -71,7 +71,7 @@ const (
 	StopCeiling
 	// StopProven: the root was proven won or lost.
 	StopProven
-	// StopSettled: the best move could no longer be overtaken (EarlyStop).
+	// StopSettled: the best move could no longer be overtaken (Limit.EarlyStop).
 	StopSettled
 	// StopForced: there was a single legal action.
 	StopForced
@@ -161,11 +161,12 @@ type Searcher struct {
 	workers []workerState
 
 	// Per search.
+	lim      Limit
 	stop     atomic.Bool
 	reason   atomic.Int32 // StopReason+1 of the first stop; 0 while running
 	startCPU time.Duration
-	budget   time.Duration // effective CPU budget: Budget, or HardCeiling
-	ceiling  bool          // budget is HardCeiling, not Budget
+	budget   time.Duration // effective CPU budget: Limit.CPU, or HardCeiling
+	ceiling  bool          // budget is HardCeiling, not Limit.CPU
 	quotas   []int64       // per worker: iterations to run, or -1
 }
 
@@ -181,8 +182,8 @@ func NewSearcher(cfg Config) (*Searcher, error) {
 // Config returns the searcher's configuration.
 func (s *Searcher) Config() Config { return s.cfg }
 
-// SetConfig changes the configuration for the next searches (a new budget each move,
-// for instance). Arenas are kept when Workers and TreeNodes allow it.
+// SetConfig changes the settings for the next searches (a parameter changed between
+// moves, for instance). Arenas are kept when Workers and TreeNodes allow it.
 func (s *Searcher) SetConfig(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -214,40 +215,48 @@ func (s *Searcher) SetConfig(cfg Config) error {
 }
 
 // Search runs one search with cfg on a new Searcher: see Searcher.Search.
-func Search(ctx context.Context, pos board.Position, cfg Config) (Result, error) {
+func Search(ctx context.Context, pos board.Position, cfg Config, lim Limit, seed uint64) (Result, error) {
 	if err := checkPosition(&pos); err != nil {
+		return Result{}, err
+	}
+	if err := lim.Validate(); err != nil {
 		return Result{}, err
 	}
 	s, err := NewSearcher(cfg)
 	if err != nil {
 		return Result{}, err
 	}
-	return s.Search(ctx, pos)
+	return s.Search(ctx, pos, lim, seed)
 }
 
-// Search searches pos and returns the chosen move with the merged statistics. It stops
-// at the first of: the fixed number of playouts, the CPU budget, HardCeiling, a proof
-// of the root, the early stop (when enabled), or the cancellation of ctx. With one
-// worker, Playouts and no Budget, the result depends only on pos and the
-// configuration.
-func (s *Searcher) Search(ctx context.Context, pos board.Position) (Result, error) {
+// Search searches pos within lim and returns the chosen move with the merged
+// statistics; worker k draws its random stream from seed+k. It stops at the first of:
+// the fixed number of playouts, the CPU budget, HardCeiling, a proof of the root, the
+// early stop (when lim enables it), or the cancellation of ctx. With one worker,
+// Playouts and no CPU, the result depends only on pos, the configuration, lim and seed.
+// It returns an error when pos cannot be searched or lim is out of range.
+func (s *Searcher) Search(ctx context.Context, pos board.Position, lim Limit, seed uint64) (Result, error) {
 	if err := checkPosition(&pos); err != nil {
+		return Result{}, err
+	}
+	if err := lim.Validate(); err != nil {
 		return Result{}, err
 	}
 	startWall := time.Now()
 	s.startCPU = cputime.Process()
+	s.lim = lim
 	s.stop.Store(false)
 	s.reason.Store(0)
-	s.budget, s.ceiling = s.cfg.Budget, false
+	s.budget, s.ceiling = lim.CPU, false
 	if s.budget == 0 || s.budget > HardCeiling {
 		s.budget, s.ceiling = HardCeiling, true
 	}
 	w := len(s.trees)
 	for i := range s.quotas {
 		s.quotas[i] = -1
-		if s.cfg.Playouts > 0 {
-			s.quotas[i] = int64(s.cfg.Playouts / w)
-			if i < s.cfg.Playouts%w {
+		if lim.Playouts > 0 {
+			s.quotas[i] = int64(lim.Playouts / w)
+			if i < lim.Playouts%w {
 				s.quotas[i]++
 			}
 		}
@@ -257,7 +266,7 @@ func (s *Searcher) Search(ctx context.Context, pos board.Position) (Result, erro
 		}
 	}
 	for i, t := range s.trees {
-		t.reset(pos, s.cfg.Seed+uint64(i))
+		t.reset(pos, seed+uint64(i))
 	}
 	if s.trees[0].nodes[0].numChildren() == 1 {
 		s.halt(StopForced)
@@ -369,7 +378,7 @@ func (s *Searcher) check(ctx context.Context) {
 		return
 	default:
 	}
-	if s.cfg.EarlyStop && s.settled(used) {
+	if s.lim.EarlyStop && s.settled(used) {
 		s.halt(StopSettled)
 	}
 }
@@ -399,13 +408,13 @@ func (s *Searcher) settled(used time.Duration) bool {
 			left += max(0, s.quotas[i]-d)
 		}
 	}
-	if s.cfg.Playouts == 0 || !s.ceiling {
+	if s.lim.Playouts == 0 || !s.ceiling {
 		// Iterations the rest of the CPU budget allows at the speed so far.
 		if used <= 0 {
 			return false
 		}
 		byTime := int64(float64(done) * float64(s.budget-used) / float64(used))
-		if s.cfg.Playouts == 0 || byTime < left {
+		if s.lim.Playouts == 0 || byTime < left {
 			left = byTime
 		}
 	}

@@ -104,7 +104,7 @@ func TestTacticsHaveTheIntendedAnswers(t *testing.T) {
 
 func TestSearchFindsTheWinningMove(t *testing.T) {
 	for _, tc := range tactics(t) {
-		res, err := Search(context.Background(), tc.pos, fixedConfig(5000))
+		res, err := search(context.Background(), tc.pos, fixedConfig(5000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func TestSearchFindsTheWinningMove(t *testing.T) {
 }
 
 func TestBlackNeverPassesOnMoveOne(t *testing.T) {
-	res, err := Search(context.Background(), board.New(), fixedConfig(3000))
+	res, err := search(context.Background(), board.New(), fixedConfig(3000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestLastMoveSituations(t *testing.T) {
 		if winning := winningActions(pos); winning[board.Pass] == tc.noPass || len(winning) == 0 {
 			t.Fatalf("%s: brute force finds winning actions %v", tc.name, winning)
 		}
-		res, err := Search(context.Background(), pos, fixedConfig(2000))
+		res, err := search(context.Background(), pos, fixedConfig(2000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestLastMoveSituations(t *testing.T) {
 	if len(winningActions(pos)) != 0 {
 		t.Fatal("the test position should be lost for Black")
 	}
-	res, err := Search(context.Background(), pos, fixedConfig(5000))
+	res, err := search(context.Background(), pos, fixedConfig(5000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestProofsAgreeWithBruteForce(t *testing.T) {
 		if pos.Over {
 			continue
 		}
-		res, err := Search(context.Background(), pos, fixedConfig(20000))
+		res, err := search(context.Background(), pos, fixedConfig(20000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +249,7 @@ func TestSolvedPositions(t *testing.T) {
 			continue
 		}
 		winning := c.WinningSet()
-		res, err := Search(context.Background(), c.Pos, fixedConfig(10000))
+		res, err := search(context.Background(), c.Pos, fixedConfig(10000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,16 +278,16 @@ func TestSolvedPositions(t *testing.T) {
 func TestReproducibleWithSeed(t *testing.T) {
 	pos := randomPosition(5, 8)
 	cfg := fixedConfig(4000)
-	a, err := Search(context.Background(), pos, cfg)
+	a, err := search(context.Background(), pos, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSearcher(cfg)
+	s, err := NewSearcher(cfg.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 { // a fresh Searcher, then the same one reused
-		b, err := s.Search(context.Background(), pos)
+		b, err := s.Search(context.Background(), pos, cfg.Limit, cfg.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -297,7 +297,7 @@ func TestReproducibleWithSeed(t *testing.T) {
 		}
 	}
 	cfg.Seed = 99
-	c, _ := Search(context.Background(), pos, cfg)
+	c, _ := search(context.Background(), pos, cfg)
 	if reflect.DeepEqual(a.Moves, c.Moves) {
 		t.Fatal("a different seed gave the same statistics")
 	}
@@ -306,7 +306,7 @@ func TestReproducibleWithSeed(t *testing.T) {
 func TestTwoWorkers(t *testing.T) {
 	cfg := fixedConfig(6000)
 	cfg.Workers = 2
-	res, err := Search(context.Background(), randomPosition(3, 6), cfg)
+	res, err := search(context.Background(), randomPosition(3, 6), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +326,7 @@ func TestTwoWorkers(t *testing.T) {
 }
 
 func TestFixedPlayoutsRunExactly(t *testing.T) {
-	res, err := Search(context.Background(), board.New(), fixedConfig(1234))
+	res, err := search(context.Background(), board.New(), fixedConfig(1234))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestFixedPlayoutsRunExactly(t *testing.T) {
 
 func TestIterationAllocatesNothing(t *testing.T) {
 	cfg := fixedConfig(1)
-	s, err := NewSearcher(cfg)
+	s, err := NewSearcher(cfg.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,16 +364,15 @@ func TestBudgetIsRespected(t *testing.T) {
 	// The budget covers the search, not the Searcher's construction (the engine makes
 	// one Searcher and counts from the process start when it must), so the trees are
 	// allocated and the heap collected before the clock starts.
-	cfg := DefaultConfig()
-	cfg.Budget = 200 * time.Millisecond
+	cfg := defaultSearch(200 * time.Millisecond)
 	cfg.EarlyStop = false
-	s, err := NewSearcher(cfg)
+	s, err := NewSearcher(cfg.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
 	runtime.GC()
 	before := cputime.Process()
-	res, err := s.Search(context.Background(), board.New())
+	res, err := s.Search(context.Background(), board.New(), cfg.Limit, cfg.Seed)
 	used := cputime.Process() - before
 	if err != nil {
 		t.Fatal(err)
@@ -389,9 +388,8 @@ func TestBudgetIsRespected(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	cfg := DefaultConfig()
-	cfg.Budget = 2 * time.Second
-	res, err := Search(ctx, board.New(), cfg)
+	cfg := defaultSearch(2 * time.Second)
+	res, err := search(ctx, board.New(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +410,7 @@ func TestEarlyStop(t *testing.T) {
 		.....`, board.White, 24)
 	cfg := fixedConfig(100000)
 	cfg.EarlyStop = true
-	res, err := Search(context.Background(), pos, cfg)
+	res, err := search(context.Background(), pos, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +423,7 @@ func TestEarlyStop(t *testing.T) {
 	if testing.Short() {
 		cfg.Playouts = 40000
 	}
-	res, err = Search(context.Background(), board.New(), cfg)
+	res, err = search(context.Background(), board.New(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +441,7 @@ func TestForcedMove(t *testing.T) {
 		XXXXX
 		XXXXX
 		XXXX.`, board.White, 20)
-	res, err := Search(context.Background(), pos, fixedConfig(1000))
+	res, err := search(context.Background(), pos, fixedConfig(1000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +453,7 @@ func TestForcedMove(t *testing.T) {
 func TestTinyArena(t *testing.T) {
 	cfg := fixedConfig(3000)
 	cfg.TreeNodes = TreeNodesRange.Min
-	res, err := Search(context.Background(), board.New(), cfg)
+	res, err := search(context.Background(), board.New(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,12 +465,12 @@ func TestTinyArena(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	over := board.New()
 	over.Pass()
-	if _, err := Search(context.Background(), over, DefaultConfig()); err == nil {
+	if _, err := search(context.Background(), over, defaultSearch(500*time.Millisecond)); err == nil {
 		t.Fatal("searching a finished game should fail")
 	}
 	bad := board.New()
 	bad.Move = 30
-	if _, err := Search(context.Background(), bad, DefaultConfig()); err == nil {
+	if _, err := search(context.Background(), bad, defaultSearch(500*time.Millisecond)); err == nil {
 		t.Fatal("searching move 30 should fail")
 	}
 }
@@ -491,9 +489,6 @@ func TestConfigValidate(t *testing.T) {
 		{"Expand", func(c *Config) { c.Expand = 0 }},
 		{"Workers", func(c *Config) { c.Workers = 0 }},
 		{"Workers", func(c *Config) { c.Workers = WorkersRange.Max + 1 }},
-		{"Playouts", func(c *Config) { c.Playouts = -1 }},
-		{"Budget", func(c *Config) { c.Budget = HardCeiling + time.Second }},
-		{"no limit", func(c *Config) { c.Budget, c.Playouts = 0, 0 }},
 		{"Policy", func(c *Config) { c.Policy = nil }},
 		{"TreeNodes", func(c *Config) { c.TreeNodes = 3 }},
 	}
@@ -510,6 +505,37 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
+// A limit out of range is refused where it is passed: by the search, before any work.
+func TestLimitValidate(t *testing.T) {
+	if err := (Limit{CPU: MaxBudget}).Validate(); err != nil {
+		t.Fatalf("a limit of MaxBudget is invalid: %v", err)
+	}
+	s, err := NewSearcher(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		field string
+		lim   Limit
+	}{
+		{"Playouts", Limit{Playouts: -1}},
+		{"CPU", Limit{CPU: HardCeiling + time.Second}},
+		{"CPU", Limit{CPU: -time.Second, Playouts: 10}},
+		{"no limit", Limit{}},
+	} {
+		err := tc.lim.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("%s: want an error naming it, got %v", tc.field, err)
+		}
+		if _, err := s.Search(context.Background(), board.New(), tc.lim, 1); err == nil {
+			t.Errorf("%s: Search accepted a bad limit", tc.field)
+		}
+		if _, err := Search(context.Background(), board.New(), DefaultConfig(), tc.lim, 1); err == nil {
+			t.Errorf("%s: Search accepted a bad limit", tc.field)
+		}
+	}
+}
+
 func TestUniformPolicyAndNoPriorsNoRAVE(t *testing.T) {
 	// The search works with every combination of its switches.
 	for _, variant := range []func(*Config){
@@ -521,9 +547,9 @@ func TestUniformPolicyAndNoPriorsNoRAVE(t *testing.T) {
 		func(c *Config) { c.Expand = 1 },
 	} {
 		cfg := fixedConfig(3000)
-		variant(&cfg)
+		variant(&cfg.Config)
 		tc := tactics(t)[0]
-		res, err := Search(context.Background(), tc.pos, cfg)
+		res, err := search(context.Background(), tc.pos, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -539,7 +565,7 @@ func BenchmarkSearch(b *testing.B) {
 			cfg := fixedConfig(100000 * workers)
 			cfg.Workers = workers
 			cfg.TreeNodes = 1 << 20
-			s, err := NewSearcher(cfg)
+			s, err := NewSearcher(cfg.Config)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -547,7 +573,7 @@ func BenchmarkSearch(b *testing.B) {
 			cpu := time.Duration(0)
 			b.ReportAllocs()
 			for b.Loop() {
-				res, err := s.Search(context.Background(), board.New())
+				res, err := s.Search(context.Background(), board.New(), cfg.Limit, cfg.Seed)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -299,7 +299,7 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "engine: %v", err)
 		return
 	}
-	mv, rep := eng.GenMove(g.pos)
+	mv, rep := eng.GenMoveTurn(g.pos, engine.PlanTurn(g.opts, int(g.pos.Move), engine.Account{}))
 	s.engines <- eng // a mover's token is held: there is room
 	if why := illegalReason(g.pos, mv); why != "" {
 		// GenMove promises a legal move; never play one that is not.
@@ -326,16 +326,16 @@ func (s *Server) handleGenMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, g.view())
 }
 
-// borrowEngine returns an idle engine set to o, or a new one: the caller holds a
+// borrowEngine returns an idle engine with the settings of o (engine.SameSettings: the
+// game's budget and seed come with each move's turn), or a new one: the caller holds a
 // mover's token, so at most MaxAnalyses engines exist, and gives it back to s.engines.
 func (s *Server) borrowEngine(o engine.Options) (*engine.Engine, error) {
 	select {
 	case eng := <-s.engines:
-		if err := eng.SetOptions(o); err != nil {
-			s.engines <- eng
-			return nil, err
+		if engine.SameSettings(eng.Options(), o) {
+			return eng, nil
 		}
-		return eng, nil
+		return engine.New(o) // the idle one, of other settings, is let go
 	default:
 		return engine.New(o)
 	}

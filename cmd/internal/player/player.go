@@ -102,13 +102,8 @@ func (tn Invocation) Run() int {
 
 	// The host counts the process's CPU from its start: the start-up so far and the
 	// work after the move (writing the files, exiting) come out of the plan's budget.
-	plan := engine.PlanBudget(t.Options, m)
-	bank := t.account.Planned + engine.PlanLoan(t.Options) - t.account.Spent
-	budget := plan - cputime.Process() - exitReserve
-	if bank < 0 {
-		budget += bank // earlier moves overspent the plan and the loan: this one pays it back
-	}
-	mv, rep := eng.GenMoveBanked(pos, budget, min(bank, engine.MaxBudget-plan))
+	mv, rep := eng.GenMoveTurn(pos, engine.PlanTurn(t.Options, m, engine.Account{Planned: t.account.Planned,
+		Spent: t.account.Spent, Loan: true, Overhead: cputime.Process() + exitReserve}))
 	if !pos.IsLegal(mv) {
 		t.warn("engine chose illegal %s; playing %s", mv, fallback)
 		mv = fallback

@@ -405,18 +405,14 @@ type moveReport struct {
 }
 
 // engineMove asks a fresh engine for a move, as my_player in a fresh folder would: the
-// plan's budget for the move and, with loan, the game's loan (engine.PlanLoan) for proofs.
+// move's turn under the plan (engine.PlanTurn) with, when loan, the game's loan for proofs.
 func engineMove(o engine.Options, pos board.Position, loan bool) (board.Point, moveReport, error) {
 	e, err := engine.New(o)
 	if err != nil {
 		return board.NoPoint, moveReport{}, err
 	}
 	start := cputime.Process()
-	plan := engine.PlanBudget(o, int(pos.Move))
-	bank := time.Duration(0)
-	if loan {
-		bank = min(engine.PlanLoan(o), engine.MaxBudget-plan) // a fresh folder: the loan, no bank
-	}
-	mv, rep := e.GenMoveBanked(pos, plan, bank)
+	// A fresh folder: no bank, the loan when offered (engine.PlanTurn, as my_player).
+	mv, rep := e.GenMoveTurn(pos, engine.PlanTurn(o, int(pos.Move), engine.Account{Loan: loan}))
 	return mv, moveReport{method: rep.Method.String(), proved: rep.Proved.Value == facts.Win, cpu: cputime.Process() - start}, nil
 }
