@@ -208,11 +208,7 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	}
 	if weak := ownAdj & s.libs1; weak != 0 && n >= 2 {
 		lv += unitEscape
-		var saved board.Bitboard
-		for ; weak != 0; weak &= weak - 1 {
-			saved |= s.grp(weak.First())
-		}
-		if saved&(saved-1) != 0 {
+		if saved := s.groups(weak); saved&(saved-1) != 0 {
 			lv += unitEscape
 		}
 	}
@@ -221,11 +217,7 @@ func (s *patState) tactics(x board.Point, c board.Color) (lv tacticalLevels, leg
 	}
 	if a := nb & opp & s.libs2; a != 0 {
 		lv += unitAtari
-		var g board.Bitboard
-		for ; a != 0; a &= a - 1 {
-			g |= s.grp(a.First())
-		}
-		if g&(g-1) != 0 {
+		if g := s.groups(a); g&(g-1) != 0 {
 			lv += unitAtari
 		}
 	}
@@ -245,6 +237,15 @@ func lastLevel(x, last board.Point) uint8 {
 		return 2
 	}
 	return 0
+}
+
+// groups returns the stones of the groups that the stones in b belong to.
+func (s *patState) groups(b board.Bitboard) board.Bitboard {
+	var g board.Bitboard
+	for ; b != 0; b &= b - 1 {
+		g |= s.grp(b.First())
+	}
+	return g
 }
 
 // passLevel returns the level of FeaturePass for the side to move in pos.

@@ -224,6 +224,21 @@ func oracleInAtari(pos *board.Position) board.Bitboard {
 	return atari
 }
 
+// oracleState returns the state of x's neighbour y in direction d for side c: codes[0]
+// off the board (on false), codes[1] c's stone, codes[2] the opponent's, 0 empty.
+func oracleState(pos *board.Position, x board.Point, d [2]int, c board.Color, codes [3]uint32) (st uint32, y board.Point, on bool) {
+	y, on = oracleOffset(x, d)
+	switch {
+	case !on:
+		st = codes[0]
+	case pos.Stones[c].Has(y):
+		st = codes[1]
+	case pos.Stones[c^1].Has(y):
+		st = codes[2]
+	}
+	return st, y, on
+}
+
 // oracleCode returns the 3x3 code of the empty point x for side c in pos, whose stones
 // in atari are atari, field by field as patternCodeBits describes it.
 func oracleCode(pos *board.Position, atari board.Bitboard, x board.Point, c board.Color) uint32 {
@@ -231,32 +246,14 @@ func oracleCode(pos *board.Position, atari board.Bitboard, x board.Point, c boar
 	diag := [4][2]int{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} // NE, SE, SW, NW
 	var code uint32
 	for k, d := range orth {
-		var st uint32
-		y, on := oracleOffset(x, d)
-		switch {
-		case !on:
-			st = 1
-		case pos.Stones[c].Has(y):
-			st = 2
-		case pos.Stones[c^1].Has(y):
-			st = 5
-		}
+		st, y, on := oracleState(pos, x, d, c, [3]uint32{1, 2, 5})
 		if on && atari.Has(y) {
 			st += 2
 		}
 		code |= st << (3 * k)
 	}
 	for k, d := range diag {
-		var st uint32
-		y, on := oracleOffset(x, d)
-		switch {
-		case !on:
-			st = 3
-		case pos.Stones[c].Has(y):
-			st = 1
-		case pos.Stones[c^1].Has(y):
-			st = 2
-		}
+		st, _, _ := oracleState(pos, x, d, c, [3]uint32{3, 1, 2})
 		code |= st << (12 + 2*k)
 	}
 	return code

@@ -10,12 +10,7 @@ import (
 )
 
 func TestPatternPriorsFollowTheProbabilities(t *testing.T) {
-	pos := diagram(t, `
-		O....
-		X....
-		...XX
-		..XOO
-		OX.X.`, board.Black, 13)
+	pos := capturesPosition(t)
 	p := NewPattern(testPatternWeights()).NewPlayer().(*patternPlayer)
 	var pr [board.NumActions]Prior
 	p.Priors(&pos, &pr)
@@ -67,12 +62,7 @@ func TestPatternPriorsPolicy(t *testing.T) {
 		}
 	}
 	// Its priors are Pattern's.
-	pos := diagram(t, `
-		O....
-		X....
-		...XX
-		..XOO
-		OX.X.`, board.Black, 13)
+	pos := capturesPosition(t)
 	var got, want [board.NumActions]Prior
 	player.(Priorer).Priors(&pos, &got)
 	Pattern{}.NewPlayer().(Priorer).Priors(&pos, &want)

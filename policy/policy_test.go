@@ -18,6 +18,18 @@ func diagram(t testing.TB, rows string, turn board.Color, move int) board.Positi
 	return boardtest.MustDiagram(t, rows, turn, move)
 }
 
+// capturesPosition is Black to move at move 13 with captures to choose from: 4,4 takes
+// two stones, 0,1 and 3,0 one each.
+func capturesPosition(t testing.TB) board.Position {
+	t.Helper()
+	return diagram(t, `
+		O....
+		X....
+		...XX
+		..XOO
+		OX.X.`, board.Black, 13)
+}
+
 // randomPositions plays n seeded random games with board alone and returns every
 // position met on the way (ko and pass states included).
 func randomPositions(n int, seed uint64) []board.Position {
@@ -410,12 +422,7 @@ func TestPlayoutEndsAtMoveLimitOrTwoPasses(t *testing.T) {
 
 func TestLightPriors(t *testing.T) {
 	// Black to move: 4,4 captures two stones; 0,1 and 3,0 capture one each.
-	pos := diagram(t, `
-		O....
-		X....
-		...XX
-		..XOO
-		OX.X.`, board.Black, 13)
+	pos := capturesPosition(t)
 	var pr [board.NumActions]Prior
 	Light{}.Priors(&pos, &pr)
 	rate := func(p board.Point) float64 {
