@@ -113,6 +113,12 @@ func (p *parser) skipSpace() {
 	}
 }
 
+// nextIs skips white space and reports whether c comes next.
+func (p *parser) nextIs(c byte) bool {
+	p.skipSpace()
+	return !p.eof() && p.peek() == c
+}
+
 // gameTree reads "(" Sequence { GameTree } ")" and returns the sequence's first node:
 // each node of the sequence is the only child of the one before, and the trees after
 // the sequence are the children of its last node.
@@ -125,11 +131,7 @@ func (p *parser) gameTree(depth int) (*Node, error) {
 	}
 	p.next()
 	var first, last *Node
-	for {
-		p.skipSpace()
-		if p.eof() || p.peek() != ';' {
-			break
-		}
+	for p.nextIs(';') {
 		n, err := p.node()
 		if err != nil {
 			return nil, err
@@ -196,11 +198,7 @@ func (p *parser) node() (*Node, error) {
 		if !p.eof() && p.peek() >= 'a' && p.peek() <= 'z' {
 			return nil, p.errorf("property identifier with lower-case letter %q; FF[4] identifiers are upper case", p.peek())
 		}
-		for {
-			p.skipSpace()
-			if p.eof() || p.peek() != '[' {
-				break
-			}
+		for p.nextIs('[') {
 			v, err := p.value()
 			if err != nil {
 				return nil, err
