@@ -167,31 +167,12 @@ func BenchmarkSearchPolicy(b *testing.B) {
 // benchSearchEmpty runs searches of cfg from the empty board and reports iterations per
 // wall and per CPU second.
 func benchSearchEmpty(b *testing.B, cfg Search) {
-	s, err := mcts.NewSearcher(cfg.Config)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	iterations := 0
-	b.ReportAllocs()
-	var clock cpuClock
-	for b.Loop() {
-		clock.begin()
-		res, err := s.Search(ctx, board.New(), cfg.Limit, cfg.Seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		iterations += res.Iterations
-	}
-	clock.report(b, float64(iterations), "iterations")
+	benchSearchPositions(b, cfg, []board.Position{board.New()})
 }
 
-// BenchmarkSearchDefaultWorkload measures the profiled workload of littlego profile: one
-// 5000-iteration search of the default configuration (SearchDefault's) from each
-// workload position.
-func BenchmarkSearchDefaultWorkload(b *testing.B) {
-	positions := Positions()
-	cfg := SearchConfig(searchPlayouts/4, 1)
+// benchSearchPositions runs a search of cfg from each of positions per round and
+// reports iterations per wall and per CPU second.
+func benchSearchPositions(b *testing.B, cfg Search, positions []board.Position) {
 	s, err := mcts.NewSearcher(cfg.Config)
 	if err != nil {
 		b.Fatal(err)
@@ -211,4 +192,11 @@ func BenchmarkSearchDefaultWorkload(b *testing.B) {
 		}
 	}
 	clock.report(b, float64(iterations), "iterations")
+}
+
+// BenchmarkSearchDefaultWorkload measures the profiled workload of littlego profile: one
+// 5000-iteration search of the default configuration (SearchDefault's) from each
+// workload position.
+func BenchmarkSearchDefaultWorkload(b *testing.B) {
+	benchSearchPositions(b, SearchConfig(searchPlayouts/4, 1), Positions())
 }
