@@ -38,13 +38,7 @@ var positionsCmd = &base.Command{
 the empty board, solver.RandomPositions) at each move of -moves, with a fresh table for
 each, and prints per move the median, 90th percentile and maximum CPU time.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		moves := fs.String("moves", "8,10,12,14", "the move numbers to measure, separated by commas")
-		var n int
-		cliflag.Count(fs, &n, 20, "positions per move number")
-		var seed uint64
-		cliflag.Seed(fs, &seed, 1, "of the positions")
-		var lim time.Duration
-		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit); an unknown result counts as the limit")
+		f := defineFlags(fs, "8,10,12,14", 20, "positions per move number", "of the positions", "each proof's (0: no limit); an unknown result counts as the limit")
 		margin := fs.Bool("margin", false, "prove the exact final margin instead of the value")
 		var threads int
 		cliflag.Threads(fs, &threads, 1, "one position's, over its table")
@@ -52,10 +46,7 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 		var ttBits int
 		base.IntTT(fs, &ttBits)
 		return func(args []string, out base.Output) error {
-			ms, err := parseMoves(*moves)
-			if err == nil {
-				err = base.NoArgs("bench positions", args)
-			}
+			ms, err := f.parse("bench positions", args)
 			if err == nil {
 				err = base.CheckThreads("threads", threads)
 			}
@@ -65,7 +56,7 @@ each, and prints per move the median, 90th percentile and maximum CPU time.`,
 			if err != nil {
 				return err
 			}
-			return benchPositions(out.Stdout, ms, n, seed, lim, ttBits, threads, *margin)
+			return benchPositions(out.Stdout, ms, f.n, f.seed, f.lim, ttBits, threads, *margin)
 		}
 	},
 }
@@ -78,28 +69,48 @@ var bookCmd = &base.Command{
 takes to prove the positions along the book's lines at -moves, Black following the book
 and White playing anything: all of them, or a seeded sample of -n.`,
 	Setup: func(fs *flag.FlagSet) func([]string, base.Output) error {
-		moves := fs.String("moves", "8,9", "the move numbers to measure, separated by commas")
-		var n int
-		cliflag.Count(fs, &n, 1000, "positions per move in a seeded sample (0: all)")
-		var seed uint64
-		cliflag.Seed(fs, &seed, 1, "of the sample")
-		var lim time.Duration
-		cliflag.CPU(fs, &lim, time.Minute, "each proof's (0: no limit)")
+		f := defineFlags(fs, "8,9", 1000, "positions per move in a seeded sample (0: all)", "of the sample", "each proof's (0: no limit)")
 		cliflag.Renamed(fs, map[string]string{"budget": "cpu"})
 		return func(args []string, out base.Output) error {
-			ms, err := parseMoves(*moves)
-			if err == nil {
-				err = base.NoArgs("bench book", args)
-			}
-			if err == nil && n < 0 {
-				err = base.Usagef("-n %d: must be 0 (all) or positive", n)
+			ms, err := f.parse("bench book", args)
+			if err == nil && f.n < 0 {
+				err = base.Usagef("-n %d: must be 0 (all) or positive", f.n)
 			}
 			if err != nil {
 				return err
 			}
-			return benchBook(out.Stdout, ms, n, seed, lim, solver.MoveTableBits)
+			return benchBook(out.Stdout, ms, f.n, f.seed, f.lim, solver.MoveTableBits)
 		}
 	},
+}
+
+// flags are the flags both commands take: the move numbers, positions per move, seed
+// and each proof's CPU limit.
+type flags struct {
+	moves string
+	n     int
+	seed  uint64
+	lim   time.Duration
+}
+
+// defineFlags defines -moves (by default moves), -n (by default n), -seed and -cpu in
+// fs, with the usage texts that differ between the commands.
+func defineFlags(fs *flag.FlagSet, moves string, n int, nUsage, seedUsage, cpuUsage string) *flags {
+	f := &flags{}
+	fs.StringVar(&f.moves, "moves", moves, "the move numbers to measure, separated by commas")
+	cliflag.Count(fs, &f.n, n, nUsage)
+	cliflag.Seed(fs, &f.seed, 1, seedUsage)
+	cliflag.CPU(fs, &f.lim, time.Minute, cpuUsage)
+	return f
+}
+
+// parse reads the -moves list and checks that the command (named name) has no arguments.
+func (f *flags) parse(name string, args []string) ([]int, error) {
+	ms, err := parseMoves(f.moves)
+	if err == nil {
+		err = base.NoArgs(name, args)
+	}
+	return ms, err
 }
 
 // parseMoves reads the -moves list.
