@@ -70,34 +70,38 @@ type pairedRun struct {
 // runNew proves pos with today's solver over a cleared table, timed by the thread's CPU.
 func runNew(s *Solver, pos board.Position, margin bool) pairedRun {
 	s.Clear()
-	start := cputime.Thread()
-	var r pairedRun
-	if margin {
+	return timedRun(margin, func() (int, int64) {
 		m := s.Margin(pos, Limits{})
-		r.value, r.nodes = m.Margin, m.Nodes
-	} else {
+		return m.Margin, m.Nodes
+	}, func() (bool, int64) {
 		w := s.Solve(pos, Limits{})
-		r.nodes = w.Nodes
-		if w.Win {
-			r.value = 1
-		}
-	}
-	r.cpu = cputime.Thread() - start
-	return r
+		return w.Win, w.Nodes
+	})
 }
 
 // runBase is runNew for the baseline solver.
 func runBase(s *baseSolver, pos board.Position, margin bool) pairedRun {
 	s.Clear()
+	return timedRun(margin, func() (int, int64) {
+		m := s.Margin(pos, baseLimits{})
+		return m.Margin, m.Nodes
+	}, func() (bool, int64) {
+		w := s.Solve(pos, baseLimits{})
+		return w.Win, w.Nodes
+	})
+}
+
+// timedRun runs the proof of the margin (margin) or of the value (solve), timed by the
+// thread's CPU.
+func timedRun(margin bool, marginOf func() (int, int64), solve func() (bool, int64)) pairedRun {
 	start := cputime.Thread()
 	var r pairedRun
 	if margin {
-		m := s.Margin(pos, baseLimits{})
-		r.value, r.nodes = m.Margin, m.Nodes
+		r.value, r.nodes = marginOf()
 	} else {
-		w := s.Solve(pos, baseLimits{})
-		r.nodes = w.Nodes
-		if w.Win {
+		var win bool
+		win, r.nodes = solve()
+		if win {
 			r.value = 1
 		}
 	}

@@ -48,6 +48,13 @@ func bruteMargin(p board.Position, budget *int) (margin int, ok bool) {
 // game ended before.
 func randomPlay(rng *rand.Rand, move int, passProb float64) (board.Position, bool) {
 	p := board.New()
+	ok := playRandomTo(rng, &p, move, passProb)
+	return p, ok
+}
+
+// playRandomTo plays p on to move `move` as randomPlay does, and returns false when
+// the game ended before.
+func playRandomTo(rng *rand.Rand, p *board.Position, move int, passProb float64) bool {
 	for int(p.Move) < move {
 		legal := p.Legal()
 		if legal == 0 || rng.Float64() < passProb {
@@ -56,10 +63,10 @@ func randomPlay(rng *rand.Rand, move int, passProb float64) (board.Position, boo
 			p.Play(legal.Nth(rng.IntN(legal.Count())))
 		}
 		if p.Over {
-			return p, false
+			return false
 		}
 	}
-	return p, true
+	return true
 }
 
 // checkAgainstBrute compares Solve, Margin, Reaches and WinningMoves with brute force
@@ -153,16 +160,8 @@ func densePosition(rng *rand.Rand, left, extra int, passProb float64) (board.Pos
 	p := board.New()
 	p.Last = uint8(board.MaxMoves + extra)
 	move := board.MaxMoves + 1 - left + extra
-	for int(p.Move) < move {
-		legal := p.Legal()
-		if legal == 0 || rng.Float64() < passProb {
-			p.Pass()
-		} else {
-			p.Play(legal.Nth(rng.IntN(legal.Count())))
-		}
-		if p.Over {
-			return p, false
-		}
+	if !playRandomTo(rng, &p, move, passProb) {
+		return p, false
 	}
 	p.Last = board.MaxMoves
 	p.Move = uint8(board.MaxMoves + 1 - left)
