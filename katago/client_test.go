@@ -7,12 +7,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"littlego/katago/katagotest"
+	"littlego/lib/clitest"
 )
 
 // The test client's names, as the tests use them.
@@ -30,25 +29,7 @@ type testServer struct {
 	*AnalysisClient
 	stdin  *io.PipeWriter
 	result chan error
-	stderr *syncBuffer
-}
-
-// syncBuffer is a strings.Builder safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	sb strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.String()
+	stderr *clitest.Buffer
 }
 
 // startServer runs Serve with cfg behind a client; the test's end closes its input and
@@ -57,7 +38,7 @@ func startServer(t *testing.T, cfg Config) *testServer {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &testServer{AnalysisClient: NewAnalysisClient(inW, outR), stdin: inW, result: make(chan error, 1), stderr: &syncBuffer{}}
+	s := &testServer{AnalysisClient: NewAnalysisClient(inW, outR), stdin: inW, result: make(chan error, 1), stderr: &clitest.Buffer{}}
 	go func() {
 		err := Serve(context.Background(), inR, outW, s.stderr, cfg)
 		outW.Close()

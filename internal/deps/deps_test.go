@@ -157,8 +157,10 @@ solver, tablebase, opening, mcts, policy !<direct gtp, katago, review, web, proo
 os, os/exec, os/signal, io/fs, net, net/http, path/filepath, syscall !<direct board, policy, mcts, solver;
 
 # Any test may take the test positions and facts, the race detector's flag, the CPU clock
-# of benchmarks and the client of KataGo's protocol.
-board/boardtest, facts/factstest, lib/racedetect, lib/cputime, katago/katagotest <test ALL;
+# of benchmarks, the client of KataGo's protocol and the in-process command helpers (a
+# buffer a server's goroutine writes while the test reads).
+board/boardtest, facts/factstest, lib/racedetect, lib/cputime, katago/katagotest,
+  lib/clitest <test ALL;
 
 # Oracles: tablebase's minimax over the levels and the book's moves are proved again by
 # the solver.

@@ -7,10 +7,10 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"littlego/lib/clitest"
 	"littlego/web"
 )
 
@@ -63,31 +63,13 @@ func TestOnlyLoopbackIsQuiet(t *testing.T) {
 	}
 }
 
-// syncBuffer is a buffer safe for the server goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestServesAndShutsDownGracefully(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	var stdout, stderr syncBuffer
+	var stdout, stderr clitest.Buffer
 	done := make(chan int, 1)
 	go func() { done <- serve(ctx, ln, web.New(web.Config{}), &stdout, &stderr) }()
 	url := "http://" + ln.Addr().String() + "/"

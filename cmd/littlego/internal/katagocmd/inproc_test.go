@@ -5,12 +5,11 @@ package katagocmd
 
 import (
 	"io"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"littlego/katago/katagotest"
+	"littlego/lib/clitest"
 )
 
 // inproc is the command running in a goroutine of the test, behind a client.
@@ -18,25 +17,7 @@ type inproc struct {
 	*katagotest.AnalysisClient
 	stdin  *io.PipeWriter
 	status chan int
-	stderr *syncBuffer
-}
-
-// syncBuffer is a strings.Builder safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	sb strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sb.String()
+	stderr *clitest.Buffer
 }
 
 // startIn runs "littlego analysis ARGS" in process; the test's end closes its stdin.
@@ -44,7 +25,7 @@ func startIn(t *testing.T, args ...string) *inproc {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	p := &inproc{AnalysisClient: katagotest.NewAnalysisClient(inW, outR), stdin: inW, status: make(chan int, 1), stderr: &syncBuffer{}}
+	p := &inproc{AnalysisClient: katagotest.NewAnalysisClient(inW, outR), stdin: inW, status: make(chan int, 1), stderr: &clitest.Buffer{}}
 	go func() {
 		code := run(args, inR, outW, p.stderr)
 		outW.Close()

@@ -7,31 +7,14 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"littlego/lib/clitest"
 )
 
-// lockedBuilder is a strings.Builder safe for progress's ticker goroutine.
-type lockedBuilder struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuilder) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuilder) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func TestProgressReportsWhileAStepRuns(t *testing.T) {
-	var out lockedBuilder
+	var out clitest.Buffer
 	p := newProgress(&out, false)
 	p.interval = 5 * time.Millisecond
 	p.say(true, "start")
@@ -52,7 +35,7 @@ func TestProgressReportsWhileAStepRuns(t *testing.T) {
 		t.Errorf("progress written after stop: %q", strings.TrimPrefix(out.String(), after))
 	}
 
-	var term lockedBuilder
+	var term clitest.Buffer
 	tp := newProgress(&term, true)
 	tp.say(false, "a")
 	tp.say(false, "b")
