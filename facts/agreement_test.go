@@ -21,10 +21,7 @@ import (
 const solveLimit = 60 * time.Second
 
 func TestFactsAgreeWithIndependentChecks(t *testing.T) {
-	positions, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	positions := factstest.MustPositions(t)
 	sv := solver.New(solver.MoveTableBits)
 	for _, p := range positions {
 		if (testing.Short() || racedetect.Enabled) && (p.Kind == factstest.Book || p.Kind == factstest.Solver) && p.Pos.Move < 13 {

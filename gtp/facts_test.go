@@ -19,10 +19,7 @@ import (
 // the position after it: 1 or 0 for a proved value, the search's estimate otherwise;
 // scoreStdev 0 and the exact lead for a proved margin, above 0 otherwise.
 func TestAnalysisSaysWhatFactsProve(t *testing.T) {
-	positions, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	positions := factstest.MustPositions(t)
 	for _, p := range positions {
 		if p.Pos.Over || (testing.Short() || racedetect.Enabled) && p.Kind != factstest.Table {
 			continue // the solver's positions cost seconds, ten times that under the race detector

@@ -32,10 +32,7 @@ func quickConfig(jobs int) Config {
 // and the positions of its turns.
 func gameOf(t *testing.T, k factstest.Kind) (string, []board.Position) {
 	t.Helper()
-	ps, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := factstest.MustPositions(t)
 	for _, p := range ps {
 		if p.Kind != k {
 			continue

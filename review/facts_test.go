@@ -20,10 +20,7 @@ func TestReviewShowsTheFactsOfEverySource(t *testing.T) {
 		// the detector, beyond the limits that keep this test short.
 		t.Skip("the agreement is checked without the race detector")
 	}
-	positions, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	positions := factstest.MustPositions(t)
 	var games []record.Record
 	for _, p := range positions {
 		games = append(games, listGame(p.Name, p.Actions))
@@ -94,10 +91,7 @@ func TestAStrongerProvedAnswerIsRightWhereItAgrees(t *testing.T) {
 	if racedetect.Enabled {
 		t.Skip("a check of the comparison alone, whose proof takes seconds under the race detector")
 	}
-	positions, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	positions := factstest.MustPositions(t)
 	prover := facts.NewProver(facts.NewCache())
 	for _, p := range positions {
 		if p.Name != "the book line, move 9 to play" {

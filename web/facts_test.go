@@ -18,10 +18,7 @@ import (
 // the solver, the game's end, and one nothing proves quickly); where the board proves
 // more than facts.Known, an independent solve agrees.
 func TestTheBoardSaysWhatFactsProve(t *testing.T) {
-	positions, err := factstest.Positions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	positions := factstest.MustPositions(t)
 	_, ts := newTestServer(t, Config{})
 	sv := solver.New(20)
 	for _, p := range positions {

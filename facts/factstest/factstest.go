@@ -7,6 +7,7 @@ package factstest
 
 import (
 	"fmt"
+	"testing"
 
 	"littlego/board"
 	"littlego/opening"
@@ -77,6 +78,16 @@ func Positions() ([]Position, error) {
 		out[k].Pos = pos
 	}
 	return out, nil
+}
+
+// MustPositions is Positions for a test, which it fails on an error.
+func MustPositions(t testing.TB) []Position {
+	t.Helper()
+	positions, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return positions
 }
 
 // bookLine returns n actions from the empty board: Black the book's move while it has
