@@ -286,18 +286,14 @@ func summary(snap *analysis.Snapshot) string {
 // waitInterrupt waits up to d for a command line (or the end of input) and reports
 // whether one came; the line is kept for next.
 func (s *Server) waitInterrupt(d time.Duration) bool {
-	if len(s.pending) > 0 || s.ctx.Err() != nil {
+	if s.hasPending() {
 		return true
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case line, ok := <-s.lines:
-		if ok {
-			s.pending = append(s.pending, line)
-		} else {
-			s.lines = closedLines
-		}
+		s.keepLine(line, ok)
 		return true
 	case <-s.ctx.Done():
 		return true

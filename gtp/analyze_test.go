@@ -118,13 +118,20 @@ func checkInfoLine(t *testing.T, line string, pos board.Position) []infoEntry {
 	return es
 }
 
-func TestLzAnalyzeStopsOnNextCommand(t *testing.T) {
+// afterC3 starts a server behind a pipe, plays Black's C3 and returns the server, the
+// pipe and the position, White to move (the book's line: White has lost).
+func afterC3(t *testing.T) (*Server, *pipeSession, board.Position) {
+	t.Helper()
 	s, _ := newTestServer(t, LittleGo, 100)
 	ps := startPipe(t, s)
 	ps.send(t, "play b c3")
 	ps.expect(t, "= ")
 	ps.expect(t, "")
-	pos := withTurn(s.game.pos, board.White)
+	return s, ps, withTurn(s.game.pos, board.White)
+}
+
+func TestLzAnalyzeStopsOnNextCommand(t *testing.T) {
+	s, ps, pos := afterC3(t)
 	before := s.game.pos
 
 	ps.send(t, "lz-analyze 5") // an info line every 50 ms, for White (the side to move)

@@ -85,12 +85,7 @@ func TestProvedPositionGivesNumbersAGUICanDraw(t *testing.T) {
 // the facts of the positions after it prove the margin, else an estimate, told apart
 // from an exact one by a scoreStdev above 0.
 func TestProvedLossWithUnprovedMargins(t *testing.T) {
-	s, _ := newTestServer(t, LittleGo, 100)
-	ps := startPipe(t, s)
-	ps.send(t, "play b c3")
-	ps.expect(t, "= ")
-	ps.expect(t, "")
-	pos := withTurn(s.game.pos, board.White)
+	_, ps, pos := afterC3(t)
 	actions := pos.Legal().Count() + 1
 	line := analyzeUntil(t, ps, "kata-analyze 5", func(l string) bool {
 		es, err := parseKataLine(l)

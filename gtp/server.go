@@ -188,19 +188,31 @@ func (s *Server) next() (string, bool) {
 // interrupted reports, without waiting, whether a command line has arrived (or the
 // input has ended); the line is kept for next.
 func (s *Server) interrupted() bool {
-	if len(s.pending) > 0 || s.ctx.Err() != nil {
+	if s.hasPending() {
 		return true
 	}
 	select {
 	case line, ok := <-s.lines:
-		if ok {
-			s.pending = append(s.pending, line)
-		} else {
-			s.lines = closedLines
-		}
+		s.keepLine(line, ok)
 		return true
 	default:
 		return false
+	}
+}
+
+// hasPending reports whether a command line waits to run next or the session is
+// cancelled.
+func (s *Server) hasPending() bool {
+	return len(s.pending) > 0 || s.ctx.Err() != nil
+}
+
+// keepLine keeps a line received from s.lines (ok) to run next, or notes that the input has
+// ended (!ok).
+func (s *Server) keepLine(line string, ok bool) {
+	if ok {
+		s.pending = append(s.pending, line)
+	} else {
+		s.lines = closedLines
 	}
 }
 
