@@ -227,22 +227,35 @@ func (p *Prover) Value(ctx context.Context, pos board.Position, lim Limits) Fact
 	if f.Value != Unknown || pos.Last != board.MaxMoves {
 		return f
 	}
-	start := cputime.Process()
-	run(ctx, lim, func(l solver.Limits) bool {
+	f = p.solve(ctx, pos, lim, f, func(l solver.Limits) (Fact, bool) {
 		r := p.solver.Solve(pos, l)
-		if r.Known {
-			g := Unproved(pos.Turn)
-			g.setValue(r.Win == (pos.Turn == board.Black), Solver)
-			if r.Win && r.Best != board.NoPoint {
-				g.addWinning([]board.Point{r.Best}, false)
-			}
-			f = p.learn(pos, f, g, cputime.Process()-start)
+		if !r.Known {
+			return Fact{}, false
 		}
-		return r.Known
+		g := Unproved(pos.Turn)
+		g.setValue(r.Win == (pos.Turn == board.Black), Solver)
+		if r.Win && r.Best != board.NoPoint {
+			g.addWinning([]board.Point{r.Best}, false)
+		}
+		return g, true
 	})
 	if f.Value == Unknown {
 		p.inVain(ctx, pos, lim, Tried{Value: lim.CPU})
 	}
+	return f
+}
+
+// solve runs attempt within lim (run) until it proves a fact of pos, which it learns
+// beside f with the CPU time the attempts took, and returns f, so learned or as it was.
+func (p *Prover) solve(ctx context.Context, pos board.Position, lim Limits, f Fact, attempt func(solver.Limits) (Fact, bool)) Fact {
+	start := cputime.Process()
+	run(ctx, lim, func(l solver.Limits) bool {
+		g, known := attempt(l)
+		if known {
+			f = p.learn(pos, f, g, cputime.Process()-start)
+		}
+		return known
+	})
 	return f
 }
 
@@ -278,18 +291,17 @@ func (p *Prover) Margin(ctx context.Context, pos board.Position, lim Limits) Fac
 	if _, ok := f.Margin(); ok || pos.Last != board.MaxMoves {
 		return f
 	}
-	start := cputime.Process()
-	run(ctx, lim, func(l solver.Limits) bool {
+	f = p.solve(ctx, pos, lim, f, func(l solver.Limits) (Fact, bool) {
 		r := p.solver.Margin(pos, l)
-		if r.Known {
-			g := Unproved(pos.Turn)
-			g.setMargin(r.Margin, Solver)
-			if r.Best != board.NoPoint {
-				g.addKeeping([]board.Point{r.Best})
-			}
-			f = p.learn(pos, f, g, cputime.Process()-start)
+		if !r.Known {
+			return Fact{}, false
 		}
-		return r.Known
+		g := Unproved(pos.Turn)
+		g.setMargin(r.Margin, Solver)
+		if r.Best != board.NoPoint {
+			g.addKeeping([]board.Point{r.Best})
+		}
+		return g, true
 	})
 	if _, ok := f.Margin(); !ok {
 		p.inVain(ctx, pos, lim, Tried{Margin: lim.CPU})
