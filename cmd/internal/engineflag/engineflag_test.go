@@ -10,11 +10,19 @@ import (
 	"littlego/engine"
 )
 
-func TestRegisterParsesEveryKind(t *testing.T) {
+// registered returns the engine's defaults registered with names in a new flag set,
+// the set and the buffer that takes its output.
+func registered(names Names) (*engine.Options, *flag.FlagSet, *bytes.Buffer) {
 	o := engine.Defaults()
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	fs.SetOutput(new(bytes.Buffer))
-	Register(fs, &o, Course)
+	out := new(bytes.Buffer)
+	fs.SetOutput(out)
+	Register(fs, &o, names)
+	return &o, fs, out
+}
+
+func TestRegisterParsesEveryKind(t *testing.T) {
+	o, fs, _ := registered(Course)
 	err := fs.Parse([]string{"-budget", "800ms", "-book=false", "-c", "0.7", "-workers", "2", "-seed", "9", "-policy", "light", "-v"})
 	if err != nil {
 		t.Fatal(err)
@@ -26,10 +34,7 @@ func TestRegisterParsesEveryKind(t *testing.T) {
 		t.Fatalf("-budget 1.5: %v, %v", err, o.Budget)
 	}
 	for _, bad := range [][]string{{"-budget", "soon"}, {"-workers", "two"}, {"-book=maybe"}, {"-seed", "-1"}} {
-		o2 := engine.Defaults()
-		fs2 := flag.NewFlagSet("t", flag.ContinueOnError)
-		fs2.SetOutput(new(bytes.Buffer))
-		Register(fs2, &o2, Course)
+		_, fs2, _ := registered(Course)
 		if err := fs2.Parse(bad); err == nil {
 			t.Errorf("%v parsed", bad)
 		}
@@ -37,11 +42,7 @@ func TestRegisterParsesEveryKind(t *testing.T) {
 }
 
 func TestUsageShowsTheDefaults(t *testing.T) {
-	o := engine.Defaults()
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	var out bytes.Buffer
-	fs.SetOutput(&out)
-	Register(fs, &o, Course)
+	_, fs, out := registered(Course)
 	fs.PrintDefaults()
 	for _, want := range []string{"-budget seconds", "(default 0.5)", "-policy policy", "(default pattern)", "-book\n"} {
 		if !strings.Contains(out.String(), want) {
@@ -54,11 +55,7 @@ func TestUsageShowsTheDefaults(t *testing.T) {
 // as every command's, and the usage texts name them so; the course's names are not
 // defined there, and the course's set defines no vocabulary name.
 func TestVocabularyNames(t *testing.T) {
-	o := engine.Defaults()
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	var out bytes.Buffer
-	fs.SetOutput(&out)
-	Register(fs, &o, Vocabulary)
+	o, fs, out := registered(Vocabulary)
 	if err := fs.Parse([]string{"-cpu", "250ms", "-threads", "3"}); err != nil || o.Budget != 250*time.Millisecond || o.Workers != 3 {
 		t.Fatalf("-cpu 250ms -threads 3: %v, budget %v, workers %d", err, o.Budget, o.Workers)
 	}
@@ -72,7 +69,7 @@ func TestVocabularyNames(t *testing.T) {
 		t.Errorf("usage names an old flag:\n%s", out.String())
 	}
 	course := flag.NewFlagSet("my_player", flag.ContinueOnError)
-	Register(course, &o, Course)
+	Register(course, o, Course)
 	if course.Lookup("budget") == nil || course.Lookup("workers") == nil || course.Lookup("cpu") != nil || course.Lookup("threads") != nil {
 		t.Error("the course's names are not -budget and -workers alone")
 	}
