@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -252,17 +251,10 @@ func courseGame(t *testing.T, dir string, argv []string, ours board.Color, opp *
 		os.Remove(out)
 		var cpu time.Duration
 		if mover == ours {
-			cmd := exec.Command(argv[0], argv[1:]...)
-			cmd.Dir = dir
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			if cmd.ProcessState == nil {
-				t.Fatalf("cannot run %v: %v", argv, err)
-			}
-			cpu = childCPU(cmd.ProcessState)
-			if stdout.Len() > 0 {
-				t.Errorf("move %d: the submission printed %q", pos.Move, stdout.String())
+			var stdout string
+			_, stdout, _, cpu = runIn(t, dir, argv...)
+			if stdout != "" {
+				t.Errorf("move %d: the submission printed %q", pos.Move, stdout)
 			}
 			if cpu > board.HostCPULimit {
 				return mover.Other(), fmt.Sprintf("move %d over the time limit: %v", pos.Move, cpu), cpus

@@ -441,13 +441,20 @@ func checkLegal(t *testing.T, what, input string, move int, output string) board
 // stderr and the child's CPU time (user + system).
 func runLauncher(t testing.TB, py, launcher, dir string) (int, string, string, time.Duration) {
 	t.Helper()
-	cmd := exec.Command(py, launcher)
+	return runIn(t, dir, py, launcher)
+}
+
+// runIn runs argv in dir and returns its exit status, stdout and stderr and the child's
+// CPU time (user + system); it fails the test when argv cannot be run.
+func runIn(t testing.TB, dir string, argv ...string) (int, string, string, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if cmd.ProcessState == nil {
-		t.Fatalf("running %s: %v", launcher, err)
+		t.Fatalf("cannot run %v: %v", argv, err)
 	}
 	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String(), childCPU(cmd.ProcessState)
 }
