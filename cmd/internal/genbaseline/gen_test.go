@@ -82,8 +82,8 @@ func TestFixMustMatch(t *testing.T) {
 	}
 }
 
-// TestBaselineUpToDate regenerates the solver's baseline from the commit its
-// go:generate line names and checks it is the one checked in.
+// TestBaselineUpToDate regenerates the solver's baseline from the commit named by
+// the generate line of solver/paired_bench_test.go and checks it is the one checked in.
 func TestBaselineUpToDate(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "solver")
 	directive, err := os.ReadFile(filepath.Join(dir, "paired_bench_test.go"))
