@@ -54,9 +54,7 @@ func (s *Server) writeProofs(w http.ResponseWriter, g sgf.Game, actions []board.
 		fail(w, http.StatusInternalServerError, "writing the record: %v", err)
 		return
 	}
-	w.Header().Set("Content-Type", "application/x-go-sgf")
-	w.Header().Set("Content-Disposition", `attachment; filename="littlego-analysis.sgf"`)
-	_, _ = w.Write(buf.Bytes())
+	writeFile(w, "application/x-go-sgf", "littlego-analysis.sgf", buf.Bytes())
 }
 
 // sameMove reports whether nodes a and b play the same move.

@@ -137,9 +137,14 @@ func writeRecord(w http.ResponseWriter, format string, rec *record.Record) {
 		fail(w, http.StatusInternalServerError, "writing the record: %v", err)
 		return
 	}
+	writeFile(w, ctype, "littlego-game."+ext, buf.Bytes())
+}
+
+// writeFile answers with data as a file to download, named name, of type ctype.
+func writeFile(w http.ResponseWriter, ctype, name string, data []byte) {
 	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Content-Disposition", `attachment; filename="littlego-game.`+ext+`"`)
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	_, _ = w.Write(data)
 }
 
 // handleValues answers GET /api/values?moves=...[&from=K] with what is proved of each

@@ -184,9 +184,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 			fail(w, http.StatusInternalServerError, "review: %v", err)
 			return
 		}
-		w.Header().Set("Content-Type", "application/x-go-sgf")
-		w.Header().Set("Content-Disposition", `attachment; filename="littlego-review.sgf"`)
-		_, _ = w.Write(file.Bytes())
+		writeFile(w, "application/x-go-sgf", "littlego-review.sgf", file.Bytes())
 		return
 	}
 	writeJSON(w, http.StatusOK, ReviewAnswer{Games: summaries, Index: index, Review: &rev, Results: resultsOf(&rev), Errors: msgs})

@@ -28,14 +28,18 @@ export async function api(method, path, body) {
     init.headers["Content-Type"] = typeof body === "string" ? "text/plain" : "application/json";
   }
   const res = await fetchAPI(path, init);
+  if (!res.ok) throw await failure(res);
+  try { return await res.json(); } catch (e) { return null; }
+}
+
+// failure returns the Error of a failed answer res, carrying the server's message (and
+// its status as .status).
+export async function failure(res) {
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) {
-    const err = new Error((data && data.error) || res.status + " " + res.statusText);
-    err.status = res.status;
-    throw err;
-  }
-  return data;
+  const err = new Error((data && data.error) || res.status + " " + res.statusText);
+  err.status = res.status;
+  return err;
 }
 
 // say shows a message under the board, in red when it is an error.

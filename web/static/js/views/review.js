@@ -1,6 +1,6 @@
 // review.js: the Review view (a game reviewed by the server: its verdict, the value of
 // every position, the blunders) and the Watch view (stepping through an arena file).
-import { api, html, say, infoRows, readFileInto } from "../dom.js";
+import { api, failure, html, say, infoRows, readFileInto } from "../dom.js";
 import { bestValue, other, pointList, pointName, positionRows } from "../format.js";
 import { reviewMarks } from "../marks.js";
 import { Line } from "../line.js";
@@ -176,11 +176,7 @@ export class ReviewView {
     try {
       const res = await fetchAPI("/api/review?format=sgf&game=" + index + "&name=" + encodeURIComponent(name),
         { method: "POST", headers: { "Content-Type": "text/plain" }, body: text });
-      if (!res.ok) {
-        let data = null;
-        try { data = await res.json(); } catch (e) { data = null; }
-        throw new Error((data && data.error) || res.status + " " + res.statusText);
-      }
+      if (!res.ok) throw await failure(res);
       const url = URL.createObjectURL(await res.blob());
       const a = html("a", { href: url, download: "littlego-review.sgf" });
       document.body.appendChild(a);
